@@ -1,0 +1,226 @@
+"""The ``Game`` base class: a stateless rules definition.
+
+A game package subclasses ``Game``, declares its facts (id, titles, player
+counts, options) at the top, ships its phases, rule texts and messages as
+data, and fills in the hooks ``setup``, ``legal``, ``play`` (and ``auto``
+for automatic steps), ``why_not``, ``view``, ``scores`` and ``winners``.
+The engine calls the hooks in one fixed order (``State.apply``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from functools import cached_property
+from typing import Any, ClassVar
+
+import networkx as nx
+
+from .actions import Action
+from .errors import IllegalAction, SaveFileError, SetupError
+from .flow import Phase, load_phases, phase_graph
+from .options import Option
+from .record import Record
+from .rng import seed_state
+from .rules import Event, Messages, Rule, load_rules, read_toml
+from .state import State
+
+__all__ = ["Game", "encode"]
+
+
+class Game:
+    """Base class of the five games; see DESIGN.md for the contract."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    title_de: ClassVar[str] = ""
+    players: ClassVar[range]
+    option_list: ClassVar[tuple[Option, ...]] = ()
+    #: package that holds ``data/`` and ``texts/`` (defaults to the subclass's package)
+    package: ClassVar[str] = ""
+
+    # -- data shipped with the game -------------------------------------
+
+    @cached_property
+    def _package(self) -> str:
+        return self.package or type(self).__module__.rsplit(".", 1)[0]
+
+    def data_file(self, name: str) -> dict:
+        """A TOML table from the game's ``data/`` folder."""
+        return read_toml(self._package, f"data/{name}")
+
+    @cached_property
+    def rules(self) -> dict[str, Rule]:
+        """``{rule id: Rule}`` in the ledger's order."""
+        return load_rules(self._package)
+
+    @cached_property
+    def phases(self) -> dict[str, Phase]:
+        return load_phases(self.data_file("phases.toml"))
+
+    @cached_property
+    def messages(self) -> Messages:
+        return Messages.load(self._package)
+
+    @cached_property
+    def options(self) -> dict[str, Option]:
+        """Rule parameters and variants with their defaults."""
+        return {o.name: o for o in self.option_list}
+
+    def phase_graph(self) -> nx.DiGraph:
+        """The flow of a round as a DiGraph built from the declared phases."""
+        return phase_graph(self.phases)
+
+    # -- the contract ----------------------------------------------------
+
+    def new(self, players: int | None = None, seed: int = 0, settle: bool = True, **options: Any) -> State:
+        """Set up a game; rule options are keywords (see ``options``)."""
+        players = self.players.start if players is None else players
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.players:
+            raise SetupError(
+                f"{self.title} is played by {self.players.start}-{self.players.stop - 1} players, not {players!r}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError(f"the seed must be an int, got {seed!r}")
+        opts = self.resolve_options(options)
+        blank = State(self, players, opts, seed, None, "setup", None, seed_state(seed))
+        state = self.setup(blank)
+        return state.settle() if settle else state
+
+    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """Defaults overridden by ``given``, each checked; unknown names are refused."""
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(self.options) or "none"
+            raise SetupError(f"unknown rule option(s) {unknown} for {self.id}; known: {known}")
+        try:
+            return {name: opt.check(given.get(name, opt.default)) for name, opt in self.options.items()}
+        except ValueError as err:
+            raise SetupError(str(err)) from None
+
+    def from_json(self, text: str) -> State:
+        """Rebuild a state from ``State.to_json`` by replaying it exactly."""
+        record = Record.from_json(text)
+        if record.game != self.id:
+            raise SaveFileError(f"this save file is for {record.game!r}, not {self.id!r}")
+        state = self.replay(record)
+        snapshot = record.extra.get("snapshot")
+        if snapshot is not None and snapshot != json.loads(json.dumps(self.snapshot(state))):
+            raise SaveFileError("the save file's snapshot does not match its replay: the file was changed")
+        return state
+
+    def replay(self, record: Record) -> State:
+        """Play a record's actions from its setup; errors name the bad step."""
+        try:
+            state = self.new(record.players, record.seed, **record.options)
+        except SetupError as err:
+            raise SaveFileError(f"the save file's setup is invalid: {err}") from None
+        for i, action in enumerate(record.actions):
+            try:
+                state = state.apply(action)
+            except IllegalAction as err:
+                raise SaveFileError(f"action {i + 1} of the save file ({action}) is not legal: {err}") from None
+        if record.auto_steps is not None:
+            state = self._rewind_autos(state, record)
+        return state
+
+    def _rewind_autos(self, state: State, record: Record) -> State:
+        if not record.actions:
+            state = self.new(record.players, record.seed, settle=False, **record.options)
+        else:
+            prev = self.replay(dataclasses.replace(record, actions=record.actions[:-1], auto_steps=None))
+            state = prev.apply(record.actions[-1], settle=False)
+        for _ in range(record.auto_steps):
+            if not state.automatic:
+                raise SaveFileError("the save file asks for more automatic steps than there are")
+            state = state.advance()
+        return state
+
+    # -- helpers for game hooks -----------------------------------------
+
+    def say(self, rule: str, key: str, **args: Any) -> Event:
+        """An event citing ``rule`` with text from ``texts/messages.toml``."""
+        en, de = self.messages.format(key, **args)
+        return Event(rule, en, de, key)
+
+    def refuse(self, rule: str, key: str, action: Action | None = None, **args: Any) -> IllegalAction:
+        """An ``IllegalAction`` citing ``rule``; the reason comes from the messages."""
+        en, de = self.messages.format(key, **args)
+        return IllegalAction(rule, en, action, de)
+
+    # -- hooks -----------------------------------------------------------
+
+    def setup(self, state: State) -> State:
+        """Return the first state from a blank one (``data`` is None, dice seeded)."""
+        raise NotImplementedError
+
+    def legal(self, state: State) -> list[Action]:
+        """The legal decisions of ``state.to_move`` in a stable order."""
+        raise NotImplementedError
+
+    def play(self, state: State, action: Action) -> State:
+        """Apply a legal decision (already checked against ``legal``)."""
+        raise NotImplementedError
+
+    def auto(self, state: State) -> State:
+        """Run one automatic step (``state.to_move`` is None)."""
+        raise NotImplementedError(f"{self.id} has no automatic steps")
+
+    def why_not(self, state: State, action: Action) -> IllegalAction:
+        """Explain why ``action`` is not legal; games override this with rule ids."""
+        rule = next(iter(self.phases[state.phase].rules), "engine") if state.phase in self.phases else "engine"
+        legal = ", ".join(map(str, state.legal_actions()[:8]))
+        return IllegalAction(
+            rule,
+            f"'{action}' is not possible in phase {state.phase}; possible now: {legal}",
+            action,
+            f"'{action}' ist in der Phase {state.phase} nicht möglich; jetzt möglich: {legal}",
+        )
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """The game data that ``seat`` may see (None: everything)."""
+        return {"data": encode(state.data)}
+
+    def snapshot(self, state: State) -> dict:
+        """Everything of a state, JSON-ready, for save-file checks and inspectors."""
+        return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng, "data": encode(state.data)}
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return tuple(0 for _ in range(state.players))
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """Seats with the best score; games with tie-breaks override this."""
+        scores = self.scores(state)
+        best = max(scores)
+        return tuple(i for i, s in enumerate(scores) if s == best)
+
+    def invariants(self, state: State) -> list[str]:
+        """Broken conservation laws (cards, gems, ...); empty when all hold."""
+        return []
+
+    def scene(self, state: State, seat: int | None = None) -> dict:
+        """The board as data (shapes, labels, clickable actions) for the board widget."""
+        return {"width": 400, "height": 60, "items": [
+            {"type": "text", "x": 10, "y": 30, "text": f"{self.title}: {state.phase}"}]}
+
+    def describe(self, action: Action, lang: str = "en") -> str:
+        """A readable label of an action (defaults to its text label)."""
+        return str(action)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}: {self.title}, {self.players.start}-{self.players.stop - 1} players>"
+
+
+def encode(value: Any) -> Any:
+    """Frozen dataclasses, tuples and frozensets to JSON-ready dicts and lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [encode(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted(encode(v) for v in value)
+    if isinstance(value, dict):
+        return {str(k): encode(v) for k, v in value.items()}
+    if isinstance(value, Action):
+        return str(value)
+    return value

@@ -1,0 +1,101 @@
+"""Save files: (game, options, seed, actions) as JSON that replays exactly.
+
+Never pickle: a save file is readable text and every field is checked on
+the way in, so a truncated or tampered file gives a clear ``SaveFileError``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .actions import Action
+from .errors import SaveFileError
+
+__all__ = ["Record", "FORMAT", "VERSION"]
+
+FORMAT = "rulekit.record"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole game as the decisions that made it."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[Action]
+    #: automatic steps after the last decision, when the game stopped mid-way
+    auto_steps: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        doc = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "actions": [str(a) for a in self.actions],
+        }
+        if self.auto_steps is not None:
+            doc["auto_steps"] = self.auto_steps
+        return doc
+
+    def to_json(self, indent: int | None = 1) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise SaveFileError(f"cannot read save file {path}: {err}") from None
+        return cls.from_json(text)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """Parse and check a save file; every problem is a ``SaveFileError``."""
+        try:
+            doc = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
+            raise SaveFileError(f"the save file is not valid JSON ({err})") from None
+        if not isinstance(doc, dict):
+            raise SaveFileError("the save file must hold a JSON object")
+        if doc.get("format") != FORMAT:
+            raise SaveFileError(f"not a rulekit save file (format is {doc.get('format')!r}, expected {FORMAT!r})")
+        if doc.get("version") != VERSION:
+            raise SaveFileError(f"save file version {doc.get('version')!r} is not supported (this rulekit reads {VERSION})")
+        _need(doc, "game", str)
+        _need(doc, "players", int)
+        _need(doc, "seed", int)
+        _need(doc, "options", dict)
+        _need(doc, "actions", list)
+        auto = doc.get("auto_steps")
+        if auto is not None and (isinstance(auto, bool) or not isinstance(auto, int) or auto < 0):
+            raise SaveFileError(f"'auto_steps' must be a non-negative integer, got {auto!r}")
+        actions = []
+        for i, raw in enumerate(doc["actions"]):
+            try:
+                actions.append(Action.coerce(raw))
+            except ValueError as err:
+                raise SaveFileError(f"action {i + 1} of the save file is malformed: {err}") from None
+        known = {"format", "version", "game", "players", "seed", "options", "actions", "auto_steps"}
+        extra = {k: v for k, v in doc.items() if k not in known}
+        return cls(doc["game"], doc["players"], doc["options"], doc["seed"], actions, auto, extra)
+
+
+def _need(doc: dict, key: str, kind: type) -> None:
+    value = doc.get(key)
+    if value is None:
+        raise SaveFileError(f"the save file has no {key!r}")
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise SaveFileError(f"{key!r} in the save file must be {kind.__name__}, got {type(value).__name__}")

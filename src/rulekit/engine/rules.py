@@ -1,0 +1,99 @@
+"""Rule texts keyed by ledger ids, and the events that cite them.
+
+Each game package ships ``texts/rules.toml`` (one table per ledger id,
+written in rulekit's own words in English and German) and
+``texts/messages.toml`` (templates for events and refusals).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+
+__all__ = ["Rule", "Event", "Messages", "load_rules", "read_toml"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule of a game, as a learner reads it."""
+
+    id: str
+    phase: str
+    kind: str
+    text: str
+    text_de: str
+    seed_lines: str = ""
+
+    def text_in(self, lang: str = "en") -> str:
+        return self.text_de if lang == "de" else self.text
+
+    def __str__(self) -> str:
+        return f"{self.id} ({self.phase}): {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What one step did, in words, with the rule that made it happen."""
+
+    rule: str
+    text: str
+    text_de: str = ""
+    key: str = ""
+
+    def text_in(self, lang: str = "en") -> str:
+        return (self.text_de or self.text) if lang == "de" else self.text
+
+    def __str__(self) -> str:
+        return f"[{self.rule}] {self.text}"
+
+
+def read_toml(package: str, name: str) -> dict:
+    """Read a TOML file shipped inside ``package`` (never from the network)."""
+    with resources.files(package).joinpath(name).open("rb") as f:
+        return tomllib.load(f)
+
+
+def load_rules(package: str) -> dict[str, Rule]:
+    """Load ``texts/rules.toml`` of a game package into ``{id: Rule}``."""
+    table = read_toml(package, "texts/rules.toml")
+    return {
+        rid: Rule(
+            id=rid,
+            phase=entry.get("phase", "any"),
+            kind=entry.get("kind", "rule"),
+            text=entry["en"],
+            text_de=entry.get("de", entry["en"]),
+            seed_lines=str(entry.get("seed_lines", "")),
+        )
+        for rid, entry in table.items()
+    }
+
+
+class Messages:
+    """Event and refusal templates of one game, in English and German.
+
+    ``texts/messages.toml`` holds tables such as::
+
+        [summon]
+        en = "{player} summons {card}."
+        de = "{player} beschwört {card}."
+    """
+
+    def __init__(self, table: dict[str, dict[str, str]]):
+        self._table = table
+
+    @classmethod
+    def load(cls, package: str) -> Messages:
+        try:
+            return cls(read_toml(package, "texts/messages.toml"))
+        except FileNotFoundError:
+            return cls({})
+
+    def format(self, key: str, **args: object) -> tuple[str, str]:
+        """The (English, German) text for ``key``; a missing key shows itself plainly."""
+        entry = self._table.get(key)
+        if entry is None:
+            plain = key + (" " + ", ".join(f"{k}={v}" for k, v in args.items()) if args else "")
+            return plain, plain
+        return entry["en"].format(**args), entry.get("de", entry["en"]).format(**args)

@@ -1,0 +1,186 @@
+"""The immutable game state and the one fixed order in which it advances.
+
+A ``State`` keeps the engine's bookkeeping (phase, seat to move, RNG,
+step count, history) apart from the game's own ``data``, a frozen
+dataclass of tuples, ints and strings that the game package defines.
+Nothing here knows any game: the ``Game`` hooks do the rules.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .errors import IllegalAction
+from .rules import Event
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .record import Record
+
+__all__ = ["State", "History"]
+
+#: A persistent list of the decisions that led to a state: (previous, action).
+History = tuple["History | None", Action] | None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class State:
+    """One moment of a game. Every transition returns a new State."""
+
+    game: Game
+    players: int
+    options: dict[str, Any]
+    seed: int
+    data: Any
+    phase: str
+    to_move: int | None
+    rng: int
+    events: tuple[Event, ...] = ()
+    is_over: bool = False
+    step: int = 0
+    history: History = None
+    autos: int = 0
+    _legal: list = field(default_factory=list, repr=False)
+
+    # -- reading ---------------------------------------------------------
+
+    @property
+    def automatic(self) -> bool:
+        """True when the next step needs no decision (income, refills, checks)."""
+        return self.to_move is None and not self.is_over
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.game.scores(self)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Winning seats once the game is over (several on a shared victory)."""
+        return self.game.winners(self) if self.is_over else ()
+
+    @property
+    def actions(self) -> list[Action]:
+        """The decisions that led here, oldest first."""
+        out, node = [], self.history
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        """The legal decisions in a stable order; empty when over or automatic."""
+        if self.is_over or self.to_move is None:
+            return []
+        if not self._legal:
+            self._legal.extend(self.game.legal(self))
+            if not self._legal:
+                raise RuntimeError(f"{self.game.id}: no legal action in phase {self.phase!r}")
+        return list(self._legal)
+
+    def view(self, seat: int | None = None) -> dict:
+        """What ``seat`` may see; ``None`` is the full teacher view."""
+        if seat is not None and not 0 <= seat < self.players:
+            raise ValueError(f"seat must be in 0..{self.players - 1} or None, got {seat!r}")
+        return {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "step": self.step,
+            "is_over": self.is_over,
+            "scores": list(self.scores),
+            **self.game.view(self, seat),
+        }
+
+    # -- moving ----------------------------------------------------------
+
+    def apply(self, action: Action | str, settle: bool = True) -> State:
+        """Make one decision and return the new state; ``self`` is unchanged.
+
+        With ``settle`` (the default) the automatic steps that follow are
+        run too, and ``events`` of the result holds all of their events.
+        """
+        action = Action.coerce(action)
+        if self.is_over:
+            raise IllegalAction("engine", "the game is over; no more moves", action, "Das Spiel ist vorbei.")
+        if self.to_move is None:
+            raise IllegalAction(
+                "engine",
+                "an automatic step comes first; advance the game",
+                action,
+                "Zuerst kommt ein automatischer Schritt.",
+            )
+        if action not in (self._legal or self.legal_actions()):
+            raise self.game.why_not(self, action)
+        nxt = self.game.play(self._clean(), action)
+        nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1)
+        return nxt.settle() if settle else nxt
+
+    def advance(self) -> State:
+        """Run one automatic step (see ``automatic``)."""
+        if not self.automatic:
+            raise IllegalAction("engine", "no automatic step is pending", None, "Kein automatischer Schritt steht an.")
+        nxt = self.game.auto(self._clean())
+        return nxt.evolve(autos=self.autos + 1, step=self.step + 1)
+
+    def settle(self) -> State:
+        """Run automatic steps until a seat must decide or the game ends."""
+        state, events = self, list(self.events)
+        while state.automatic:
+            state = state.advance()
+            events.extend(state.events)
+        return state if state is self else state.evolve(events=tuple(events))
+
+    def evolve(self, **changes: Any) -> State:
+        """A copy with some fields changed (the way game hooks build new states)."""
+        values = {name: getattr(self, name) for name in _FIELDS}
+        values.update(changes)
+        values["_legal"] = []
+        return State(**values)
+
+    def _clean(self) -> State:
+        return self.evolve(events=())
+
+    # -- saving ----------------------------------------------------------
+
+    def record(self) -> Record:
+        from .record import Record
+
+        return Record(
+            game=self.game.id,
+            players=self.players,
+            options=dict(self.options),
+            seed=self.seed,
+            actions=self.actions,
+            auto_steps=None if not self.automatic else self.autos,
+        )
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The save file of this state: its record plus a snapshot that replay must match."""
+        doc = self.record().to_dict()
+        doc["snapshot"] = self.game.snapshot(self)
+        return json.dumps(doc, indent=indent, ensure_ascii=False)
+
+    # -- comparing -------------------------------------------------------
+
+    def _key(self) -> tuple:
+        return (self.game.id, self.players, tuple(sorted(self.options.items())), self.seed,
+                self.data, self.phase, self.to_move, self.rng, self.is_over)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        who = "over" if self.is_over else ("auto" if self.to_move is None else f"seat {self.to_move}")
+        return f"<State {self.game.id} step {self.step} phase={self.phase} {who}>"
+
+
+_FIELDS = [f for f in State.__dataclass_fields__ if f != "_legal"]

@@ -1,0 +1,127 @@
+"""``check_game``: the generic conformance check every game must pass.
+
+It plays seeded random games through the public contract only and checks
+what DESIGN.md promises: legal actions until the end, one seat to move,
+refusals that change nothing and cite a rule, exact JSON round trips,
+exact replay, JSON-ready views and the game's own conservation laws.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from .engine import Action, Dice, Game, IllegalAction, State
+
+__all__ = ["check_game", "CheckReport", "RULE_ID"]
+
+RULE_ID = re.compile(r"^(RS|VE|SB|ZS|ZM)-\d{3}$|^engine$")
+_NONSENSE = Action("no_such_action", ("x",))
+
+
+@dataclass
+class CheckReport:
+    """What ``check_game`` did: figures for the closing note and benchmarks."""
+
+    games: int = 0
+    decisions: int = 0
+    auto_steps: int = 0
+    endings: dict[str, int] = field(default_factory=dict)
+
+
+def check_game(
+    game: Game,
+    sims: int = 20,
+    seed: int = 0,
+    players: int | None = None,
+    max_decisions: int = 5000,
+    round_trips: int = 3,
+) -> CheckReport:
+    """Play ``sims`` random games per player count and check the contract.
+
+    Raises ``AssertionError`` naming the game, player count and seed of the
+    first failure, so it can be replayed.
+    """
+    counts = [players] if players is not None else list(game.players)
+    report = CheckReport()
+    for n in counts:
+        for i in range(sims):
+            game_seed = seed + i
+            try:
+                _check_one(game, n, game_seed, max_decisions, round_trips, report)
+            except AssertionError as err:
+                raise AssertionError(f"{game.id} players={n} seed={game_seed}: {err}") from err
+    return report
+
+
+def _check_one(game: Game, players: int, seed: int, max_decisions: int, round_trips: int, report: CheckReport):
+    state = game.new(players=players, seed=seed, settle=False)
+    assert state == game.new(players=players, seed=seed, settle=False), "setup is not deterministic"
+    dice = Dice(seed * 7919 + players)
+    checkpoints = {int(max_decisions * k / (round_trips + 1)) for k in range(round_trips + 1)} | {0, 1, 5, 25}
+    decisions = 0
+    while not state.is_over:
+        if state.automatic:
+            state = state.advance()
+            report.auto_steps += 1
+            _check_invariants(game, state)
+            continue
+        assert decisions < max_decisions, f"no end after {max_decisions} decisions (phase {state.phase})"
+        assert state.to_move is not None and 0 <= state.to_move < players, f"bad seat to move {state.to_move!r}"
+        legal = state.legal_actions()
+        assert legal, f"no legal action in phase {state.phase}"
+        assert len(set(legal)) == len(legal), f"duplicate legal actions in phase {state.phase}"
+        if decisions in checkpoints:
+            _check_refusal(state)
+            _check_round_trip(game, state)
+            _check_views(state)
+        state = state.apply(legal[dice.below(len(legal))], settle=False)
+        decisions += 1
+        _check_invariants(game, state)
+    assert state.to_move is None, "a seat is to move after the end"
+    assert state.legal_actions() == [], "legal actions after the end"
+    assert state.winners, "the game ended without winners"
+    _check_round_trip(game, state)
+    _check_views(state)
+    replayed = game.replay(state.record())
+    assert replayed == state, "replaying the record does not give the same final state"
+    report.games += 1
+    report.decisions += decisions
+    key = _end_reason(state)
+    report.endings[key] = report.endings.get(key, 0) + 1
+
+
+def _check_refusal(state: State) -> None:
+    before = state.to_json()
+    try:
+        state.apply(_NONSENSE)
+    except IllegalAction as err:
+        assert RULE_ID.match(err.rule), f"refusal cites {err.rule!r}, not a ledger id"
+        assert err.reason, "refusal without a reason"
+    else:
+        raise AssertionError(f"nonsense action {_NONSENSE} was accepted")
+    assert state.to_json() == before, "a refused action changed the state"
+
+
+def _check_round_trip(game: Game, state: State) -> None:
+    text = state.to_json()
+    back = game.from_json(text)
+    assert back == state, "JSON round trip changed the state"
+    assert back.to_json() == text, "JSON round trip is not exact"
+
+
+def _check_views(state: State) -> None:
+    for seat in [None, *range(state.players)]:
+        json.dumps(state.view(seat))
+
+
+def _check_invariants(game: Game, state: State) -> None:
+    broken = game.invariants(state)
+    assert not broken, f"invariant broken at step {state.step} ({state.phase}): {'; '.join(broken)}"
+
+
+def _end_reason(state: State) -> str:
+    for event in reversed(state.events):
+        return event.key or event.rule
+    return "over"

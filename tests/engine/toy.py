@@ -1,0 +1,67 @@
+"""A tiny game used only to test the engine contract (not a rulekit game).
+
+Race: seats add 1 or 2 to a counter in turn; each seat holds one hidden
+card; after every decision an automatic check ends the game at 10.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from rulekit.engine import Action, Dice, Game, Phase, Rule, State
+from rulekit.engine.rules import Messages
+
+
+@dataclass(frozen=True)
+class Race:
+    total: int
+    hands: tuple[int, ...]
+    last: int | None = None
+
+
+class Toy(Game):
+    id = "toy"
+    title = "Toy race"
+    players = range(2, 4)
+
+    @cached_property
+    def phases(self):
+        return {
+            "setup": Phase("setup", "Setup", "Aufbau", ("add",), ("RS-001",), True),
+            "add": Phase("add", "Add", "Addieren", ("check",), ("RS-002",)),
+            "check": Phase("check", "Check", "Prüfen", ("add",), ("RS-003",), True),
+        }
+
+    @cached_property
+    def rules(self):
+        return {r: Rule(r, "add", "rule", f"text {r}", f"Text {r}", "1") for r in ("RS-001", "RS-002", "RS-003")}
+
+    @cached_property
+    def messages(self):
+        return Messages({"add": {"en": "seat {seat} adds {n}", "de": "Platz {seat} addiert {n}"}})
+
+    def setup(self, state: State) -> State:
+        dice = Dice(state.rng)
+        hands = dice.shuffle(range(10))[: state.players]
+        return state.evolve(data=Race(0, hands), phase="add", to_move=0, rng=dice.state)
+
+    def legal(self, state):
+        return [Action("add", (1,)), Action("add", (2,))]
+
+    def play(self, state, action):
+        n = action.args[0]
+        data = Race(state.data.total + n, state.data.hands, state.to_move)
+        return state.evolve(data=data, phase="check", to_move=None, events=(self.say("RS-002", "add", seat=state.to_move, n=n),))
+
+    def auto(self, state):
+        if state.data.total >= 10:
+            return state.evolve(is_over=True, phase="check")
+        return state.evolve(phase="add", to_move=(state.data.last + 1) % state.players)
+
+    def view(self, state, seat):
+        hands = [h if seat is None or seat == i else None for i, h in enumerate(state.data.hands)]
+        return {"total": state.data.total, "hands": hands}
+
+    def scores(self, state):
+        return tuple(int(state.is_over and state.data.last == i) for i in range(state.players))

@@ -21,7 +21,7 @@ from .errors import IllegalAction, SaveFileError, SetupError
 from .flow import Phase, load_phases, phase_graph
 from .options import Option
 from .record import Record
-from .rng import seed_state
+from .rng import Dice, seed_state
 from .rules import Event, Messages, Rule, load_rules, read_toml
 from .state import State
 
@@ -198,8 +198,21 @@ class Game:
         """Broken conservation laws (cards, gems, ...); empty when all hold."""
         return []
 
-    def scene(self, state: State, seat: int | None = None) -> dict:
-        """The board as data (shapes, labels, clickable actions) for the board widget."""
+    def determinize(self, state: State, seat: int, dice: Dice) -> State:
+        """A state that ``seat`` cannot tell apart from ``state``: every part hidden
+        from ``seat`` (other hands, deck order, sealed bids) resampled with ``dice``.
+        Search bots plan on these instead of the true state. Perfect-information
+        games keep the default."""
+        return state
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """A cheap heuristic value of ``state`` for ``seat`` (greedy and search bots)."""
+        scores = self.scores(state)
+        others = [s for i, s in enumerate(scores) if i != seat]
+        return float(scores[seat] - (max(others) if others else 0))
+
+    def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
+        """The board as data (docs/scene.md) for the generic SVG board widget."""
         return {"width": 400, "height": 60, "items": [
             {"type": "text", "x": 10, "y": 30, "text": f"{self.title}: {state.phase}"}]}
 

@@ -7,14 +7,14 @@ piles, all discards (open piles), rows, gems and rune stones are public.
 from __future__ import annotations
 
 from collections import Counter
-from ...engine import Dice, encode
-from .model import Board, COLOURS, Player, replace
+from ...engine import Dice
+from .model import COLOURS, Board, Player, as_dict, replace
 
 __all__ = ["view", "determinize", "invariants", "evaluate"]
 
 
 def _player(p: Player, mine: bool) -> dict:
-    out = encode(p)
+    out = as_dict(p)
     out["draw"] = sorted(p.draw) if mine else len(p.draw)  # order of a draw pile is never shown
     if not mine:
         out["hand"] = len(p.hand)
@@ -25,8 +25,8 @@ def view(game, state, seat: int | None) -> dict:
     """What ``seat`` may see (None: the teacher's full view)."""
     b: Board = state.data
     if seat is None:
-        return {"data": encode(b)}
-    data = encode(b)
+        return {"data": as_dict(b)}
+    data = as_dict(b)
     data["players"] = [_player(p, i == seat) for i, p in enumerate(b.players)]
     data["deck"] = len(b.deck)
     data["art_supply"] = len(b.art_supply)
@@ -59,11 +59,11 @@ def invariants(game, state) -> list[str]:
         if i == b.current:
             own += [n for n in t.played if n >= 100]
         creatures += [n for n in own if n < 100]
-        druids = sorted(n for n in own if n >= 100)
-        if druids != sorted(set(druids)) or len(druids) != 8:
+        druids = [n for n in own if n >= 100]
+        if len(druids) != 8 or len(set(druids)) != 8:
             bad.append(f"player {i + 1} has druid cards {druids}, not the 8 cards 100-107")
     creatures = [n for n in creatures if 0 < n < 100]
-    if sorted(creatures) != list(range(11, 79)):
+    if len(creatures) != 68 or len(set(creatures)) != 68 or min(creatures) != 11 or max(creatures) != 78:
         lost = sorted(set(range(11, 79)) - set(creatures))
         twice = sorted(n for n, k in Counter(creatures).items() if k > 1)
         bad.append(f"creature cards lost {lost} or doubled {twice}")
@@ -76,15 +76,14 @@ def invariants(game, state) -> list[str]:
         bad.append("joker stones not conserved")
     if b.ore + sum(p.ore for p in b.players) != sup["ore"] or b.ore < 0:
         bad.append("ores not conserved")
-    arts = Counter(b.art_supply) + Counter(b.art_discard) + Counter(a for a in b.forges if a)
-    arts["joker"] += b.joker_stack
-    if t.artifact:
-        arts[t.artifact] += 1
-    for p in b.players:
-        arts.update(a for row in p.rows for a in row if a)
-    want = {c: cat.board["artifacts"]["per_colour"] for c in COLOURS} | {"joker": cat.board["artifacts"]["jokers"]}
-    if dict(arts) != want:
-        bad.append(f"artifacts {dict(arts)} instead of {want}")
+    jokers = b.joker_stack + (t.artifact == "joker") + sum(row.count("joker") for p in b.players for row in p.rows)
+    if jokers != cat.board["artifacts"]["jokers"]:
+        bad.append(f"{jokers} joker artifacts instead of {cat.board['artifacts']['jokers']}")
+    for c in COLOURS:
+        n = b.art_supply.count(c) + b.art_discard.count(c) + b.forges.count(c) + (t.artifact == c)
+        n += sum(row.count(c) for p in b.players for row in p.rows)
+        if n != cat.board["artifacts"]["per_colour"]:
+            bad.append(f"{n} {c} artifacts instead of {cat.board['artifacts']['per_colour']}")
     per = cat.board["runes"]["per_stack"][str(len(b.players))]
     for k, r in enumerate(cat.board["runes"]["types"]):
         total = b.rune_stacks[k] + sum(r in p.runes for p in b.players)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["COLOURS", "SPACES", "Card", "Catalogue", "Player", "Turn", "Board", "load_catalogue", "put", "replace"]
+__all__ = ["COLOURS", "SPACES", "Card", "Catalogue", "Player", "Turn", "Board", "load_catalogue", "put", "replace", "as_dict"]
 
 #: gem and artifact colours, in the order used by every gem tuple (RS-008)
 COLOURS = ("blue", "yellow", "green", "red")
@@ -114,6 +114,22 @@ def replace(obj: Any, **changes: Any) -> Any:
     for name in obj.__slots__:
         object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
     return new
+
+
+def as_dict(obj: Any) -> dict:
+    """A board, player or turn as a JSON-ready dict (tuples stay tuples: json writes them as lists).
+
+    A fast, specialised ``engine.encode`` for snapshots and views.
+    """
+    out = {}
+    for name in obj.__slots__:
+        value = getattr(obj, name)
+        if name == "players":
+            value = [as_dict(p) for p in value]
+        elif name == "turn":
+            value = as_dict(value)
+        out[name] = value
+    return out
 
 
 def put(items: tuple, index: int, value: Any) -> tuple:

@@ -14,7 +14,7 @@ from functools import cached_property
 from ...engine import Action, Dice, Game, IllegalAction, Option, State
 from . import hidden, scene, why
 from .ctx import Ctx
-from .model import Catalogue, load_catalogue
+from .model import Catalogue, as_dict, load_catalogue
 from .setup import build
 from .trade import auto_step
 from .turn import decide, legal_in
@@ -35,6 +35,7 @@ class RuneStones(Game):
     title = "Rune Stones"
     title_de = "Rune Stones"
     players = range(2, 5)  # RS-013
+    package = "rulekit.games.rune_stones"  # explicit, so test subclasses find the data files
     option_list = (
         Option("end_threshold", 65, "Power points that end the game after the round", "Machtpunkte, die das Spiel "
                "nach der Runde beenden", "RS-190", low=10, high=200),
@@ -105,6 +106,10 @@ class RuneStones(Game):
 
     def view(self, state: State, seat: int | None) -> dict:
         return hidden.view(self, state, seat)
+
+    def snapshot(self, state: State) -> dict:
+        return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng,
+                "data": as_dict(state.data) if state.data else None}
 
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(p.pp for p in state.data.players)

@@ -121,7 +121,7 @@ def _phase_rule(game, phase: str) -> str:
 def _generic(game, state, action: Action) -> dict:
     legal = ", ".join(map(str, state.legal_actions()[:10]))
     name = game.phases[state.phase].name if state.phase in game.phases else state.phase
-    return {"action": str(action), "phase": name, "legal": legal}
+    return {"tried": str(action), "phase": name, "legal": legal}
 
 
 _WORDS = {

@@ -59,3 +59,14 @@ def labels(state) -> list[str]:
 
 def gems(blue=0, yellow=0, green=0, red=0):
     return (blue, yellow, green, red)
+
+
+def force_roll(state, face: str):
+    """``state`` with an rng whose next die roll shows ``face``."""
+    from rulekit.engine import Dice
+
+    faces = GAME.cat.board["die"]["faces"]
+    for r in range(10_000):
+        if faces[Dice(r).below(len(faces))] == face:
+            return state.evolve(rng=r)
+    raise AssertionError(face)

@@ -62,6 +62,8 @@ def forge_ok(board: Board, ctx: Ctx, forge: int | str) -> str:
     idx = 6 if forge == "joker" else forge
     if len(t.forged) >= 2:
         return "RS-130"
+    if forge == "joker" and t.joker_forged:
+        return "RS-134"
     if idx in t.forged:
         return "RS-147"
     jcol = p.joker_gem if has_rune(board, board.current, "joker", ctx.opts) else ""

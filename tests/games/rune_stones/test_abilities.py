@@ -107,11 +107,11 @@ def test_choice_ability_one_option():
 
 
 def test_exchange_pays_then_gains():
-    """RS-100: blue 43 returns 2 blue for 4 power points."""
+    """RS-100: blue 43 returns 2 blue for 6 power points."""
     s = picked((43, 100, 101, 102), (43, 100), gems=gems(blue=2), jokers=0)
     supply = s.data.supply[0]
     s = play(s, "use 43")
-    assert p(s).gems[0] == 0 and p(s).pp == 4 and s.data.supply[0] == supply + 2
+    assert p(s).gems[0] == 0 and p(s).pp == 6 and s.data.supply[0] == supply + 2
 
 
 def test_joker_stone_pays_exchange():
@@ -120,7 +120,7 @@ def test_joker_stone_pays_exchange():
     s = play(s, "use 43")
     assert s.phase == "ability_step" and labels(s) == ["pay blue", "pay joker"]
     s = play(s, "pay blue")
-    assert p(s).pp == 4 and p(s).jokers == 0 and p(s).gems[0] == 0
+    assert p(s).pp == 6 and p(s).jokers == 0 and p(s).gems[0] == 0
 
 
 def test_gem_icon_only_if_available():
@@ -175,11 +175,14 @@ def test_refill_after_ability_take_option():
     assert off.data.display.count(0) == 1
 
 
-@pytest.mark.parametrize(("face", "check"), [
-    ("ore", lambda a, b: b.ore == a.ore + 1),
-    ("pp1", lambda a, b: b.pp == a.pp + 1),
-    ("pp2", lambda a, b: b.pp == a.pp + 2),
-])
+@pytest.mark.parametrize(
+    ("face", "check"),
+    [
+        ("ore", lambda a, b: b.ore == a.ore + 1),
+        ("pp1", lambda a, b: b.pp == a.pp + 1),
+        ("pp2", lambda a, b: b.pp == a.pp + 2),
+    ],
+)
 def test_die_simple_results(face, check):
     """RS-106, RS-107: one roll, its result carried out."""
     s = picked((31, 100, 101, 102), (31, 100))
@@ -251,9 +254,9 @@ def test_extra_pp_rune_per_card():
     s = picked((43, 11, 100, 101), (43, 11), gems=gems(blue=2), jokers=0, runes=("extra_pp",))
     seat = s.data.current
     s = play(s, "use 43")
-    assert p(s).pp == 5 and "extra_pp" in keys(s)
+    assert p(s).pp == 7 and "extra_pp" in keys(s)
     s = play(s, "use 11")
-    assert p(s, seat).pp == 5
+    assert p(s, seat).pp == 7
 
 
 def test_double_die_rune():

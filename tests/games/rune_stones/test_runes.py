@@ -28,15 +28,17 @@ def test_joker_rune_place_gem_once():
 
 def test_joker_rune_colour_pays_as_joker():
     """RS-213: with green on the Joker rune, green gems pay a yellow forge and a blue exchange."""
-    s = at(me(new(2), runes=("joker",), joker_gem="green", gems=gems(green=3), jokers=0),
-           forges=("yellow", "blue", "yellow", "red", "green"))
+    s = at(
+        me(new(2), runes=("joker",), joker_gem="green", gems=gems(green=3), jokers=0),
+        forges=("yellow", "blue", "yellow", "red", "green"),
+    )
     s = play(s, "action forge")
     assert "forge 3" in labels(s)
     s = play(s, "forge 3", "place 1 yellow")
     assert p(s).gems[2] == 0
     t = me(new(2), runes=("joker",), joker_gem="green", gems=gems(green=2), jokers=0, hand=(43, 100, 101, 102))
     t = play(t, "action abilities", "pick 43", "pick 100", "use 43")
-    assert p(t).pp == 4
+    assert p(t).pp == 6
 
 
 def test_joker_rune_scope_only_paying():

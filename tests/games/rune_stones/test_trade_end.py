@@ -57,7 +57,9 @@ def test_rune_limit_four():
     s = trading((("blue", "yellow", "green", "", ""), E), runes=("magic", "hand", "plus", "three"))
     stacks, seat = s.data.rune_stacks, s.data.current
     s = s.apply("trade 1")
-    assert p(s, seat).pp == 6 and len(p(s, seat).runes) == 4 and s.data.rune_stacks == stacks and "rune_limit" in keys(s)
+    assert (
+        p(s, seat).pp == 6 and len(p(s, seat).runes) == 4 and s.data.rune_stacks == stacks and "rune_limit" in keys(s)
+    )
 
 
 def test_no_duplicate_rune():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...engine import Action
 from .ctx import Ctx, has_rune
-from .model import Board, COLOURS, SPACES, evolve_player, put, replace
+from .model import COLOURS, SPACES, Board, evolve_player, put, replace
 from .pay import cover, pay_tokens
 from .piles import draw_general, refill_display
 
@@ -193,9 +193,9 @@ def _roll(board: Board, ctx: Ctx, item: str) -> Board:
     face = faces[ctx.dice.below(len(faces))]
     result = DIE_RESULT[face]
     times = 1
-    if item == "die" and has_rune(board, board.current, "double_die", ctx.opts):
-        if ctx.opts["double_die_all_faces"] or face not in ("card", "swap"):
-            times = 2
+    doubled = item == "die" and has_rune(board, board.current, "double_die", ctx.opts)
+    if doubled and (ctx.opts["double_die_all_faces"] or face not in ("card", "swap")):
+        times = 2
     ctx.say("RS-221" if times == 2 else "RS-106", "roll", face=face, times=times)
     t = board.turn
     return replace(board, last_roll=face, turn=replace(t, queue=(result,) * times + t.queue))

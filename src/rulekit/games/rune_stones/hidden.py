@@ -7,6 +7,7 @@ piles, all discards (open piles), rows, gems and rune stones are public.
 from __future__ import annotations
 
 from collections import Counter
+
 from ...engine import Dice
 from .model import COLOURS, Board, Player, as_dict, replace
 
@@ -96,17 +97,29 @@ def invariants(game, state) -> list[str]:
 
 
 def evaluate(game, state, seat: int) -> float:
-    """Power points plus what the board promises: rows, stones, runes, deck quality."""
+    """Power points plus what the board promises, minus the best rival's.
+
+    Rows count their trade value plus progress towards the next step, stones
+    a third of a point each (their final-scoring worth, more while they can
+    still be forged), runes and creature cards a little: a cheap guide for
+    greedy bots, not a strategy.
+    """
     b: Board = state.data
     values = state.options["trade_values"]
+    t = b.turn
 
-    def worth(p: Player) -> float:
-        rows = sum(values[sum(1 for a in row if a)] for row in p.rows)
-        stones = (sum(p.gems) + p.jokers + p.ore) / 3
+    def worth(i: int, p: Player) -> float:
+        rows = 0.0
+        for row in p.rows:
+            n = sum(1 for a in row if a)
+            rows += values[n] + (0.75 * n if n < 5 else 0.0)
+        stones = 0.5 * sum(p.gems) + 0.6 * p.jokers + 0.45 * p.ore
         cards = list(p.hand) + list(p.draw) + list(p.discard)
-        creatures = sum(1 for n in cards if n < 100)
-        return p.pp + 0.8 * rows + stones + 2.0 * len(p.runes) + 0.5 * creatures
+        if i == b.current:
+            cards += list(t.played) + list(t.gained)
+        creatures = sum(game.cat.cards[n].mp for n in cards if n < 100)
+        return p.pp + rows + stones + 3.0 * len(p.runes) + 0.4 * creatures
 
-    mine = worth(b.players[seat])
-    others = [worth(p) for i, p in enumerate(b.players) if i != seat]
-    return mine - max(others)
+    scores = [worth(i, p) for i, p in enumerate(b.players)]
+    others = [v for i, v in enumerate(scores) if i != seat]
+    return scores[seat] - max(others)

@@ -10,7 +10,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["COLOURS", "SPACES", "Card", "Catalogue", "Player", "Turn", "Board", "load_catalogue", "put", "replace", "as_dict"]
+__all__ = [
+    "COLOURS",
+    "SPACES",
+    "Card",
+    "Catalogue",
+    "Player",
+    "Turn",
+    "Board",
+    "load_catalogue",
+    "put",
+    "replace",
+    "as_dict",
+]
 
 #: gem and artifact colours, in the order used by every gem tuple (RS-008)
 COLOURS = ("blue", "yellow", "green", "red")

@@ -89,4 +89,3 @@ def refill_hand(board: Board, ctx: Ctx, seat: int) -> Board:
         drawn += 1
     ctx.say("RS-180", "refill_hand", n=drawn, size=len(hand))
     return evolve_player(board, seat, hand=tuple(sorted(hand)), draw=draw, discard=discard)
-

@@ -28,7 +28,7 @@ def build(cat: Catalogue, players: int, opts: dict, dice: Dice, say) -> tuple[Bo
     ev.append(say("RS-034", "setup_joker_forge", n=b["artifacts"]["jokers"]))
     ev.append(say("RS-035", "setup_forges", artifacts=", ".join(forges)))
     seats = []
-    for seat in range(players):  # RS-036..RS-039
+    for _seat in range(players):  # RS-036..RS-039
         druids = dice.shuffle(sorted(cat.druids))
         hand_n = b["hand_size"]
         seats.append(

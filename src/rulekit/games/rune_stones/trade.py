@@ -7,7 +7,7 @@ disposal, end of turn and round, scoring) and returns ``(board, phase, over)``.
 from __future__ import annotations
 
 from ...engine import Action
-from .ctx import Ctx, holds, name_of, tradable_rows
+from .ctx import Ctx, holds, name_of
 from .model import Board, Turn, evolve_player, replace
 from .piles import refill_display, refill_forges, refill_hand
 
@@ -129,4 +129,3 @@ def _score(board: Board, ctx: Ctx) -> Board:
         ctx.say("RS-192", "score", player=name_of(seat), stones=stones, rows=rows, total=p.pp + stones + rows)
         board = evolve_player(board, seat, pp=p.pp + stones + rows)
     return board
-

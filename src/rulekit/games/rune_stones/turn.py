@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine import Action
 from .ctx import Ctx, has_rune, tradable_rows
 from .effects import answer, place_targets, proceed, step_actions
-from .model import Board, COLOURS, Turn, evolve_player, put, replace
+from .model import COLOURS, Board, Turn, evolve_player, put, replace
 from .pay import feasible
 
 __all__ = ["legal_in", "decide", "after_action", "forge_ok", "extras", "can_summon_any"]

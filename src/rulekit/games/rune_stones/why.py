@@ -13,6 +13,7 @@ from .turn import forge_ok, pick_limit, rune_choices, summon_mp
 
 __all__ = ["explain", "describe"]
 
+
 def explain(game, state, action: Action) -> IllegalAction:
     ctx = game.ctx(state)
     board, phase = state.data, state.phase
@@ -82,11 +83,16 @@ def explain(game, state, action: Action) -> IllegalAction:
 
 def _forge(no, board, ctx, forge) -> IllegalAction:
     rule = forge_ok(board, ctx, forge)
-    art = "joker" if forge == "joker" else board.forges[forge - 1] if isinstance(forge, int) and 1 <= forge <= 5 else "?"
+    art = (
+        "joker" if forge == "joker" else board.forges[forge - 1] if isinstance(forge, int) and 1 <= forge <= 5 else "?"
+    )
     keys = {
-        "RS-130": ("r_forge_limit", {}), "RS-147": ("r_forge_twice", {"forge": forge}),
-        "RS-134": ("r_joker_twice", {}), "RS-149": ("r_joker_stack", {}),
-        "RS-150": ("r_forge_empty", {"forge": forge}), "RS-138": ("r_no_space", {"artifact": art}),
+        "RS-130": ("r_forge_limit", {}),
+        "RS-147": ("r_forge_twice", {"forge": forge}),
+        "RS-134": ("r_joker_twice", {}),
+        "RS-149": ("r_joker_stack", {}),
+        "RS-150": ("r_forge_empty", {"forge": forge}),
+        "RS-138": ("r_no_space", {"artifact": art}),
     }
     if rule in keys:
         key, kw = keys[rule]
@@ -102,10 +108,11 @@ def _step(no, board, ctx, action: Action) -> IllegalAction | None:
             return no("RS-141", "r_pay_ore")
         rule = "RS-135" if t.action == "forge" else "RS-101"
         return no(rule, "r_pay", token=args[0], bill=", ".join(t.bill) or "-")
-    if kind == "place" and len(args) == 2 and t.artifact:
-        if (args[0], args[1]) not in place_targets(board, board.current, t.artifact) and args[1] in SPACES:
-            return no("RS-140" if t.artifact == "joker" else "RS-137", "r_place", artifact=t.artifact,
-                      space=args[1], row=args[0])
+    wrong_space = len(args) == 2 and (args[0], args[1]) not in place_targets(board, board.current, t.artifact)
+    if kind == "place" and t.artifact and wrong_space and args[1] in SPACES:
+        return no(
+            "RS-140" if t.artifact == "joker" else "RS-137", "r_place", artifact=t.artifact, space=args[1], row=args[0]
+        )
     if kind == "gem" and args == ("joker",):
         return no("RS-103", "r_no_joker_choice")
     if kind == "take" and t.queue and t.queue[0].startswith("card:"):
@@ -125,19 +132,27 @@ def _generic(game, state, action: Action) -> dict:
 
 
 _WORDS = {
-    "action": ("choose the action", "Aktion wählen"), "colour": ("summon with colour", "beschwören mit Farbe"),
+    "action": ("choose the action", "Aktion wählen"),
+    "colour": ("summon with colour", "beschwören mit Farbe"),
     "play": ("play for magic points: card", "für Magiepunkte spielen: Karte"),
-    "summon": ("summon from slot", "beschwören von Feld"), "pick": ("lay out card", "Karte auslegen"),
-    "go": ("use the laid-out cards", "ausgelegte Karten nutzen"), "use": ("use the ability of card",
-    "Fähigkeit nutzen von Karte"), "finish": ("stop using abilities", "Fähigkeiten beenden"),
-    "forge": ("forge at forge", "schmieden an Schmiede"), "done": ("done", "fertig"),
-    "trade": ("trade in row", "Reihe eintauschen"), "rune": ("take rune stone", "Runenstein nehmen"),
-    "pay": ("pay", "zahlen"), "place": ("place in row/space", "legen in Reihe/Feld"),
-    "gem": ("take gem", "Edelstein nehmen"), "take": ("take the card in slot", "Karte nehmen von Feld"),
-    "option": ("choose option", "Möglichkeit wählen"), "give": ("give gem for a joker stone",
-    "Edelstein gegen Jokerstein"), "skip": ("leave unused", "ungenutzt lassen"),
-    "swap": ("Exchange rune: swap", "Tausch-Rune: tauschen"), "jokergem": ("Joker rune: place gem",
-    "Joker-Rune: Edelstein legen"),
+    "summon": ("summon from slot", "beschwören von Feld"),
+    "pick": ("lay out card", "Karte auslegen"),
+    "go": ("use the laid-out cards", "ausgelegte Karten nutzen"),
+    "use": ("use the ability of card", "Fähigkeit nutzen von Karte"),
+    "finish": ("stop using abilities", "Fähigkeiten beenden"),
+    "forge": ("forge at forge", "schmieden an Schmiede"),
+    "done": ("done", "fertig"),
+    "trade": ("trade in row", "Reihe eintauschen"),
+    "rune": ("take rune stone", "Runenstein nehmen"),
+    "pay": ("pay", "zahlen"),
+    "place": ("place in row/space", "legen in Reihe/Feld"),
+    "gem": ("take gem", "Edelstein nehmen"),
+    "take": ("take the card in slot", "Karte nehmen von Feld"),
+    "option": ("choose option", "Möglichkeit wählen"),
+    "give": ("give gem for a joker stone", "Edelstein gegen Jokerstein"),
+    "skip": ("leave unused", "ungenutzt lassen"),
+    "swap": ("Exchange rune: swap", "Tausch-Rune: tauschen"),
+    "jokergem": ("Joker rune: place gem", "Joker-Rune: Edelstein legen"),
 }
 
 
@@ -148,4 +163,3 @@ def describe(game, action: Action, lang: str = "en") -> str:
         return str(action)
     head = words[1] if lang == "de" else words[0]
     return " ".join([head, *map(str, action.args)])
-

@@ -53,7 +53,7 @@ class Card:
         return any(i.startswith("pp:") for i in icons)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Player:
     """One player's material (RS-012, RS-014). Piles: index 0 is the top."""
 
@@ -70,7 +70,7 @@ class Player:
     joker_gem: str = ""  # colour placed on the Joker rune (RS-212)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Turn:
     """What the active player has done so far this turn (reset each turn)."""
 
@@ -93,7 +93,7 @@ class Turn:
     new_rune: str = ""  # rune taken this turn (RS-223..RS-225)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Board:
     """Everything on the table."""
 
@@ -117,14 +117,17 @@ class Board:
 
 
 def replace(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen slots dataclass with some fields changed.
+    """A copy of a frozen state dataclass with some fields changed.
 
-    Much faster than ``dataclasses.replace`` (no ``__init__`` round trip), which
-    matters: it runs several times per decision.
+    Player, Turn and Board keep their fields in ``__dict__`` (no slots), so a
+    copy is two C-level dict updates: much faster than ``dataclasses.replace``
+    (no ``__init__`` round trip), which matters because it runs several times
+    per decision.
     """
     new = object.__new__(type(obj))
-    for name in obj.__slots__:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
     return new
 
 
@@ -133,14 +136,11 @@ def as_dict(obj: Any) -> dict:
 
     A fast, specialised ``engine.encode`` for snapshots and views.
     """
-    out = {}
-    for name in obj.__slots__:
-        value = getattr(obj, name)
-        if name == "players":
-            value = [as_dict(p) for p in value]
-        elif name == "turn":
-            value = as_dict(value)
-        out[name] = value
+    out = dict(obj.__dict__)
+    if "players" in out:
+        out["players"] = [as_dict(p) for p in out["players"]]
+    if "turn" in out:
+        out["turn"] = as_dict(out["turn"])
     return out
 
 

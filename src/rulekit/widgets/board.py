@@ -1,0 +1,80 @@
+"""The one generic board: draws any game's scene (docs/scene.md) as SVG.
+
+Games describe their board as data (``game.scene(state, seat, lang)``);
+this widget draws it, greys out items whose ``action`` is not legal now,
+and reports clicks. A click on an enabled item stands for its action, a
+click on a greyed one asks "why not?". The widget knows no game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import traitlets as t
+
+from ..engine import State
+from .base import STATIC, RulekitWidget
+
+__all__ = ["Board", "scene_items"]
+
+ClickHandler = Callable[[str, bool], None]
+
+
+def scene_items(items: list[dict]) -> Iterator[dict]:
+    """Every item of a scene, groups flattened, in drawing order."""
+    for item in items:
+        yield item
+        if item.get("type") == "group":
+            yield from scene_items(item.get("items", []))
+
+
+class Board(RulekitWidget):
+    """An SVG board that scales to its box.
+
+    Parameters
+    ----------
+    scene : dict
+        ``{"width", "height", "items"}`` as returned by ``Game.scene``.
+    legal : list of str
+        The labels of the legal actions; items with other actions are greyed.
+    """
+
+    _esm = STATIC / "board.js"
+    scene = t.Dict({"width": 100, "height": 40, "items": []}).tag(sync=True)
+    legal = t.List(t.Unicode()).tag(sync=True)
+
+    def __init__(self, scene: dict | None = None, legal: list[str] | None = None, **kwargs):
+        super().__init__(scene=scene or {"width": 100, "height": 40, "items": []}, legal=list(legal or []), **kwargs)
+        self._handlers: list[ClickHandler] = []
+        self.add_class("rk-board")
+
+    def show(self, state: State, seat: int | None = None, lang: str = "en") -> None:
+        """Draw ``state`` as ``seat`` sees it (None: everything)."""
+        scene = state.game.scene(state, seat, lang)
+        with self.hold_sync():
+            self.scene = scene
+            self.legal = [str(a) for a in state.legal_actions()]
+
+    def on_click(self, handler: ClickHandler) -> None:
+        """Call ``handler(label, enabled)`` when an item with an action is clicked."""
+        self._handlers.append(handler)
+
+    def actions(self, enabled: bool | None = None) -> list[str]:
+        """Action labels on the board (only enabled or disabled ones if asked)."""
+        legal = set(self.legal)
+        found = [i["action"] for i in scene_items(self.scene.get("items", [])) if i.get("action")]
+        return [a for a in found if enabled is None or (a in legal) == enabled]
+
+    def click(self, label: str) -> bool:
+        """Click the item standing for ``label`` (as the browser would); True if it was enabled."""
+        enabled = label in self.legal
+        for handler in self._handlers:
+            handler(label, enabled)
+        return enabled
+
+    def _on_click(self, content: dict) -> None:
+        self.click(str(content.get("label", "")))
+
+    def _repr_summary(self) -> str:
+        items = sum(1 for _ in scene_items(self.scene.get("items", [])))
+        return f"{items} items, {len(self.legal)} legal"

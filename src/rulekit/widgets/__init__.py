@@ -6,10 +6,11 @@ comes from its own ``scene`` (docs/scene.md) and is drawn by ``Board``.
 
 from .actions import ActionBar
 from .board import Board
+from .gallery import gallery
 from .inspector import Inspector, diff_paths
 from .log import EventLog
 from .phase_graph import PhaseGraph
 from .session import Session
 from .table import Table
 
-__all__ = ["ActionBar", "Board", "EventLog", "Inspector", "PhaseGraph", "Session", "Table", "diff_paths"]
+__all__ = ["ActionBar", "Board", "EventLog", "Inspector", "PhaseGraph", "Session", "Table", "diff_paths", "gallery"]

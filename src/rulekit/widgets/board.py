@@ -15,7 +15,7 @@ import traitlets as t
 from ..engine import State
 from .base import STATIC, RulekitWidget
 
-__all__ = ["Board", "scene_items"]
+__all__ = ["Board", "scene_items", "scene_problems"]
 
 ClickHandler = Callable[[str, bool], None]
 
@@ -26,6 +26,38 @@ def scene_items(items: list[dict]) -> Iterator[dict]:
         yield item
         if item.get("type") == "group":
             yield from scene_items(item.get("items", []))
+
+
+#: required fields of each item type (docs/scene.md)
+FIELDS = {
+    "rect": ("x", "y", "w", "h"),
+    "circle": ("x", "y", "r"),
+    "text": ("x", "y", "text"),
+    "line": ("x1", "y1", "x2", "y2"),
+    "group": ("items",),
+}
+
+
+def scene_problems(scene: dict) -> list[str]:
+    """What is wrong with a scene (empty when the board can draw it)."""
+    problems = [
+        f"scene needs a positive {k}"
+        for k in ("width", "height")
+        if not isinstance(scene.get(k), int | float) or scene.get(k) <= 0
+    ]
+    if not isinstance(scene.get("items"), list):
+        return [*problems, "scene needs a list of items"]
+    for n, item in enumerate(scene_items(scene["items"])):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if kind not in FIELDS:
+            problems.append(f"item {n}: unknown type {kind!r} (known: {', '.join(FIELDS)})")
+            continue
+        missing = [f for f in FIELDS[kind] if f not in item]
+        if missing:
+            problems.append(f"item {n} ({kind}): missing {', '.join(missing)}")
+        if "action" in item and not isinstance(item["action"], str):
+            problems.append(f"item {n} ({kind}): action must be an action label string")
+    return problems
 
 
 class Board(RulekitWidget):

@@ -48,7 +48,7 @@ class Controls:
         self.view.add_class("rk-view")
         self.lang = w.ToggleButtons(options=[("EN", "en"), ("DE", "de")], value=lang, style={"button_width": "48px"})
         self.lang.add_class("rk-lang")
-        self.try_box = w.Text(layout=w.Layout(width="220px"))
+        self.try_box = w.Text(continuous_update=False, layout=w.Layout(width="220px"))
         self.try_box.add_class("rk-try-input")
         self.try_button = _button("rk-try")
         self._seat_kinds = list(seats)
@@ -87,7 +87,7 @@ class Controls:
 
     def bars(self) -> list[w.Widget]:
         """The rows of controls in display order."""
-        row = w.Layout(flex_flow="row wrap", align_items="center", gap="4px")
+        row = w.Layout(flex_flow="row wrap", align_items="center")
         return [
             w.HBox(
                 [self.step, self.undo, self.redo, self.play_n, self.play, self.end, self.seed, self.reset], layout=row

@@ -156,7 +156,9 @@ class Table(w.VBox):
         c.end.on_click(lambda _: self._ui(self.play_to_end))
         c.reset.on_click(lambda _: self._ui(self.reset, c.seed.value))
         c.try_button.on_click(lambda _: self._ui(self.click_action, c.try_box.value.strip()))
-        c.try_box.on_submit(lambda _: self._ui(self.click_action, c.try_box.value.strip()))
+        c.try_box.observe(
+            lambda ch: ch["new"].strip() and self._ui(self.click_action, ch["new"].strip()), names="value"
+        )
         c.slider.observe(lambda ch: self._ui(self.jump, ch["new"]), names="value")
         c.lang.observe(lambda ch: self._ui(self.set_lang, ch["new"]), names="value")
         c.view.observe(lambda ch: self._ui(self.set_view, None if ch["new"] == -1 else ch["new"]), names="value")

@@ -12,9 +12,14 @@ from __future__ import annotations
 import argparse
 import inspect
 import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
-__all__ = ["serve", "find_notebooks", "voila_argv", "patch_nodelay"]
+__all__ = ["serve", "launch", "free_port", "find_notebooks", "voila_argv", "patch_nodelay"]
 
 #: seconds a kernel may stay idle before it is shut down, and how often to check
 CULL_IDLE, CULL_INTERVAL = 120, 30
@@ -97,6 +102,55 @@ def serve(
 
     os.environ.setdefault("RULEKIT_DASHBOARD", "1")
     Voila.launch_instance(argv=voila_argv(root, port, host, open_browser, preheat))
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port that is free on ``host`` right now."""
+    with socket.socket() as sock:
+        sock.bind((host, 0))
+        return sock.getsockname()[1]
+
+
+def launch(
+    port: int | None = None,
+    notebooks: str | os.PathLike | None = None,
+    preheat: bool = True,
+    timeout: float = 90.0,
+    log: str | os.PathLike | None = None,
+) -> tuple[subprocess.Popen, str]:
+    """Start the gallery in a child process and wait until it answers.
+
+    Returns the process (stop it with ``terminate()``) and the base URL. Used
+    by the browser tests and the latency benchmark.
+    """
+    port = port or free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "rulekit.dashboard",
+        "--port",
+        str(port),
+        "--notebooks",
+        str(find_notebooks(notebooks)),
+    ]
+    if not preheat:
+        cmd.append("--no-preheat")
+    out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 - the child owns it
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited with code {proc.returncode} (log: {log})")
+        try:
+            with urllib.request.urlopen(url + "/voila/tree", timeout=2) as resp:
+                if resp.status == 200:
+                    return proc, url
+        except OSError:
+            time.sleep(0.25)
+    proc.terminate()
+    raise TimeoutError(f"Voila did not answer on {url} within {timeout} s (log: {log})")
 
 
 def main(argv: list[str] | None = None) -> None:

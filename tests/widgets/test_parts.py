@@ -118,3 +118,19 @@ def test_table_refuses_bad_setup_clearly():
         Table(GAME, players=2, seats=["human", "genius"])
     with pytest.raises(TypeError, match="game id"):
         Table(42)
+
+
+def test_visited_cache_matches_a_full_scan_after_undo_and_new_branch():
+    from rulekit.widgets.phase_graph import VisitedCache
+
+    table = Table(GAME, players=2, seed=2, seats=["random", "random"], autoplay=False)
+    cache = VisitedCache()
+    table.play(6)
+    tl = table.timeline
+    full = visited_edges(tl[i].phase for i in range(tl.cursor + 1))
+    assert cache.upto(tl) == full
+    table.jump(1)
+    assert cache.upto(tl) == visited_edges(tl[i].phase for i in range(2))
+    table.step()  # a new branch replaces later states
+    table.step()
+    assert cache.upto(tl) == visited_edges(tl[i].phase for i in range(tl.cursor + 1))

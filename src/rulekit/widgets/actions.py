@@ -19,7 +19,7 @@ class ActionBar(RulekitWidget):
     """Buttons for actions; ``groups`` is ``[{"kind", "actions": [{"label", "text", "legal"}]}]``."""
 
     _esm = STATIC / "actions.js"
-    groups = t.List(t.Dict()).tag(sync=True)
+    groups = t.List().tag(sync=True)
     empty_text = t.Unicode("").tag(sync=True)
     illegal_title = t.Unicode("").tag(sync=True)
 

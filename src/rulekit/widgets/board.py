@@ -8,6 +8,7 @@ click on a greyed one asks "why not?". The widget knows no game.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 
 import traitlets as t
@@ -72,13 +73,25 @@ class Board(RulekitWidget):
     """
 
     _esm = STATIC / "board.js"
-    scene = t.Dict({"width": 100, "height": 40, "items": []}).tag(sync=True)
-    legal = t.List(t.Unicode()).tag(sync=True)
+    #: the scene as JSON text (one string is cheaper to send than a deep structure)
+    scene_json = t.Unicode('{"width": 100, "height": 40, "items": []}').tag(sync=True)
+    legal = t.List().tag(sync=True)
 
     def __init__(self, scene: dict | None = None, legal: list[str] | None = None, **kwargs):
-        super().__init__(scene=scene or {"width": 100, "height": 40, "items": []}, legal=list(legal or []), **kwargs)
+        super().__init__(legal=list(legal or []), **kwargs)
+        self.scene = scene or {"width": 100, "height": 40, "items": []}
         self._handlers: list[ClickHandler] = []
         self.add_class("rk-board")
+
+    @property
+    def scene(self) -> dict:
+        """The scene drawn now."""
+        return self._scene
+
+    @scene.setter
+    def scene(self, scene: dict) -> None:
+        self._scene = scene
+        self.scene_json = json.dumps(scene, ensure_ascii=False, separators=(",", ":"))
 
     def show(self, state: State, seat: int | None = None, lang: str = "en") -> None:
         """Draw ``state`` as ``seat`` sees it (None: everything)."""

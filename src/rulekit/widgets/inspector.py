@@ -7,6 +7,7 @@ branches that hold a change and highlights the leaves.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import traitlets as t
@@ -18,6 +19,8 @@ __all__ = ["Inspector", "diff_paths"]
 
 def diff_paths(old: Any, new: Any, path: str = "") -> list[str]:
     """Paths (``/``-joined keys and indices) where ``new`` differs from ``old``."""
+    if old == new:  # a fast C comparison skips unchanged branches
+        return []
     if isinstance(old, dict) and isinstance(new, dict):
         out: list[str] = []
         for key in new:
@@ -36,19 +39,27 @@ class Inspector(RulekitWidget):
     """A collapsible tree of ``tree`` (a dict); ``changed`` paths are highlighted."""
 
     _esm = STATIC / "inspector.js"
-    tree = t.Dict().tag(sync=True)
-    changed = t.List(t.Unicode()).tag(sync=True)
+    #: the tree as JSON text: one string is cheaper to send than a deep structure
+    tree_json = t.Unicode("{}").tag(sync=True)
+    changed = t.List().tag(sync=True)
     title = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self._tree: dict = {}
         self.add_class("rk-inspector")
 
     def show(self, view: dict, before: dict | None = None) -> None:
         """Show ``view``; with ``before`` the differences are highlighted."""
         with self.hold_sync():
-            self.tree = view
+            self._tree = view
+            self.tree_json = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
             self.changed = diff_paths(before, view) if before is not None else []
+
+    @property
+    def tree(self) -> dict:
+        """The tree shown (the view dict)."""
+        return self._tree
 
     def _repr_summary(self) -> str:
         return f"{len(self.tree)} keys, {len(self.changed)} changed"

@@ -5,6 +5,7 @@ Clicking an id asks for the rule (the table shows it in the rule panel).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import traitlets as t
@@ -18,13 +19,23 @@ class EventLog(RulekitWidget):
     """Rows ``{"step", "label", "rule", "text"}``; ``note`` heads the list."""
 
     _esm = STATIC / "log.js"
-    rows = t.List(t.Dict()).tag(sync=True)
+    rows_json = t.Unicode("[]").tag(sync=True)
     note = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self._rows: list[dict] = []
         self._handlers: list[Callable[[str], None]] = []
         self.add_class("rk-log")
+
+    @property
+    def rows(self) -> list[dict]:
+        return self._rows
+
+    @rows.setter
+    def rows(self, rows: list[dict]) -> None:
+        self._rows = rows
+        self.rows_json = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
 
     def on_rule(self, handler: Callable[[str], None]) -> None:
         self._handlers.append(handler)

@@ -14,7 +14,7 @@ from .session import HUMAN, Session
 __all__ = ["status_html", "rule_html", "phase_html", "why_html", "log_rows", "agent_text"]
 
 #: log rows kept in the widget (older steps stay reachable through the timeline)
-LOG_STEPS = 120
+LOG_STEPS = 80
 
 
 def agent_text(kind: str, lang: str) -> str:

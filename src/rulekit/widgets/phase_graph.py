@@ -15,7 +15,7 @@ import traitlets as t
 
 from .base import STATIC, RulekitWidget
 
-__all__ = ["PhaseGraph", "layout"]
+__all__ = ["PhaseGraph", "VisitedCache", "layout", "visited_edges"]
 
 #: layers per row before wrapping (keeps long flows readable at small widths)
 COLUMNS = 5
@@ -57,14 +57,43 @@ def visited_edges(phases: Iterable[str]) -> list[list[str]]:
     return out
 
 
+class VisitedCache:
+    """Visited transitions up to each step of a timeline, extended incrementally.
+
+    A timeline only changes after its cursor, so the cached prefix stays valid
+    as long as the state objects match; a step costs O(1) instead of O(steps).
+    """
+
+    def __init__(self):
+        self._states: list = []
+        self._edges: list[tuple] = []
+
+    def upto(self, timeline) -> list[list[str]]:
+        cursor = timeline.cursor
+        j = min(cursor, len(self._states) - 1)
+        while j >= 0 and self._states[j] is not timeline[j]:
+            j -= 1
+        del self._states[j + 1 :], self._edges[j + 1 :]
+        for i in range(j + 1, cursor + 1):
+            state = timeline[i]
+            edges = self._edges[i - 1] if i else ()
+            if i and state.phase != timeline[i - 1].phase:
+                edge = (timeline[i - 1].phase, state.phase)
+                if edge not in edges:
+                    edges = (*edges, edge)
+            self._states.append(state)
+            self._edges.append(edges)
+        return [list(e) for e in self._edges[cursor]]
+
+
 class PhaseGraph(RulekitWidget):
     """The flow of a game; ``current`` is lit and ``visited`` edges are marked."""
 
     _esm = STATIC / "phase_graph.js"
-    nodes = t.List(t.Dict()).tag(sync=True)
-    edges = t.List(t.List(t.Unicode())).tag(sync=True)
+    nodes = t.List().tag(sync=True)
+    edges = t.List().tag(sync=True)
     current = t.Unicode("").tag(sync=True)
-    visited = t.List(t.List(t.Unicode())).tag(sync=True)
+    visited = t.List().tag(sync=True)
     selected = t.Unicode("").tag(sync=True)
     size = t.List(t.Float(), [400.0, 100.0]).tag(sync=True)
 

@@ -26,7 +26,7 @@ from .i18n import check_lang, t
 from .inspector import Inspector
 from .log import EventLog
 from .panels import describe, log_rows, phase_html, rule_html, status_html, why_html
-from .phase_graph import PhaseGraph, visited_edges
+from .phase_graph import PhaseGraph, VisitedCache
 from .session import HUMAN, Session
 
 __all__ = ["Table"]
@@ -97,6 +97,8 @@ class Table(w.VBox):
         humans = [i for i, k in enumerate(seats) if k == HUMAN]
         self.view_seat = (humans[0] if len(humans) == 1 and len(seats) > 1 else None) if view == -1 else view
         self._syncing = True
+        self._views: dict = {}
+        self._visited = VisitedCache()
         self.controls = c = Controls(self.session.players, seats, seed, lang)
         c.autoplay.value = bool(humans) and len(humans) < len(seats) if autoplay is None else autoplay
         self.board = Board()
@@ -355,11 +357,11 @@ class Table(w.VBox):
             self.actions.set_actions(legal, greyed)
         with self.phases.hold_sync():
             self.phases.current = s.phase
-            self.phases.visited = visited_edges(tl[i].phase for i in range(tl.cursor + 1))
-        before = tl[tl.cursor - 1].view(self.view_seat) if tl.cursor > 0 else None
+            self.phases.visited = self._visited.upto(tl)
+        before = self._view(tl[tl.cursor - 1]) if tl.cursor > 0 else None
         with self.inspector.hold_sync():
             self.inspector.title = "view" if self.view_seat is None else f"view({self.view_seat})"
-            self.inspector.show(s.view(self.view_seat), before)
+            self.inspector.show(self._view(s), before)
         rows, note = log_rows(self.session, lang)
         with self.event_log.hold_sync():
             self.event_log.rows, self.event_log.note = rows, note
@@ -372,6 +374,16 @@ class Table(w.VBox):
             c.redo.disabled = not tl.can_redo
         finally:
             self._syncing = False
+
+    def _view(self, state: State) -> dict:
+        """``state.view(view_seat)``, remembered for the last few states (a step needs two)."""
+        key = (id(state), self.view_seat)
+        hit = self._views.get(key)
+        if hit is None or hit[0] is not state:
+            if len(self._views) > 8:
+                self._views.clear()
+            hit = self._views[key] = (state, state.view(self.view_seat))
+        return hit[1]
 
     def __repr__(self) -> str:
         s = self.state

@@ -84,17 +84,17 @@ function render({ model, el }) {
   el.appendChild(svg);
   const send = (action) => model.send({ event: "click", label: action });
   function draw() {
-    const scene = model.get("scene") || {};
+    const scene = JSON.parse(model.get("scene_json") || "{}");
     const legal = new Set(model.get("legal") || []);
     svg.setAttribute("viewBox", `0 0 ${scene.width || 100} ${scene.height || 40}`);
     const items = (scene.items || []).map((item) => drawItem(item, legal, send));
     svg.replaceChildren(...items);
   }
-  model.on("change:scene", draw);
+  model.on("change:scene_json", draw);
   model.on("change:legal", draw);
   draw();
   return () => {
-    model.off("change:scene", draw);
+    model.off("change:scene_json", draw);
     model.off("change:legal", draw);
   };
 }

@@ -61,15 +61,15 @@ function render({ model, el }) {
       const parts = p.split("/");
       for (let i = 0; i < parts.length; i++) inside.add(parts.slice(0, i).join("/"));
     }
-    const root = node(model.get("title") || "state", model.get("tree") || {}, "", changed, inside);
+    const root = node(model.get("title") || "state", JSON.parse(model.get("tree_json") || "{}"), "", changed, inside);
     root.classList.add("rk-root");
     el.replaceChildren(root);
   }
-  model.on("change:tree", draw);
+  model.on("change:tree_json", draw);
   model.on("change:changed", draw);
   model.on("change:title", draw);
   draw();
-  return () => ["tree", "changed", "title"].forEach((k) => model.off(`change:${k}`, draw));
+  return () => ["tree_json", "changed", "title"].forEach((k) => model.off(`change:${k}`, draw));
 }
 
 export default { render };

@@ -14,7 +14,7 @@ function render({ model, el }) {
       n.textContent = note;
       rows.push(n);
     }
-    for (const r of model.get("rows") || []) {
+    for (const r of JSON.parse(model.get("rows_json") || "[]")) {
       const row = document.createElement("div");
       row.className = r.current ? "rk-event rk-last" : "rk-event";
       const step = document.createElement("span");
@@ -38,10 +38,10 @@ function render({ model, el }) {
     box.replaceChildren(...rows);
     box.scrollTop = box.scrollHeight;
   }
-  model.on("change:rows", draw);
+  model.on("change:rows_json", draw);
   model.on("change:note", draw);
   draw();
-  return () => ["rows", "note"].forEach((k) => model.off(`change:${k}`, draw));
+  return () => ["rows_json", "note"].forEach((k) => model.off(`change:${k}`, draw));
 }
 
 export default { render };

@@ -1,0 +1,3 @@
+"""placeholder"""
+def build(game, state, seat, lang):
+    return {"width": 10, "height": 10, "items": []}

@@ -195,9 +195,9 @@ def can_summon(w: Work, seat: int, cid: int) -> bool:
     return _instant_ok(w, seat, cid)
 
 
-def summon_cost_ok(w: Work, seat: int, cid: int) -> bool:
+def summon_cost_ok(w: Work, seat: int, cid: int, wealth: int | None = None) -> bool:
     """VE-059: the stones held reach the (discounted) cost."""
-    return w.wealth(seat) >= w.summon_cost(seat, cid)
+    return (w.wealth(seat) if wealth is None else wealth) >= w.summon_cost(seat, cid)
 
 
 # -- running programs ----------------------------------------------------------
@@ -206,6 +206,7 @@ def summon_cost_ok(w: Work, seat: int, cid: int) -> bool:
 def gain(w: Work, seat: int, stones) -> None:
     """Stones from the supply (unlimited, VE-009); the limit is enforced by ``resolve`` (VE-031)."""
     w.stones[seat].extend(stones)
+    w.stones[seat].sort()
     w.note("VE-031", "gain_stones", player=seat, stones="+".join(map(str, stones)))
 
 
@@ -243,8 +244,9 @@ def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
 def resolve(w: Work) -> tuple[str, int] | None:
     """Run pending work until a seat must decide: (phase, seat); None when nothing is pending."""
     while True:
+        base = w.options["stone_limit"]
         for seat in range(w.players):  # VE-031: excess stones go back before anything else
-            if len(w.stones[seat]) > w.stone_limit(seat):
+            if len(w.stones[seat]) > base and len(w.stones[seat]) > w.stone_limit(seat):
                 return "return_stones", seat
         if not w.pending:
             return None
@@ -274,9 +276,7 @@ def _ctx(w: Work) -> str:
 
 
 def _with(f: Frame, **changes) -> Frame:
-    values = {k: getattr(f, k) for k in Frame.__slots__}
-    values.update(changes)
-    return Frame(**values)
+    return f._replace(**changes)
 
 
 def _run_step(w: Work) -> None:
@@ -318,7 +318,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
         w.stones[seat] = []
         w.note("VE-002", "return_all", player=seat)
     elif name == "stones_to":
-        w.stones[seat] = [op["stone"]] * len(w.stones[seat])
+        w.stones[seat] = [op["stone"]] * len(w.stones[seat])  # VE-030: a card that allows exchange
         w.note("VE-030", "stones_to", player=seat, stone=op["stone"])
     elif name == "draw":
         for _ in range(op["n"]):

@@ -1,6 +1,6 @@
 """The data of a Vale of Eternity game: cards, the frozen state and a mutable work copy.
 
-The state (``Vale``) is a frozen dataclass of tuples so it hashes, compares
+The state (``Vale``) is a NamedTuple of tuples so it hashes, compares
 and serialises cheaply. Rules code never edits it: it opens a ``Work``
 (plain lists), changes that, and freezes it back into a new ``Vale``.
 Card effects are compiled from ``data/cards.toml`` into numbered programs
@@ -11,9 +11,9 @@ program and a step by two ints.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulekit.engine import Dice
 
@@ -91,9 +91,14 @@ def _load_cards() -> dict[int, Card]:
 
 CARDS: dict[int, Card] = _load_cards()
 
+#: op name -> {card id: its permanent blocks of that op}, so area scans stay cheap
+PERM_BY_OP: dict[str, dict[int, list[dict]]] = {}
+for _card in CARDS.values():
+    for _block in _card.permanent:
+        PERM_BY_OP.setdefault(_block["op"], {}).setdefault(_card.id, []).append(_block)
 
-@dataclass(frozen=True, slots=True)
-class Frame:
+
+class Frame(NamedTuple):
     """One entry of the pending stack: something that must finish before play goes on.
 
     kind: ``run`` (effect program ``prog`` at step ``index``), ``choice`` (a
@@ -112,9 +117,12 @@ class Frame:
     purpose: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Vale:
-    """The game data of one state (engine bookkeeping lives in ``State``)."""
+class Vale(NamedTuple):
+    """The game data of one state (engine bookkeeping lives in ``State``).
+
+    A NamedTuple rather than a frozen dataclass: it is built after every
+    step, and tuples are built several times faster (performance target).
+    """
 
     round: int
     start: int
@@ -134,70 +142,61 @@ class Vale:
     pending: tuple[Frame, ...] = ()
 
 
-@dataclass
 class Work:
     """A mutable copy of ``Vale`` used inside one step; ``freeze`` makes the next ``Vale``."""
 
-    round: int
-    start: int
-    deck: list
-    discard: list
-    display: list
-    markers: list
-    hands: list
-    areas: list
-    stones: list
-    scores: list
-    summoned: list
-    stage: str
-    picks: int
-    turn: int
-    done: int
-    pending: list
-    dice: Dice
-    options: dict[str, Any]
-    players: int
-    events: list = field(default_factory=list)
+    __slots__ = ("round", "start", "deck", "discard", "display", "markers", "hands", "areas", "stones", "scores",
+                 "summoned", "stage", "picks", "turn", "done", "pending", "dice", "options", "players", "events")
+
+    def __init__(self, d: Any, rng: int, options: dict[str, Any], players: int, copy: bool = True):
+        if copy:  # plain lists that the rules may change
+            self.deck, self.discard = list(d.deck), list(d.discard)
+            self.display, self.markers = list(d.display), list(d.markers)
+            self.hands, self.areas = list(map(list, d.hands)), list(map(list, d.areas))
+            self.stones, self.scores = list(map(list, d.stones)), list(d.scores)
+            self.summoned, self.pending = list(d.summoned), list(d.pending)
+        else:  # read-only: share the frozen tuples
+            self.deck, self.discard, self.display, self.markers = d.deck, d.discard, d.display, d.markers
+            self.hands, self.areas, self.stones, self.scores = d.hands, d.areas, d.stones, d.scores
+            self.summoned, self.pending = d.summoned, d.pending
+        self.round, self.start, self.stage, self.picks = d.round, d.start, d.stage, d.picks
+        self.turn, self.done = d.turn, d.done
+        self.dice = Dice(rng)
+        self.options, self.players = options, players
+        self.events: list = []
 
     @classmethod
     def open(cls, data: Vale, rng: int, options: dict, players: int) -> Work:
-        return cls(
-            data.round, data.start, list(data.deck), list(data.discard), list(data.display), list(data.markers),
-            [list(h) for h in data.hands], [list(a) for a in data.areas], [list(s) for s in data.stones],
-            list(data.scores), list(data.summoned), data.stage, data.picks, data.turn, data.done,
-            list(data.pending), Dice(rng), options, players,
-        )
+        return cls(data, rng, options, players)
+
+    @classmethod
+    def peek(cls, data: Vale, rng: int, options: dict, players: int) -> Work:
+        """A read-only Work over the frozen tuples (no copies): for legal actions and checks only."""
+        return cls(data, rng, options, players, copy=False)
 
     def freeze(self) -> Vale:
         return Vale(
             self.round, self.start, tuple(self.deck), tuple(self.discard), tuple(self.display), tuple(self.markers),
-            tuple(tuple(h) for h in self.hands), tuple(tuple(a) for a in self.areas),
-            tuple(tuple(sorted(s)) for s in self.stones), tuple(self.scores), tuple(self.summoned),
-            self.stage, self.picks, self.turn, self.done, tuple(self.pending),
+            tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas)), tuple(map(tuple, self.stones)),
+            tuple(self.scores), tuple(self.summoned), self.stage, self.picks, self.turn, self.done,
+            tuple(self.pending),
         )
 
     def copy(self) -> Work:
         """A throw-away copy for "what if" checks (VE-062); dice and events are not shared."""
-        return Work(
-            self.round, self.start, list(self.deck), list(self.discard), list(self.display), list(self.markers),
-            [list(h) for h in self.hands], [list(a) for a in self.areas], [list(s) for s in self.stones],
-            list(self.scores), list(self.summoned), self.stage, self.picks, self.turn, self.done,
-            list(self.pending), Dice(self.dice.state), self.options, self.players,
-        )
+        return Work(self, self.dice.state, self.options, self.players)
 
     # -- permanent effects of an area (VE-002, VE-064, VE-067) ----------
 
     def perms(self, seat: int, op: str):
         """The permanent blocks named ``op`` of the creatures now in ``seat``'s area."""
-        for cid in self.areas[seat]:
-            for block in CARDS[cid].permanent:
-                if block["op"] == op:
-                    yield block
+        table = PERM_BY_OP.get(op, {})
+        return [b for c in self.areas[seat] if c in table for b in table[c]]
 
     def stone_value(self, seat: int, stone: int) -> int:
         """What one stone of printed value ``stone`` is worth to ``seat`` (Agni, Hae-tae, Water Giant)."""
         value = stone
-        blocks = list(self.perms(seat, "stone_value"))
+        blocks = self.perms(seat, "stone_value")
         for b in blocks:
             if b["stone"] == stone and "set" in b:
                 value = b["set"]
@@ -207,7 +206,12 @@ class Work:
         return value
 
     def wealth(self, seat: int) -> int:
-        return sum(self.stone_value(seat, s) for s in self.stones[seat])
+        """The total worth of ``seat``'s stones (VE-059)."""
+        stones = self.stones[seat]
+        table = PERM_BY_OP.get("stone_value", {})
+        if not any(c in table for c in self.areas[seat]):
+            return sum(stones)
+        return sum(self.stone_value(seat, s) for s in stones)
 
     def stone_limit(self, seat: int) -> int:
         """VE-031: 4 stones (option), more with Hestia."""

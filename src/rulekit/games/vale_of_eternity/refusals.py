@@ -39,9 +39,9 @@ def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> Ille
     if w.pending:
         return _pending(w, no, action, card, legal)
     if phase == "action_turn":
-        return _action(w, seat, no, action, c, card) or no("VE-051", "r_phase", action=action, legal=legal)
+        return _action(w, seat, no, action, c, card) or no("VE-051", "r_phase", tried=action, legal=legal)
     rules = game.phases[phase].rules if phase in game.phases else ()
-    return no(rules[0] if rules else "VE-040", "r_phase", action=action, legal=legal)
+    return no(rules[0] if rules else "VE-040", "r_phase", tried=action, legal=legal)
 
 
 def _pending(w: Work, no, action: Action, card: str, legal: str) -> IllegalAction:
@@ -53,14 +53,14 @@ def _pending(w: Work, no, action: Action, card: str, legal: str) -> IllegalActio
         return no(rule, "r_paying")
     if top.kind == "activate":
         c = action.args[0] if action.args else None
-        if action.kind == "activate" and c in w.areas[top.owner] and c in top.items:
-            if not feasible(w, top.owner, c, CARDS[c].active):
-                return no("VE-073", "r_activation", card=card)
+        usable = action.kind == "activate" and c in w.areas[top.owner] and c in top.items
+        if usable and not feasible(w, top.owner, c, CARDS[c].active):
+            return no("VE-073", "r_activation", card=card)
         if action.kind == "activate":
             return no("VE-071", "r_activation", card=card)
-        return no("VE-072", "r_effect", action=action, card=CARDS[top.card].name if top.card in CARDS else "-",
+        return no("VE-072", "r_effect", tried=action, card=CARDS[top.card].name if top.card in CARDS else "-",
                   legal=legal)
-    return no("VE-062", "r_effect", action=action, card=CARDS[top.card].name, legal=legal)
+    return no("VE-062", "r_effect", tried=action, card=CARDS[top.card].name, legal=legal)
 
 
 def _action(w: Work, seat: int, no, action: Action, c, card: str) -> IllegalAction | None:

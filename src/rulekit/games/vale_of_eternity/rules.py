@@ -63,22 +63,31 @@ class ValeOfEternity(Game):
         return state.evolve(data=w.freeze(), rng=w.dice.state, phase=phase, to_move=to_move, events=events,
                             is_over=over)
 
+    def _peek(self, state: State) -> Work:
+        return Work.peek(state.data, state.rng, state.options, state.players)
+
     def legal(self, state: State) -> list[Action]:
-        return turns.legal(self._open(state), state.phase, state.to_move)
+        return turns.legal(self._peek(state), state.phase, state.to_move)
 
     def play(self, state: State, action: Action) -> State:
         w = self._open(state)
         return self._close(state, w, turns.do_action(w, state.phase, state.to_move, action))
 
     def auto(self, state: State) -> State:
+        if state.phase in BACK_TO_TURN:  # the action is done: the same player goes on (VE-051)
+            return state.evolve(phase="action_turn", to_move=state.data.turn, events=())
         w = self._open(state)
         step, over = turns.continue_auto(w, state.phase)
         return self._close(state, w, step, over)
 
     def why_not(self, state: State, action: Action) -> IllegalAction:
-        return refusals.why_not(self, state, self._open(state), action)
+        return refusals.why_not(self, state, self._peek(state), action)
 
     # -- results -----------------------------------------------------------
+
+    def snapshot(self, state: State) -> dict:
+        """Everything of a state with field names (the data are NamedTuples)."""
+        return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng, "data": _plain(state.data)}
 
     def scores(self, state: State) -> tuple[int, ...]:
         return state.data.scores if state.data is not None else (0,) * state.players
@@ -92,8 +101,7 @@ class ValeOfEternity(Game):
         return tuple(s for s in tied if counts[s] == most)
 
     def winners(self, state: State) -> tuple[int, ...]:
-        w = self._open(state)
-        return self.winners_of(w)
+        return self.winners_of(self._peek(state))
 
     # -- information ---------------------------------------------------------
 
@@ -105,7 +113,7 @@ class ValeOfEternity(Game):
             "round": d.round, "start": d.start, "turn": d.turn, "stage": d.stage,
             "deck": list(d.deck) if seat is None else len(d.deck),
             "discard": list(d.discard),
-            "display": [{"card": c, "marker": m} for c, m in zip(d.display, d.markers)],
+            "display": [{"card": c, "marker": m} for c, m in zip(d.display, d.markers, strict=True)],
             "hands": hands, "areas": [list(a) for a in d.areas], "stones": [list(s) for s in d.stones],
             "summoned": list(d.summoned),
             "pending": [f.kind for f in d.pending],
@@ -126,7 +134,7 @@ class ValeOfEternity(Game):
             else:
                 hands.append(tuple(pool[: len(h)]))
                 del pool[: len(h)]
-        new = Vale(**{**{k: getattr(d, k) for k in Vale.__slots__}, "hands": tuple(hands), "deck": tuple(pool)})
+        new = d._replace(hands=tuple(hands), deck=tuple(pool))
         return state.evolve(data=new)
 
     def evaluate(self, state: State, seat: int) -> float:
@@ -158,7 +166,7 @@ class ValeOfEternity(Game):
             if placed > 2:
                 broken.append(f"P{seat + 1} has {placed} markers out (VE-004)")
         if state.to_move is not None and state.phase != "return_stones":
-            w = self._open(state)
+            w = self._peek(state)
             if any(len(d.stones[s]) > w.stone_limit(s) for s in range(state.players)):
                 broken.append("a player holds more stones than the limit (VE-031)")
         return broken
@@ -175,7 +183,17 @@ class ValeOfEternity(Game):
         return str(action)
 
 
+BACK_TO_TURN = frozenset({"sell", "tame", "summon", "release", "action_turn"})
 CARD_VERBS = {"pick", "sell", "tame", "summon", "release", "activate", "recover", "discard", "copy", "take"}
+
+
+def _plain(value):
+    """NamedTuples to dicts, tuples to lists: a JSON-ready copy."""
+    if hasattr(value, "_asdict"):
+        return {k: _plain(v) for k, v in value._asdict().items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _named(args: dict) -> dict:

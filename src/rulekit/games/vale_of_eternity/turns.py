@@ -28,9 +28,12 @@ def snake_seat(w: Work, k: int) -> int:
 
 
 def _after(w: Work, idle: str) -> Step:
-    """Resolve pending effects; when nothing is left, an automatic step in ``idle`` follows."""
+    """Resolve pending effects; when nothing is left the active player goes on (VE-051),
+    or in the activation phase an automatic step hands over to the next player."""
     step = resolve(w)
-    return step if step is not None else (idle, None)
+    if step is not None:
+        return step
+    return ("action_turn", w.turn) if w.stage == "action" else (idle, None)
 
 
 # -- selection phase -----------------------------------------------------------
@@ -69,16 +72,16 @@ def pick(w: Work, seat: int, cid: int) -> Step:
 
 
 def own_marked(w: Work, seat: int) -> list[int]:
-    return [c for c, m in zip(w.display, w.markers) if m == seat]
+    return [c for c, m in zip(w.display, w.markers, strict=True) if m == seat]
 
 
-def summonable(w: Work, seat: int, cid: int) -> str:
+def summonable(w: Work, seat: int, cid: int, wealth: int | None = None) -> str:
     """'' if ``cid`` may be summoned now, else the rule id that forbids it."""
     if cid not in w.hands[seat]:
         return "VE-058"
     if len(w.areas[seat]) >= w.round:
         return "VE-033"
-    if not effects.summon_cost_ok(w, seat, cid):
+    if not effects.summon_cost_ok(w, seat, cid, wealth):
         return "VE-059"
     if not effects.can_summon(w, seat, cid):
         return "VE-062"
@@ -90,8 +93,10 @@ def action_legal(w: Work, seat: int) -> list[Action]:
     marked = own_marked(w, seat)
     out = [Action("sell", (c,)) for c in marked]
     out += [Action("tame", (c,)) for c in marked]
-    out += [Action("summon", (c,)) for c in w.hands[seat] if not summonable(w, seat, c)]
-    if w.wealth(seat) >= w.round:  # VE-066
+    wealth = w.wealth(seat)
+    if len(w.areas[seat]) < w.round:
+        out += [Action("summon", (c,)) for c in w.hands[seat] if not summonable(w, seat, c, wealth)]
+    if wealth >= w.round:  # VE-066
         out += [Action("release", (c,)) for c in w.areas[seat]]
     if not marked:
         out.append(Action("end"))
@@ -100,7 +105,7 @@ def action_legal(w: Work, seat: int) -> list[Action]:
 
 def legal(w: Work, phase: str, seat: int) -> list[Action]:
     if phase in ("pick_clockwise", "pick_counterclockwise"):
-        return [Action("pick", (c,)) for c, m in zip(w.display, w.markers) if m == NO_SEAT]
+        return [Action("pick", (c,)) for c, m in zip(w.display, w.markers, strict=True) if m == NO_SEAT]
     if phase == "return_stones":
         return [Action("return", (v,)) for v in sorted(set(w.stones[seat]))]
     if w.pending:
@@ -115,7 +120,7 @@ def do_action(w: Work, phase: str, seat: int, action: Action) -> Step:
     if kind == "pick":
         return pick(w, seat, args[0])
     if kind == "return":  # VE-031
-        w.stones[seat].remove(args[0])
+        w.stones[seat].remove(args[0])  # sorted order is kept
         w.note("VE-031", "returned", player=seat, stone=args[0])
         return _after(w, idle)
     if w.pending:

@@ -16,10 +16,30 @@ from .model import CARDS, ELEMENTS, PROGRAMS, Frame, Work
 
 __all__ = ["feasible", "resolve", "choices", "decide", "summon_cost_ok", "finish_summon", "gain", "can_summon"]
 
-SIMPLE = {"points", "points_per", "gain", "return_all_stones", "stones_to", "draw", "recover_self",
-          "to_deck_top", "discard_self", "activate_all", "discard_own"}
-CHOICE_OPS = {"choose", "recover", "discard_hand", "summon_free", "discard_summoned", "discard_own", "steal",
-              "copy", "take_discard"}
+SIMPLE = {
+    "points",
+    "points_per",
+    "gain",
+    "return_all_stones",
+    "stones_to",
+    "draw",
+    "recover_self",
+    "to_deck_top",
+    "discard_self",
+    "activate_all",
+    "discard_own",
+}
+CHOICE_OPS = {
+    "choose",
+    "recover",
+    "discard_hand",
+    "summon_free",
+    "discard_summoned",
+    "discard_own",
+    "steal",
+    "copy",
+    "take_discard",
+}
 
 
 def _needs_check(pid: int) -> bool:
@@ -150,8 +170,13 @@ def _targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int
         return [p for p in range(w.players) if p != seat and w.scores[p] >= op["n"]]
     if name == "copy":
         slot = op["slot"]
-        return [c for c in w.areas[seat] if c != card and getattr(CARDS[c], slot) is not None
-                and feasible(w, seat, card, getattr(CARDS[c], slot), depth + 1)]
+        return [
+            c
+            for c in w.areas[seat]
+            if c != card
+            and getattr(CARDS[c], slot) is not None
+            and feasible(w, seat, card, getattr(CARDS[c], slot), depth + 1)
+        ]
     if name == "take_discard":
         return [c for c in w.discard if CARDS[c].element == op["element"]]
     if name == "summon_free":
@@ -353,22 +378,35 @@ def choices(w: Work, f: Frame) -> list[Action]:
     if f.kind == "pay":
         return [Action("pay", (v,)) for v in sorted(set(w.stones[f.chooser]))]
     if f.kind == "activate":
-        return [Action("activate", (c,)) for c in f.items
-                if c in w.areas[f.owner] and feasible(w, f.owner, c, CARDS[c].active)]
+        return [
+            Action("activate", (c,))
+            for c in f.items
+            if c in w.areas[f.owner] and feasible(w, f.owner, c, CARDS[c].active)
+        ]
     op = PROGRAMS[f.prog][f.index]
     name = op["op"]
     if name == "choose":
         if f.stage <= 0:
             return []
-        return [Action("option", (k + 1,)) for k, p in enumerate(op["options"])
-                if k + 1 not in f.items and feasible(w, f.owner, f.card, p)]
+        return [
+            Action("option", (k + 1,))
+            for k, p in enumerate(op["options"])
+            if k + 1 not in f.items and feasible(w, f.owner, f.card, p)
+        ]
     targets = _targets(w, f.owner, f.card, op, stage=f.stage, target=f.chooser)
     if name == "discard_hand" and op.get("keep_summonable"):
         nxt = PROGRAMS[f.prog][f.index + 1]
         free = _free_targets(w, f.owner, f.card, nxt, 0, 0)
         targets = [c for c in targets if any(b != c for b in free)]
-    verb = {"recover": "recover", "discard_hand": "discard", "summon_free": "summon", "discard_own": "discard",
-            "steal": "target", "copy": "copy", "take_discard": "take"}.get(name)
+    verb = {
+        "recover": "recover",
+        "discard_hand": "discard",
+        "summon_free": "summon",
+        "discard_own": "discard",
+        "steal": "target",
+        "copy": "copy",
+        "take_discard": "take",
+    }.get(name)
     if name == "discard_summoned":
         verb = "target" if f.stage == 0 else "discard"
     out = [Action(verb, (t,)) for t in targets]

@@ -67,8 +67,11 @@ class Card:
 
     @property
     def types(self) -> tuple[str, ...]:
-        kinds = (("instant", self.instant is not None), ("permanent", bool(self.permanent)),
-                 ("active", self.active is not None))
+        kinds = (
+            ("instant", self.instant is not None),
+            ("permanent", bool(self.permanent)),
+            ("active", self.active is not None),
+        )
         return tuple(k for k, has in kinds if has)
 
     def text(self, lang: str = "en") -> str:
@@ -81,10 +84,16 @@ def _load_cards() -> dict[int, Card]:
         if row.get("element") not in ELEMENTS or not isinstance(row.get("cost"), int) or row["cost"] < 0:
             raise ValueError(f"card row {row.get('id')!r} needs an element of {ELEMENTS} and a cost >= 0 (VE-006)")
         cards[row["id"]] = Card(
-            id=row["id"], name=row["name"], element=row["element"], cost=row["cost"], en=row["en"], de=row["de"],
+            id=row["id"],
+            name=row["name"],
+            element=row["element"],
+            cost=row["cost"],
+            en=row["en"],
+            de=row["de"],
             instant=_compile(row["instant"]) if "instant" in row else None,
             active=_compile(row["active"]) if "active" in row else None,
-            permanent=tuple(row.get("permanent", ())), rulekit_choice=bool(row.get("rulekit_choice", False)),
+            permanent=tuple(row.get("permanent", ())),
+            rulekit_choice=bool(row.get("rulekit_choice", False)),
         )
     return cards
 
@@ -145,8 +154,28 @@ class Vale(NamedTuple):
 class Work:
     """A mutable copy of ``Vale`` used inside one step; ``freeze`` makes the next ``Vale``."""
 
-    __slots__ = ("round", "start", "deck", "discard", "display", "markers", "hands", "areas", "stones", "scores",
-                 "summoned", "stage", "picks", "turn", "done", "pending", "dice", "options", "players", "events")
+    __slots__ = (
+        "round",
+        "start",
+        "deck",
+        "discard",
+        "display",
+        "markers",
+        "hands",
+        "areas",
+        "stones",
+        "scores",
+        "summoned",
+        "stage",
+        "picks",
+        "turn",
+        "done",
+        "pending",
+        "dice",
+        "options",
+        "players",
+        "events",
+    )
 
     def __init__(self, d: Any, rng: int, options: dict[str, Any], players: int, copy: bool = True):
         if copy:  # plain lists that the rules may change
@@ -176,9 +205,21 @@ class Work:
 
     def freeze(self) -> Vale:
         return Vale(
-            self.round, self.start, tuple(self.deck), tuple(self.discard), tuple(self.display), tuple(self.markers),
-            tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas)), tuple(map(tuple, self.stones)),
-            tuple(self.scores), tuple(self.summoned), self.stage, self.picks, self.turn, self.done,
+            self.round,
+            self.start,
+            tuple(self.deck),
+            tuple(self.discard),
+            tuple(self.display),
+            tuple(self.markers),
+            tuple(map(tuple, self.hands)),
+            tuple(map(tuple, self.areas)),
+            tuple(map(tuple, self.stones)),
+            tuple(self.scores),
+            tuple(self.summoned),
+            self.stage,
+            self.picks,
+            self.turn,
+            self.done,
             tuple(self.pending),
         )
 

@@ -58,8 +58,9 @@ def _pending(w: Work, no, action: Action, card: str, legal: str) -> IllegalActio
             return no("VE-073", "r_activation", card=card)
         if action.kind == "activate":
             return no("VE-071", "r_activation", card=card)
-        return no("VE-072", "r_effect", tried=action, card=CARDS[top.card].name if top.card in CARDS else "-",
-                  legal=legal)
+        return no(
+            "VE-072", "r_effect", tried=action, card=CARDS[top.card].name if top.card in CARDS else "-", legal=legal
+        )
     return no("VE-062", "r_effect", tried=action, card=CARDS[top.card].name, legal=legal)
 
 

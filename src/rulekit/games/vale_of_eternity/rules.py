@@ -21,18 +21,54 @@ class ValeOfEternity(Game):
     title_de = "The Vale of Eternity"
     players = range(2, 5)  # VE-010: 2-4 players (starting points 1-4 by seat, VE-020)
     option_list = (
-        Option("rounds", 10, "Rounds at most (the game ends after this round)", "Höchstens so viele Runden",
-               rule="VE-082", low=1, high=20),
-        Option("target", 60, "Points that end the game at the end of a round", "Punkte, die das Spiel am "
-               "Rundenende beenden", rule="VE-082", low=1, high=500),
-        Option("stone_limit", 4, "Stones a player may keep", "So viele Steine darf man behalten",
-               rule="VE-031", low=1, high=20),
-        Option("count_released", False, "Tie-break counts every creature ever summoned, released ones too",
-               "Gleichstand: alle je beschworenen Kreaturen zählen, auch freigelassene", rule="VE-094"),
-        Option("random_start", False, "Choose the start player at random (else seat 1 starts)",
-               "Startspieler auslosen (sonst beginnt Platz 1)", rule="VE-022"),
-        Option("reshuffle", True, "Shuffle the discard pile into a new deck when the deck runs out",
-               "Ablagestapel neu mischen, wenn der Nachziehstapel leer ist", rule="VE-047"),
+        Option(
+            "rounds",
+            10,
+            "Rounds at most (the game ends after this round)",
+            "Höchstens so viele Runden",
+            rule="VE-082",
+            low=1,
+            high=20,
+        ),
+        Option(
+            "target",
+            60,
+            "Points that end the game at the end of a round",
+            "Punkte, die das Spiel am Rundenende beenden",
+            rule="VE-082",
+            low=1,
+            high=500,
+        ),
+        Option(
+            "stone_limit",
+            4,
+            "Stones a player may keep",
+            "So viele Steine darf man behalten",
+            rule="VE-031",
+            low=1,
+            high=20,
+        ),
+        Option(
+            "count_released",
+            False,
+            "Tie-break counts every creature ever summoned, released ones too",
+            "Gleichstand: alle je beschworenen Kreaturen zählen, auch freigelassene",
+            rule="VE-094",
+        ),
+        Option(
+            "random_start",
+            False,
+            "Choose the start player at random (else seat 1 starts)",
+            "Startspieler auslosen (sonst beginnt Platz 1)",
+            rule="VE-022",
+        ),
+        Option(
+            "reshuffle",
+            True,
+            "Shuffle the discard pile into a new deck when the deck runs out",
+            "Ablagestapel neu mischen, wenn der Nachziehstapel leer ist",
+            rule="VE-047",
+        ),
     )
 
     # -- setup -------------------------------------------------------------
@@ -43,8 +79,20 @@ class ValeOfEternity(Game):
         deck = dice.shuffle(sorted(CARDS))  # VE-022: all 70 cards shuffled
         start = dice.below(n) if state.options["random_start"] else 0
         empty = tuple(() for _ in range(n))
-        data = Vale(round=1, start=start, deck=deck, discard=(), display=(), markers=(), hands=empty,
-                    areas=empty, stones=empty, scores=(0,) * n, summoned=(0,) * n, turn=start)
+        data = Vale(
+            round=1,
+            start=start,
+            deck=deck,
+            discard=(),
+            display=(),
+            markers=(),
+            hands=empty,
+            areas=empty,
+            stones=empty,
+            scores=(0,) * n,
+            summoned=(0,) * n,
+            turn=start,
+        )
         w = Work.open(data, dice.state, state.options, n)
         turns.setup_work(w)
         return self._close(state, w, ("reveal_cards", None))
@@ -60,8 +108,9 @@ class ValeOfEternity(Game):
         if over:
             best = self.winners_of(w)
             events += (self.say("VE-090", "winners", players=", ".join(f"P{s + 1}" for s in best)),)
-        return state.evolve(data=w.freeze(), rng=w.dice.state, phase=phase, to_move=to_move, events=events,
-                            is_over=over)
+        return state.evolve(
+            data=w.freeze(), rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over
+        )
 
     def _peek(self, state: State) -> Work:
         return Work.peek(state.data, state.rng, state.options, state.players)
@@ -110,11 +159,16 @@ class ValeOfEternity(Game):
         d = state.data
         hands = [list(h) if seat is None or seat == i else len(h) for i, h in enumerate(d.hands)]
         return {
-            "round": d.round, "start": d.start, "turn": d.turn, "stage": d.stage,
+            "round": d.round,
+            "start": d.start,
+            "turn": d.turn,
+            "stage": d.stage,
             "deck": list(d.deck) if seat is None else len(d.deck),
             "discard": list(d.discard),
             "display": [{"card": c, "marker": m} for c, m in zip(d.display, d.markers, strict=True)],
-            "hands": hands, "areas": [list(a) for a in d.areas], "stones": [list(s) for s in d.stones],
+            "hands": hands,
+            "areas": [list(a) for a in d.areas],
+            "stones": [list(s) for s in d.stones],
             "summoned": list(d.summoned),
             "pending": [f.kind for f in d.pending],
         }

@@ -52,6 +52,7 @@ def make(
         turn=turn,
         done=done,
     )
+    options.setdefault("forced_auto", False)
     base = GAME.new(players=players, seed=0, **options)
     return base.evolve(data=data, phase=phase, to_move=to_move, events=())
 

@@ -167,7 +167,7 @@ def test_ve042_cards_sorted_by_element():
 
 def test_ve043_ve044_snake_order():
     """VE-043, VE-044, VE-046: picks go P1, P2, P3, then P3, P2, P1."""
-    s = GAME.new(players=3, seed=1)
+    s = GAME.new(players=3, seed=1, forced_auto=False)
     order = []
     while s.phase.startswith("pick"):
         order.append(s.to_move)
@@ -440,6 +440,15 @@ def test_ve083_sixty_mid_round_does_not_stop():
     assert s.phase == "activation" and s.to_move == 1 and not s.is_over
     s = do(s, "activate 27")
     assert s.is_over and s.data.stones[1] == (3,)
+
+
+def test_forced_choices_run_at_once():
+    """VE-059, VE-072 (option forced_auto): a payment or activation with one possible choice is made at once."""
+    s = make(hands={0: [27]}, stones={0: [3, 3]}, forced_auto=True)
+    s = s.apply("summon 27")
+    assert s.data.areas[0] == (27,) and any(e.key == "forced" and e.rule == "VE-059" for e in s.events)
+    s = activation(areas={0: [27]}, forced_auto=True)
+    assert s.data.stones[0] == (3,) and any(e.rule == "VE-072" for e in s.events)
 
 
 def test_option_round_limit_and_target():

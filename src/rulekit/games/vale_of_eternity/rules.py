@@ -63,6 +63,13 @@ class ValeOfEternity(Game):
             rule="VE-022",
         ),
         Option(
+            "forced_auto",
+            True,
+            "Carry out a decision with only one possible choice automatically",
+            "Entscheidungen mit nur einer Möglichkeit automatisch ausführen",
+            rule="VE-051",
+        ),
+        Option(
             "reshuffle",
             True,
             "Shuffle the discard pile into a new deck when the deck runs out",
@@ -103,6 +110,8 @@ class ValeOfEternity(Game):
         return Work.open(state.data, state.rng, state.options, state.players)
 
     def _close(self, state: State, w: Work, step: tuple, over: bool = False) -> State:
+        if w.options["forced_auto"]:
+            step = _forced(w, step)
         phase, to_move = step
         events = tuple(self.say(rule, key, **_named(args)) for rule, key, args in w.events)
         if over:
@@ -239,6 +248,20 @@ class ValeOfEternity(Game):
 
 BACK_TO_TURN = frozenset({"sell", "tame", "summon", "release", "action_turn"})
 CARD_VERBS = {"pick", "sell", "tame", "summon", "release", "activate", "recover", "discard", "copy", "take"}
+
+
+FORCED_RULE = {"pay": "VE-059", "return": "VE-031", "activate": "VE-072", "end": "VE-052", "pick": "VE-045"}
+
+
+def _forced(w: Work, step: tuple) -> tuple:
+    """Option forced_auto: a decision with exactly one legal choice is made at once (with an event)."""
+    while step[1] is not None:
+        acts = turns.legal(w, *step)
+        if len(acts) != 1:
+            break
+        w.note(FORCED_RULE.get(acts[0].kind, "VE-062"), "forced", player=step[1], choice=str(acts[0]))
+        step = turns.do_action(w, step[0], step[1], acts[0])
+    return step
 
 
 def _plain(value):

@@ -228,11 +228,12 @@ def summon_cost_ok(w: Work, seat: int, cid: int, wealth: int | None = None) -> b
 # -- running programs ----------------------------------------------------------
 
 
-def gain(w: Work, seat: int, stones) -> None:
+def gain(w: Work, seat: int, stones, quiet: bool = False) -> None:
     """Stones from the supply (unlimited, VE-009); the limit is enforced by ``resolve`` (VE-031)."""
     w.stones[seat].extend(stones)
     w.stones[seat].sort()
-    w.note("VE-031", "gain_stones", player=seat, stones="+".join(map(str, stones)))
+    if not quiet:
+        w.note("VE-031", "gain_stones", player=seat, stones="+".join(map(str, stones)))
 
 
 def add_points(w: Work, seat: int, n: int, rule: str = "VE-002") -> None:

@@ -107,6 +107,9 @@ for _card in CARDS.values():
         PERM_BY_OP.setdefault(_block["op"], {}).setdefault(_card.id, []).append(_block)
 
 
+DISCOUNTS = PERM_BY_OP.get("discount", {})
+
+
 class Frame(NamedTuple):
     """One entry of the pending stack: something that must finish before play goes on.
 
@@ -261,6 +264,8 @@ class Work:
     def summon_cost(self, seat: int, cid: int) -> int:
         """VE-060: printed cost minus the discounts of the area, never below 0."""
         card = CARDS[cid]
+        if not any(c in DISCOUNTS for c in self.areas[seat]):
+            return card.cost
         off = sum(b["amount"] for b in self.perms(seat, "discount") if b.get("element", card.element) == card.element)
         return max(0, card.cost - off)
 

@@ -48,8 +48,12 @@ def reveal(w: Work) -> Step:
             break
         w.display.append(c)
         w.markers.append(NO_SEAT)
-        w.note("VE-042", "revealed", card=CARDS[c].name, element=CARDS[c].element)
     w.note("VE-041", "reveal", round=w.round, n=len(w.display))
+    zones = {}
+    for c in w.display:
+        zones.setdefault(CARDS[c].element, []).append(CARDS[c].name)
+    for element, names in zones.items():
+        w.note("VE-042", "revealed", cards=", ".join(names), element=element)
     w.stage, w.picks = "pick", 0
     if not w.display:
         return "pick_counterclockwise", None
@@ -130,8 +134,16 @@ def do_action(w: Work, phase: str, seat: int, action: Action) -> Step:
     if kind == "sell":  # VE-053, VE-054, VE-055
         _unmark(w, c)
         w.discard.append(c)
-        w.note("VE-053", "sold", player=seat, card=CARDS[c].name, element=CARDS[c].element)
-        effects.gain(w, seat, SELL[CARDS[c].element])
+        stones = SELL[CARDS[c].element]
+        w.note(
+            "VE-053",
+            "sold",
+            player=seat,
+            card=CARDS[c].name,
+            element=CARDS[c].element,
+            stones="+".join(map(str, stones)),
+        )
+        effects.gain(w, seat, stones, quiet=True)
         return _after(w, "sell")
     if kind == "tame":  # VE-056
         _unmark(w, c)

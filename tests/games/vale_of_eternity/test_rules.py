@@ -448,9 +448,9 @@ def test_forced_choices_run_at_once():
     """VE-059, VE-072 (option forced_auto): a payment or activation with one possible choice is made at once."""
     s = make(hands={0: [27]}, stones={0: [3, 3]}, forced_auto=True)
     s = s.apply("summon 27")
-    assert s.data.areas[0] == (27,) and any(e.key == "forced" and e.rule == "VE-059" for e in s.events)
+    assert s.data.areas[0] == (27,) and any(e.key == "pay" and e.rule == "VE-059" for e in s.events)
     s = activation(areas={0: [27]}, forced_auto=True)
-    assert s.data.stones[0] == (3,) and any(e.rule == "VE-072" for e in s.events)
+    assert s.data.stones[0] == (3,) and any(e.key == "activate" for e in s.events)
 
 
 def test_option_round_limit_and_target():

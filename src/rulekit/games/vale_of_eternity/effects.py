@@ -202,11 +202,9 @@ def _instant_ok(w: Work, seat: int, cid: int, depth: int = 0, freed: int = 0) ->
     pid = CARDS[cid].instant
     if pid is None or not NEEDS_CHECK[pid]:
         return True
-    what_if = w.copy()
-    what_if.hands[seat].remove(cid)
-    if freed:
-        what_if.areas[seat] = [c for c in what_if.areas[seat] if not _is_freeing(c)]
-    what_if.areas[seat].append(cid)
+    hand = [c for c in w.hands[seat] if c != cid]
+    area = [c for c in w.areas[seat] if not (freed and _is_freeing(c))] + [cid]
+    what_if = w.what_if(seat, hand, area)
     return feasible(what_if, seat, cid, pid, depth)
 
 

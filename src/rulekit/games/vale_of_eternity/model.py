@@ -226,9 +226,14 @@ class Work:
             tuple(self.pending),
         )
 
-    def copy(self) -> Work:
-        """A throw-away copy for "what if" checks (VE-062); dice and events are not shared."""
-        return Work(self, self.dice.state, self.options, self.players)
+    def what_if(self, seat: int, hand: list, area: list) -> Work:
+        """A cheap read-only copy in which ``seat`` holds ``hand`` and has ``area`` (VE-063 checks)."""
+        w = Work.__new__(Work)
+        for name in Work.__slots__:
+            setattr(w, name, getattr(self, name))
+        w.hands, w.areas = list(self.hands), list(self.areas)
+        w.hands[seat], w.areas[seat] = hand, area
+        return w
 
     # -- permanent effects of an area (VE-002, VE-064, VE-067) ----------
 

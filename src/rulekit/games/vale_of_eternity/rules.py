@@ -209,12 +209,12 @@ class ValeOfEternity(Game):
     def invariants(self, state: State) -> list[str]:
         d = state.data
         broken = []
-        places = list(d.deck) + list(d.discard) + list(d.display)
+        places = [*d.deck, *d.discard, *d.display]
         for h in d.hands:
-            places.extend(h)
+            places += h
         for a in d.areas:
-            places.extend(a)
-        if sorted(places) != sorted(CARDS):
+            places += a
+        if len(places) != len(CARDS) or set(places) != ALL_CARDS:
             broken.append(f"cards not conserved: {len(places)} placed, {len(set(places))} distinct, 70 expected")
         if any(s < 0 for s in d.scores):
             broken.append("a score below 0 (VE-093)")
@@ -246,20 +246,18 @@ class ValeOfEternity(Game):
         return str(action)
 
 
+ALL_CARDS = frozenset(CARDS)
 BACK_TO_TURN = frozenset({"sell", "tame", "summon", "release", "action_turn"})
 CARD_VERBS = {"pick", "sell", "tame", "summon", "release", "activate", "recover", "discard", "copy", "take"}
 
 
-FORCED_RULE = {"pay": "VE-059", "return": "VE-031", "activate": "VE-072", "end": "VE-052", "pick": "VE-045"}
-
-
 def _forced(w: Work, step: tuple) -> tuple:
-    """Option forced_auto: a decision with exactly one legal choice is made at once (with an event)."""
+    """Option forced_auto: a decision with exactly one legal choice is made at once; the
+    events of that choice (payment, activation, ...) still say what happened."""
     while step[1] is not None:
         acts = turns.legal(w, *step)
         if len(acts) != 1:
             break
-        w.note(FORCED_RULE.get(acts[0].kind, "VE-062"), "forced", player=step[1], choice=str(acts[0]))
         step = turns.do_action(w, step[0], step[1], acts[0])
     return step
 

@@ -110,21 +110,26 @@ class ValeOfEternity(Game):
         return Work.open(state.data, state.rng, state.options, state.players)
 
     def _close(self, state: State, w: Work, step: tuple, over: bool = False) -> State:
+        acts = None
         if w.options["forced_auto"]:
-            step = _forced(w, step)
+            step, acts = _forced(w, step)
         phase, to_move = step
         events = tuple(self.say(rule, key, **_named(args)) for rule, key, args in w.events)
         if over:
             best = self.winners_of(w)
             events += (self.say("VE-090", "winners", players=", ".join(f"P{s + 1}" for s in best)),)
-        return state.evolve(
-            data=w.freeze(), rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over
-        )
+        data = w.freeze()
+        if acts is not None:
+            _LAST_LEGAL[0] = (data, phase, to_move, tuple(acts))
+        return state.evolve(data=data, rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)
 
     def _peek(self, state: State) -> Work:
         return Work.peek(state.data, state.rng, state.options, state.players)
 
     def legal(self, state: State) -> list[Action]:
+        last = _LAST_LEGAL[0]
+        if last is not None and last[0] is state.data and last[1] == state.phase and last[2] == state.to_move:
+            return list(last[3])  # computed by _forced for this very data object
         return turns.legal(self._peek(state), state.phase, state.to_move)
 
     def play(self, state: State, action: Action) -> State:
@@ -251,15 +256,21 @@ BACK_TO_TURN = frozenset({"sell", "tame", "summon", "release", "action_turn"})
 CARD_VERBS = {"pick", "sell", "tame", "summon", "release", "activate", "recover", "discard", "copy", "take"}
 
 
+#: the legal actions _forced computed last: (data, phase, to_move, actions); data identity is the key
+_LAST_LEGAL: list = [None]
+
+
 def _forced(w: Work, step: tuple) -> tuple:
     """Option forced_auto: a decision with exactly one legal choice is made at once; the
     events of that choice (payment, activation, ...) still say what happened."""
+    acts = None
     while step[1] is not None:
         acts = turns.legal(w, *step)
         if len(acts) != 1:
             break
         step = turns.do_action(w, step[0], step[1], acts[0])
-    return step
+        acts = None
+    return step, acts
 
 
 def _plain(value):

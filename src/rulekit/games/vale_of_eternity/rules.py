@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulekit.engine import Action, Dice, Game, IllegalAction, Option, State
 
 from . import refusals, scene, turns
-from .model import CARDS, ELEMENTS, PROGRAMS, Vale, Work
+from .model import CARDS, ELEMENTS, PROGRAMS, TABLES, Vale, Work
 
 __all__ = ["ValeOfEternity"]
 
@@ -288,6 +288,9 @@ def _named(args: dict) -> dict:
     for key in ("player", "target"):
         if key in out:
             out[key] = f"P{out[key] + 1}"
+    if "element" in out:
+        names = TABLES["element_names"][out["element"]]
+        out["element"], out["element_de"] = names["en"], names["de"]
     return out
 
 

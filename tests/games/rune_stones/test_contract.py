@@ -186,3 +186,18 @@ def test_every_non_gap_ledger_rule_is_cited_by_a_test():
     text = "\n".join(f.read_text() for f in HERE.glob("test_*.py"))
     missing = [r["id"] for r in ledger["rule"] if r["kind"] != "gap" and r["id"] not in text]
     assert not missing, missing
+
+
+def test_scene_is_drawable_by_the_board_widget():
+    """The generic SVG board accepts the scene in every phase of a played game."""
+    board = pytest.importorskip("rulekit.widgets.board")
+    s = new(4, 2)
+    seen = set()
+    for i in range(400):
+        if s.is_over:
+            break
+        if s.phase not in seen:
+            seen.add(s.phase)
+            assert board.scene_problems(GAME.scene(s, s.to_move, "de")) == [], s.phase
+        s = s.apply(s.legal_actions()[i % len(s.legal_actions())])
+    assert len(seen) >= 6

@@ -106,3 +106,13 @@ def test_action_runes_from_next_turn():
     assert s.phase == "trade_artifacts"
     s = play(s, "trade 1", "rune plus")
     assert p(s, seat).runes == ("plus",) and p(s, seat).jokers == 3
+
+
+def test_joker_rune_colour_still_swaps_for_a_real_joker():
+    """RS-214 (gap): the die swap gives a real joker stone for a gem of the rune colour."""
+    from .helpers import force_roll
+
+    s = me(new(2), runes=("joker",), joker_gem="green", gems=gems(green=1), jokers=0, hand=(31, 100, 101, 102))
+    s = play(s, "action abilities", "pick 31", "pick 100")
+    s = play(force_roll(s, "swap"), "use 31", "give green")
+    assert p(s).jokers == 1 and p(s).gems[2] == 0 and p(s).joker_gem == "green"

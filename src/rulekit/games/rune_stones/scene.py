@@ -37,6 +37,8 @@ WORDS = {
     "joker": ("joker", "Joker"),
     "turn": ("to move", "am Zug"),
     "hidden": ("hidden", "verdeckt"),
+    "runes_of": ("runes", "Runen"),
+    "artifacts": ("artifacts", "Artefakte"),
 }
 RUNE_SHORT = {
     "magic": "MP+2",
@@ -68,18 +70,19 @@ def build(game, state, seat: int | None, lang: str) -> dict:
             "text": f"{game.phases[phase].name_in(lang) if phase in game.phases else phase}",
         }
     ]
-    items.append(_display(game, b, phase, lang))
+    items.append(_display(game, state, phase, lang))
     items.append(_forges(game, state, lang))
     items.append(_runes(game, b, lang))
     items.append(_supply(b, lang))
     for i in range(len(b.players)):
         items.append(_player(game, state, i, seat, lang))
-    height = 330 + 150 * ((len(b.players) + 1) // 2)
+    height = 330 + 160 * ((len(b.players) + 1) // 2)
     return {"width": 960, "height": height, "items": items}
 
 
-def _display(game, b: Board, phase: str, lang: str) -> dict:
-    out = []
+def _display(game, state, phase: str, lang: str) -> dict:
+    b: Board = state.data
+    out = _costs_row(state)
     verb = "take" if phase == "ability_step" else "summon"
     for k, n in enumerate(b.display):
         x = 10 + k * 70
@@ -165,7 +168,7 @@ def _forges(game, state, lang: str) -> dict:
             "title": "joker forge: 4 gems of any colours",
         }
     )
-    return {"type": "group", "x": 10, "y": 164, "label": _w("forges", lang), "items": [*_costs_row(state), *out]}
+    return {"type": "group", "x": 10, "y": 164, "label": _w("forges", lang), "items": out}
 
 
 def _runes(game, b: Board, lang: str) -> dict:
@@ -176,7 +179,7 @@ def _runes(game, b: Board, lang: str) -> dict:
                 "type": "circle",
                 "x": 30 + i * 52,
                 "y": 262,
-                "r": 20,
+                "r": 22,
                 "label": f"{RUNE_SHORT[r]}:{b.rune_stacks[i]}",
                 "size": 10,
                 "fill": "#d7ccc8",
@@ -195,7 +198,7 @@ def _supply(b: Board, lang: str) -> dict:
         out.append(
             {
                 "type": "circle",
-                "x": 540 + i * 46,
+                "x": 610 + i * 46,
                 "y": 80,
                 "r": 16,
                 "label": str(b.supply[i]),
@@ -207,7 +210,7 @@ def _supply(b: Board, lang: str) -> dict:
     out.append(
         {
             "type": "circle",
-            "x": 724,
+            "x": 794,
             "y": 80,
             "r": 16,
             "label": str(b.jokers),
@@ -220,7 +223,7 @@ def _supply(b: Board, lang: str) -> dict:
     out.append(
         {
             "type": "rect",
-            "x": 756,
+            "x": 826,
             "y": 64,
             "w": 40,
             "h": 32,
@@ -233,13 +236,13 @@ def _supply(b: Board, lang: str) -> dict:
     out.append(
         {
             "type": "text",
-            "x": 540,
+            "x": 610,
             "y": 120,
             "id": "art-supply",
-            "text": f"artifacts: {len(b.art_supply)} / discard {len(b.art_discard)}",
+            "text": f"{_w('artifacts', lang)}: {len(b.art_supply)} / {_w('discard', lang)} {len(b.art_discard)}",
         }
     )
-    return {"type": "group", "x": 540, "y": 40, "label": _w("supply", lang), "items": out}
+    return {"type": "group", "x": 610, "y": 40, "label": _w("supply", lang), "items": out}
 
 
 def _hand_verb(phase: str) -> str:
@@ -249,7 +252,7 @@ def _hand_verb(phase: str) -> str:
 def _player(game, state, i: int, seat: int | None, lang: str) -> dict:
     b: Board = state.data
     p = b.players[i]
-    x0, y0 = 10 + (i % 2) * 475, 310 + (i // 2) * 150
+    x0, y0 = 10 + (i % 2) * 475, 318 + (i // 2) * 160
     active = i == b.current and not state.is_over
     head = f"{name_of(i)} ({game.cat.board['player_colours'][i]}) {_w('pp', lang)} {p.pp}"
     if active:
@@ -299,7 +302,15 @@ def _player(game, state, i: int, seat: int | None, lang: str) -> dict:
         {"type": "text", "x": x0 + 160, "y": y0 + 26, "text": f"{_w('ore', lang)} {p.ore}", "id": f"p{i + 1}-ore"}
     )
     runes = " ".join(RUNE_SHORT[r] for r in p.runes) + (f" [{p.joker_gem}]" if p.joker_gem else "")
-    out.append({"type": "text", "x": x0 + 220, "y": y0 + 26, "text": f"runes: {runes or '-'}", "id": f"p{i + 1}-runes"})
+    out.append(
+        {
+            "type": "text",
+            "x": x0 + 220,
+            "y": y0 + 26,
+            "text": f"{_w('runes_of', lang)}: {runes or '-'}",
+            "id": f"p{i + 1}-runes",
+        }
+    )
     for r, row in enumerate(p.rows):
         y = y0 + 44 + r * 30
         out.append(
@@ -309,7 +320,7 @@ def _player(game, state, i: int, seat: int | None, lang: str) -> dict:
                 "y": y + 17,
                 "text": f"{_w('row', lang)} {r + 1}",
                 "id": f"p{i + 1}-row-{r + 1}",
-                "action": f"trade {r + 1}" if active else None,
+                "action": f"trade {r + 1}" if active and state.phase == "trade_artifacts" else None,
             }
         )
         for s, space in enumerate(SPACES):
@@ -326,7 +337,7 @@ def _player(game, state, i: int, seat: int | None, lang: str) -> dict:
                     "stroke": FILL[space] if space != "joker" else "#999",
                     "label": "J" if art == "joker" else "",
                     "id": f"p{i + 1}-r{r + 1}-{space}",
-                    "action": f"place {r + 1} {space}" if active else None,
+                    "action": f"place {r + 1} {space}" if active and state.phase == "forge_step" else None,
                     "title": f"{space} space: {art or 'empty'}",
                 }
             )
@@ -344,9 +355,9 @@ def _player(game, state, i: int, seat: int | None, lang: str) -> dict:
     return {
         "type": "group",
         "x": x0,
-        "y": y0 - 4,
+        "y": y0 - 6,
         "label": "",
-        "items": [{"type": "text", "x": x0 + 8, "y": y0 - 4, "text": head, "bold": True, "id": f"p{i + 1}-head"}, *out],
+        "items": [{"type": "text", "x": x0 + 8, "y": y0 - 6, "text": head, "bold": True, "id": f"p{i + 1}-head"}, *out],
     }
 
 

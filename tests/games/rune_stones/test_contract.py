@@ -201,3 +201,21 @@ def test_scene_is_drawable_by_the_board_widget():
             assert board.scene_problems(GAME.scene(s, s.to_move, "de")) == [], s.phase
         s = s.apply(s.legal_actions()[i % len(s.legal_actions())])
     assert len(seen) >= 6
+
+
+@pytest.mark.parametrize(
+    ("label", "rule", "words"),
+    [
+        ("summon 3", "RS-061", "action summon"),
+        ("forge 1", "RS-061", "action forge"),
+        ("trade 1", "RS-063", "after your action"),
+        ("rune plus", "RS-163", "trade-in"),
+        ("swap red ore", "RS-215", "Exchange"),
+    ],
+)
+def test_common_early_tries_are_explained(label, rule, words):
+    """RS-061, RS-063, RS-163, RS-215: learner-readable reasons for tries at the turn's start."""
+    s = new(2)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(label)
+    assert err.value.rule == rule and words.lower() in err.value.reason.lower()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ...engine import Action, IllegalAction
 from .effects import place_targets
-from .model import COLOURS, SPACES
-from .turn import forge_ok, pick_limit, rune_choices, summon_mp
+from .model import SPACES
+from .turn import forge_ok, pick_limit, rune_choices
 
 __all__ = ["explain", "describe"]
 
@@ -51,9 +51,13 @@ def explain(game, state, action: Action) -> IllegalAction:
             cost, left = ctx.opts["slot_costs"][slot], t.mp - t.spent
             if cost > left:
                 return no("RS-072", "r_not_enough_mp", slot=args[0], cost=cost, left=left)
-        if phase == "choose_action" and kind == "summon" and args and isinstance(args[0], int):
-            best = max(summon_mp(board, ctx, c) for c in COLOURS)
-            return no("RS-072", "r_not_enough_mp", slot=args[0], cost=ctx.opts["slot_costs"][args[0] - 1], left=best)
+        home = _HOME.get(kind)
+        if home and phase == "choose_action":  # a step of an action before choosing it (RS-061)
+            return no("RS-061", "r_choose_first", what=home)
+        if kind == "trade" and phase not in ("trade_artifacts", "rune_choice"):
+            return no("RS-063", "r_trade_after_action")
+        if kind == "rune" and phase != "rune_choice":
+            return no("RS-163", "r_rune_with_trade")
         if phase == "forge" and kind == "forge" and args:
             return _forge(no, board, ctx, args[0])
         if phase == "use_abilities" and kind == "pick" and args:
@@ -74,11 +78,21 @@ def explain(game, state, action: Action) -> IllegalAction:
             found = _step(no, board, ctx, action)
             if found is not None:
                 return found
-        if kind == "trade" and phase != "trade_artifacts":
-            return no("RS-063", "r_generic", **_generic(game, state, action))
     except (IndexError, KeyError, TypeError, ValueError):
         pass  # malformed arguments: fall through to the generic reason
     return no(_phase_rule(game, phase), "r_generic", **_generic(game, state, action))
+
+
+#: the action a step belongs to, for "choose the action first" (RS-061)
+_HOME = {
+    "colour": "summon",
+    "play": "summon",
+    "summon": "summon",
+    "pick": "abilities",
+    "use": "abilities",
+    "go": "abilities",
+    "forge": "forge",
+}
 
 
 def _forge(no, board, ctx, forge) -> IllegalAction:

@@ -75,11 +75,16 @@ SCENARIOS: dict[str, tuple[str, str, dict]] = {
         "Genie nutzt sofort jeden aktiven Effekt der Auslage: Salamander und Undine Queen.",
         {"areas": {0: [13, 27]}, "hands": {0: [49]}, "stones": {0: [3, 1]}},
     ),
+    "activation": (
+        "Activation phase: P1 owns Salamander, Undine Queen and Troll (Troll needs a purple stone).",
+        "Aktivierungsphase: P1 besitzt Salamander, Undine Queen und Troll (Troll braucht einen lila Stein).",
+        {"areas": {0: [13, 27, 44]}, "phase": "end_action_turn", "to_move": None, "turn": 1, "done": 1},
+    ),
 }
 
 
 def scenario(name: str, **options: Any) -> State:
-    """One of ``SCENARIOS`` as a state (seat 0 to act)."""
+    """One of ``SCENARIOS`` as a state, settled to the first decision (seat 0 to act)."""
     if name not in SCENARIOS:
         raise KeyError(f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}")
-    return position(**SCENARIOS[name][2], **options)
+    return position(**SCENARIOS[name][2], **options).settle()

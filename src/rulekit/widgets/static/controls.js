@@ -90,8 +90,8 @@ function render({ model, el: root }) {
     step.textContent = `▶ ${L.step || ""}`; step.title = L.step_help || "";
     undo.textContent = `↶ ${L.undo || ""}`; undo.disabled = !model.get("can_undo");
     redo.textContent = `↷ ${L.redo || ""}`; redo.disabled = !model.get("can_redo");
-    play.textContent = `⏩ ${L.play_n || ""}`; play.title = L.play_n_help || "";
-    end.textContent = `⏭ ${L.play_end || ""}`;
+    play.textContent = `» ${L.play_n || ""}`; play.title = L.play_n_help || "";
+    end.textContent = `⇥ ${L.play_end || ""}`;
     seedLabel.textContent = L.seed || "";
     reset.textContent = `⟳ ${L.reset || ""}`;
     timeLabel.textContent = L.timeline || "";

@@ -239,3 +239,41 @@ def test_bad_press_arguments_show_an_error_not_a_traceback():
     table = make()
     table.controls._route(None, {"event": "jump", "index": "x"}, [])
     assert "rk-error" in table.why.value and table.timeline.cursor == 0
+
+
+def test_rules_fired_counts_cited_rules_by_phase_and_lights_the_graph():
+    table = make()
+    table.click_action("add 2")
+    table.step()
+    table.click_action("add 1")
+    assert table.fired.groups == [] and table.phases.heat == {}  # closed panel: nothing computed
+    fired = table.show_fired()
+    assert fired.counts["RS-002"] == 2 and table.fired.counts()["RS-002"] == 2
+    assert table.fired.counts()["RS-001"] == 0 and "1 of 3" in table.fired.summary
+    assert table.phases.heat == {"add": 2}
+    table.fired._on_rule({"event": "rule", "id": "RS-002"})
+    assert 'data-rule="RS-002"' in table.rule.value
+    table.undo()  # counts follow the cursor
+    assert table.fired.counts()["RS-002"] == 1
+    table.set_lang("de")
+    assert "von 3 Regeln" in table.fired.summary
+
+
+def test_rule_variants_restart_with_options_and_show_differences():
+    from rulekit.engine import Option, SetupError
+
+    class Variant(type(GAME)):
+        option_list = (
+            Option("goal", 10, "Total that ends the race", "Summe, die das Rennen beendet", "RS-003", low=3, high=50),
+        )
+
+    table = Table(Variant(), players=2, seed=1)
+    assert [r["name"] for r in table.variants.rows] == ["goal"] and table.variants.changed == []
+    table.variants._on_apply({"event": "apply", "values": {"goal": 20}})
+    assert table.session.options == {"goal": 20} and table.timeline.cursor == 0
+    assert table.variants.changed == ["goal: 10 → 20"] and table.state.record().options == {"goal": 20}
+    with pytest.raises(SetupError, match="goal"):
+        table.set_options(goal=999)
+    assert table.session.options == {"goal": 20}
+    table.variants._on_apply({"event": "apply", "values": {"goal": 999}})  # from the browser: shown, not raised
+    assert "rk-error" in table.why.value and table.session.options == {"goal": 20}

@@ -19,15 +19,18 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import Game, IllegalAction, State
+from ..teaching import RulesFired, rules_fired
 from .actions import ActionBar
 from .board import Board
 from .controls import ControlBar
+from .fired import RulesFiredView
 from .i18n import check_lang, t
 from .inspector import Inspector
 from .log import EventLog
 from .panels import describe, log_rows, phase_html, rule_html, status_text, why_html
 from .phase_graph import PhaseGraph, VisitedCache
 from .session import HUMAN, Session
+from .variants import VariantEditor
 
 __all__ = ["Table"]
 
@@ -100,6 +103,10 @@ class Table(w.VBox):
         self.rule.add_class("rk-rule")
         self.why = w.HTML()
         self.why.add_class("rk-why")
+        self.fired = RulesFiredView()
+        self.variants = VariantEditor()
+        self.extras = w.Accordion(children=[self.fired, self.variants], selected_index=None)
+        self.extras.add_class("rk-extras")
         self._build()
         self._wire()
         if self.controls.autoplay:
@@ -150,6 +157,9 @@ class Table(w.VBox):
         self.phases.on_select(lambda phase: self._ui(self.show_phase, phase))
         self.event_log.on_rule(lambda rule: self._ui(self.show_rule, rule))
         self.inspector.on_view(lambda seat: self._ui(self.set_view, seat))
+        self.fired.on_rule(lambda rule: self._ui(self.show_rule, rule))
+        self.variants.on_apply(lambda values: self._ui(lambda: self.set_options(**values)))
+        self.extras.observe(lambda ch: self._ui(self._refresh_extras), names="selected_index")
 
     @_guarded
     def _ui(self, method, *args):
@@ -178,6 +188,8 @@ class Table(w.VBox):
             self.actions.try_placeholder = t("try_placeholder", lang)
             self.actions.try_label = t("try", lang)
         self.phases.set_lang(lang)
+        self.extras.titles = (t("fired_title", lang), t("variants_title", lang))
+        self.variants.show(self.game, self.session.options, lang)
 
     # -- reading -------------------------------------------------------------
 
@@ -320,6 +332,32 @@ class Table(w.VBox):
             f'<div class="rk-rule-empty">{t("rule_empty", self.lang)}</div>'
         )
 
+    def rules_fired(self) -> RulesFired:
+        """Which rules the events so far (up to the cursor) have cited, with counts."""
+        return rules_fired(self.game, self.timeline.past())
+
+    def show_fired(self) -> RulesFired:
+        """Open the "rules fired" panel (counts also appear on the phase graph)."""
+        self.extras.selected_index = 0
+        self._refresh_extras()
+        return self.rules_fired()
+
+    def set_options(self, **values: Any) -> State:
+        """Restart this game (same seed and seats) with rule options changed.
+
+        Unknown names or bad values raise ``SetupError`` naming the option;
+        the game on the table stays as it was. Save files record the options.
+        """
+        options = {**self.session.options, **values}
+        self.game.resolve_options(options)  # check first: a bad value changes nothing
+        self.session.reset(self.session.seed, options)
+        self.variants.show(self.game, self.session.options, self.lang)
+        self.why.value = ""
+        if self.controls.autoplay:
+            self.session.run_bots()
+        self.refresh()
+        return self.state
+
     def show_rule(self, rule_id: str, clear_why: bool = True) -> str:
         """Show a rule's text and seed lines in the rule panel."""
         self.rule.value = f'<h4 class="rk-panel-title">{t("rules_title", self.lang)}</h4>' + rule_html(
@@ -367,6 +405,16 @@ class Table(w.VBox):
         rows, note = log_rows(self.session, lang)
         with self.event_log.hold_sync():
             self.event_log.rows, self.event_log.note = rows, note
+        self._refresh_extras()
+
+    def _refresh_extras(self) -> None:
+        """Rules fired (and the phase graph's counts) only while that panel is open: it reads the whole past."""
+        if self.extras.selected_index == 0:
+            fired = self.rules_fired()
+            self.fired.show(fired, self.lang)
+            self.phases.heat = {k: v for k, v in fired.phase_heat().items() if v}
+        elif self.phases.heat:
+            self.phases.heat = {}
 
     def _view(self, state: State) -> dict:
         """``state.view(view_seat)``, remembered for the last few states (a step needs two)."""

@@ -87,7 +87,8 @@ class Cards(Game):
 
     def determinize(self, state, seat, dice):
         d = state.data
-        unseen = [c for i, h in enumerate(d.hands) if i != seat for c in h] + list(d.deck)
+        # sorted first: the sample depends only on what ``seat`` knows
+        unseen = sorted([c for i, h in enumerate(d.hands) if i != seat for c in h] + list(d.deck))
         unseen = list(dice.shuffle(unseen))
         hands = []
         for i, h in enumerate(d.hands):

@@ -82,8 +82,9 @@ def test_one_agent_fills_all_seats_and_players_checked(cards):
     assert df["players"].tolist() == [4] * 8
     with pytest.raises(ValueError, match="3 agents"):
         simulate(cards, "random,random,greedy", players=2, games=2, progress=False)
+    assert simulate(cards, "random", games=2, executor="serial", progress=False)["players"].tolist() == [2] * 4
     with pytest.raises(ValueError, match="played by 2-4 players"):
-        simulate(cards, "random", games=2, progress=False)
+        simulate(cards, "random,random,random,random,random", games=2, progress=False)
 
 
 @pytest.mark.parametrize(

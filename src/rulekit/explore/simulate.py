@@ -210,7 +210,7 @@ def simulate(
         A game (or its registry id).
     agents : str or list of str
         One agent spec per seat (``"greedy,random"``); one spec fills all
-        ``players`` seats.
+        ``players`` seats (the smallest player count if ``players`` is None).
     games, seed : int
         Game ``k`` uses seed ``seed + k``; its agents are seeded from it.
     options : dict, optional
@@ -262,6 +262,8 @@ def make_jobs(
         raise ValueError(f"seed must be an integer, got {seed!r}")
     ref = game_ref(game)
     real = resolve_game(ref)
+    if players is None and isinstance(agents, str) and "," not in agents and 1 not in real.players:
+        players = real.players.start  # one agent alone fills the smallest table
     specs = lineup(agents, players)
     real.resolve_options(dict(options or {}))  # raises SetupError naming a bad option
     if len(specs) not in real.players:

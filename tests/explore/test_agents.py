@@ -11,7 +11,7 @@ from .cards import Table
 def test_agents_by_name_and_spec():
     assert set(AGENTS) == {"random", "greedy", "mcts"}
     assert isinstance(make_agent("random", seed=1), RandomAgent)
-    assert make_agent("greedy:3").samples == 3
+    assert make_agent("greedy:3").finish == 3 and make_agent("greedy:samples=2").samples == 2
     bot = make_agent("mcts:50:c=1.5:depth=none", seed=2)
     assert isinstance(bot, MCTSAgent) and (bot.iterations, bot.c, bot.depth) == (50, 1.5, None)
     assert bot.spec == "mcts:iterations=50:c=1.5:depth=None"
@@ -57,7 +57,7 @@ def _swap_hidden(state, seat):
     return state.evolve(data=Table(hands, tuple(deck), d.points, d.played, d.last), rng=state.rng ^ 12345)
 
 
-@pytest.mark.parametrize("spec", ["greedy", "greedy:3", "mcts:60"])
+@pytest.mark.parametrize("spec", ["greedy", "greedy:0:samples=3", "mcts:60"])
 def test_bots_decide_from_their_seat_knowledge_only(cards, spec):
     for seed in range(6):
         state = cards.new(players=3, seed=seed).apply(f"play {cards.new(players=3, seed=seed).data.hands[0][0]}")

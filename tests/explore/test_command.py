@@ -79,5 +79,10 @@ def test_add_parser_wires_run():
     parser = argparse.ArgumentParser(prog="rulekit")
     add_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["simulate", "rune_stones", "--bots", "mcts:50,random", "--option", "x=[1, 2]"])
-    assert args.func.__name__ == "run" and args.bots == "mcts:50,random" and args.option == ["x=[1, 2]"]
+    assert (
+        args.run.__name__ == "run"
+        and args.func is args.run
+        and args.bots == "mcts:50,random"
+        and args.option == ["x=[1, 2]"]
+    )
     assert parse_option("x=[1, 2]") == ("x", [1, 2]) and parse_option("mode=fast") == ("mode", "fast")

@@ -10,8 +10,9 @@ Agents are named by a small spec string, the same in the CLI
 (``--bots random,greedy,mcts:200``), the widgets and ``simulate``::
 
     random              uniform among the legal actions
-    greedy              one-step lookahead on ``game.evaluate``
-    greedy:4            ... averaged over 4 determinizations
+    greedy              lookahead on ``game.evaluate`` to the end of the own turn
+    greedy:0            strict one-step lookahead (no turn finishing)
+    greedy:samples=4    ... averaged over 4 determinizations
     mcts:200            ISMCTS with 200 iterations per decision
     mcts:iterations=500:c=1.0:depth=40
 """
@@ -102,44 +103,96 @@ def terminal_value(state: State, seat: int) -> float:
 
 
 class GreedyAgent(Agent):
-    """One-step lookahead: the action whose after-state ``game.evaluate`` rates best.
+    """Lookahead on ``game.evaluate``: the action whose after-state rates best.
 
     Each candidate is applied (automatic steps settled) in ``samples``
-    determinized worlds and the values averaged; ties break at random.
-    Cheap: one apply per legal action and sample.
+    determinized worlds. Decisions are atomic, so a turn is often several
+    choices (an action type, then what to pay, then "done") and the state
+    right after one choice can look worse than it is (paid, not yet
+    gained). When the seat still has to move after a candidate, its turn
+    is finished ``finish`` times at random and the best finish counts:
+    what the seat can reach with that choice. ``finish=0`` is the plain
+    one-step lookahead. Ties break at random.
+
+    The best finish is kept as a plan and followed while the seat's view
+    is what the plan expected, so a turn is planned once, not once per
+    choice; a surprise (a drawn card, a die) makes the agent plan again.
     """
 
     name = "greedy"
-    params = {"samples": 1}
-    positional = "samples"
+    params = {"finish": 4, "samples": 1, "horizon": 40}
+    positional = "finish"
+
+    def __init__(self, seed: int = 0, **options: Any):
+        super().__init__(seed, **options)
+        self._plan: list[tuple[dict, Action]] = []
 
     def choose(self, state: State) -> Action:
         legal = state.legal_actions()
+        seat = state.to_move
+        planned = self._follow(state, seat, legal)
+        if planned is not None:
+            return planned
         if len(legal) == 1:
             return legal[0]
-        seat = state.to_move
         worlds = [sample_world(state, seat, self.dice) for _ in range(max(1, int(self.samples)))]
-        best: list[Action] = []
+        best: list[tuple[Action, list[State]]] = []
         best_value = -math.inf
         for action in legal:
-            value = self._value(worlds, action, seat)
+            value, path = self._value(worlds, action, seat)
             if value > best_value + 1e-9:
-                best, best_value = [action], value
+                best, best_value = [(action, path)], value
             elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return best[self.dice.below(len(best))] if best else legal[self.dice.below(len(legal))]
+                best.append((action, path))
+        if not best:
+            return legal[self.dice.below(len(legal))]
+        action, path = best[self.dice.below(len(best))]
+        if len(worlds) == 1:
+            self._plan = [(w.game.view(w, seat), nxt.history[1]) for w, nxt in zip(path, path[1:], strict=False)]
+        return action
 
-    @staticmethod
-    def _value(worlds: list[State], action: Action, seat: int) -> float:
-        total, n = 0.0, 0
+    def _follow(self, state: State, seat: int, legal: list[Action]) -> Action | None:
+        """The next planned action if the seat sees what the plan expected."""
+        if not self._plan:
+            return None
+        expected, action = self._plan.pop(0)
+        if action in legal and state.game.view(state, seat) == expected:
+            return action
+        self._plan = []
+        return None
+
+    def _value(self, worlds: list[State], action: Action, seat: int) -> tuple[float, list[State]]:
+        total, n, path = 0.0, 0, []
         for world in worlds:
             try:
                 after = world.apply(action)
             except IllegalAction:  # not possible in this sample: hidden info differs
                 continue
-            total += terminal_value(after, seat) if after.is_over else after.game.evaluate(after, seat)
+            value, path = self._reach(after, seat)
+            total += value
             n += 1
-        return total / n if n else -math.inf
+        return (total / n if n else -math.inf), path
+
+    def _reach(self, state: State, seat: int) -> tuple[float, list[State]]:
+        """The value of ``state``; if ``seat`` is still to move, the best of a few random finishes
+        and the states of that finish."""
+        if state.is_over or state.to_move != seat or not self.finish:
+            return _rate(state, seat), [state]
+        best, best_path = -math.inf, [state]
+        for _ in range(int(self.finish)):
+            world, path = state, [state]
+            while not world.is_over and world.to_move == seat and len(path) <= self.horizon:
+                legal = world.legal_actions()
+                world = world.apply(legal[self.dice.below(len(legal))])
+                path.append(world)
+            value = _rate(world, seat)
+            if value > best:
+                best, best_path = value, path
+        return best, best_path
+
+
+def _rate(state: State, seat: int) -> float:
+    return terminal_value(state, seat) if state.is_over else state.game.evaluate(state, seat)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -44,7 +44,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="rule option (repeatable)")
     p.add_argument("--rotate", action="store_true", help="rotate the bots through the seats game by game")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
-    p.set_defaults(func=run)
+    p.set_defaults(run=run, func=run)
     return p
 
 
@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="rulekit")
     add_parser(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
-    return args.func(args)
+    return args.run(args)
 
 
 if __name__ == "__main__":

@@ -85,14 +85,14 @@ def _rate(frame, agent):
     return rates.loc[agent]
 
 
-@pytest.mark.parametrize(("lineup", "games"), [("greedy,random", 300), ("mcts:40,random", 80)])
+@pytest.mark.parametrize(("lineup", "games"), [("greedy,random", 300), ("mcts:25,random", 60)])
 def test_bots_beat_random_on_the_race(toy, lineup, games):
     df = simulate(toy, lineup, games=games, seed=100, rotate=True, progress=False, executor="serial")
     bot = _rate(df, lineup.split(",")[0])
     assert bot.ci_low > 0.55, bot
 
 
-@pytest.mark.parametrize(("lineup", "games"), [("greedy,random", 300), ("mcts:40,random", 120)])
+@pytest.mark.parametrize(("lineup", "games"), [("greedy,random", 300), ("mcts:25,random", 100)])
 def test_bots_beat_random_on_hidden_cards(cards, lineup, games):
     df = simulate(cards, lineup, games=games, seed=200, rotate=True, progress=False, executor="serial")
     bot = _rate(df, lineup.split(",")[0])

@@ -7,7 +7,7 @@ import pytest
 
 from rulekit.engine import SetupError
 from rulekit.explore import simulate
-from rulekit.explore.simulate import COLUMNS, game_ref, make_jobs, play_job, run_jobs
+from rulekit.explore.simulate import COLUMNS, game_ref, make_jobs, play_job, run_jobs, split
 
 
 def test_frame_has_one_row_per_game_and_seat(cards):
@@ -58,6 +58,13 @@ def test_results_identical_on_a_local_dask_cluster(cards, dask_client):
 
 
 def test_chunks_keep_task_count_small(toy):
+    jobs = make_jobs(toy, "random", players=2, games=100_000)
+    assert len(split(jobs, workers=2)) == 400 and len(split(jobs, workers=64)) == 511
+    assert [len(c) for c in split(jobs[:100], workers=2)] == [7] * 14 + [2]
+    assert sum(map(len, split(jobs, workers=3, chunksize=999))) == 100_000
+
+
+def test_executor_sees_one_task_per_chunk(toy):
     class Counting(ThreadPoolExecutor):
         tasks = 0
 
@@ -65,10 +72,10 @@ def test_chunks_keep_task_count_small(toy):
             Counting.tasks += 1
             return super().submit(fn, *args, **kwargs)
 
-    jobs = make_jobs(toy, "random", players=2, games=5000)
+    jobs = make_jobs(toy, "random", players=2, games=300)
     with Counting(2) as pool:
         df = run_jobs(jobs, executor=pool, progress=False)
-    assert len(df) == 10_000 and Counting.tasks <= 40
+    assert len(df) == 600 and Counting.tasks == 16
 
 
 def test_rotate_seats_every_agent_everywhere(cards):

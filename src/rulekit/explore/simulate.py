@@ -29,7 +29,7 @@ from .agents import make_agent, parse_spec
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Job", "simulate", "play_job", "run_jobs", "game_ref", "resolve_game", "lineup", "COLUMNS"]
+__all__ = ["Job", "simulate", "split", "play_job", "run_jobs", "game_ref", "resolve_game", "lineup", "COLUMNS"]
 
 #: the columns of a results table, in order
 COLUMNS = [
@@ -291,9 +291,7 @@ def run_jobs(
     """Play ``jobs`` on ``executor`` (see ``simulate``) and collect a DataFrame."""
     import pandas as pd
 
-    workers = _workers(workers, executor)
-    size = chunksize or max(1, min(_MAX_CHUNK, math.ceil(len(jobs) / (workers * 8))))
-    chunks = [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+    chunks = split(jobs, _workers(workers, executor), chunksize)
     bar = _bar(len(jobs), progress, desc)
     rows: list[dict] = []
     try:
@@ -306,6 +304,13 @@ def run_jobs(
     if frame.empty:
         return pd.DataFrame(columns=COLUMNS)
     return frame.sort_values(["game_id", "seat"], kind="stable").reset_index(drop=True)
+
+
+def split(jobs: Sequence[Job], workers: int, chunksize: int | None = None) -> list[list[Job]]:
+    """Chunks of jobs: about 8 per worker for load balance, at most ``_MAX_CHUNK`` games
+    each so the progress bar moves, and never one task per game for big runs."""
+    size = chunksize or max(1, min(_MAX_CHUNK, math.ceil(len(jobs) / (workers * 8))))
+    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
 
 
 def _workers(workers: int | None, executor: Any) -> int:

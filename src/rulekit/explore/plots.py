@@ -77,6 +77,7 @@ def sweep_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
     ax.errorbar(range(len(fpa)), fpa["rate"], yerr=[low, high], fmt="o", capsize=6, color="#4c72b0")
     ax.plot(range(len(fpa)), fpa["expected"], "--", color="#c44e52", label="fair share")
     ax.set_xticks(range(len(fpa)), labels, rotation=20, ha="right")
+    ax.set_xlim(-0.5, len(fpa) - 0.5)
     ax.set(ylabel="seat 0 win rate", title="First-player advantage by variant")
     ax.legend(loc="best")
     return ax
@@ -91,6 +92,7 @@ def sweep_lengths(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
     high = length["turns_p90"] - length["turns_mean"]
     ax.errorbar(range(len(length)), length["turns_mean"], yerr=[low, high], fmt="s", capsize=6, color="#55a868")
     ax.set_xticks(range(len(length)), labels, rotation=20, ha="right")
+    ax.set_xlim(-0.5, len(length) - 0.5)
     ax.set(ylabel="turns (mean, p10-p90)", title="Game length by variant")
     return ax
 

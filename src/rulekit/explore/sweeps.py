@@ -77,18 +77,21 @@ def sweep(
     for key, values in grid.items():
         if isinstance(values, str) or not isinstance(values, Sequence) or not values:
             raise ValueError(f"grid[{key!r}] must be a non-empty list of values, got {values!r}")
+    import pandas as pd
+
     ref = game_ref(game)
     known = set(resolve_game(ref).options) | set(_SPECIAL)
     unknown = sorted(set(grid) - known)
     if unknown:
         raise ValueError(f"unknown grid key(s) {unknown} for {ref}; known: {', '.join(sorted(known))}")
-    jobs = []
+    jobs, labels = [], []
     keys = list(grid)
     for combo in itertools.product(*(grid[k] for k in keys)):
         chosen = dict(zip(keys, combo, strict=True))
         opts = {**(options or {}), **{k: v for k, v in chosen.items() if k not in _SPECIAL}}
         tags = {k: v for k, v in chosen.items() if k not in _SPECIAL}
         tags["variant"] = ", ".join(f"{k}={v}" for k, v in chosen.items())
+        labels.append(tags["variant"])
         jobs += make_jobs(
             ref,
             chosen.get("agents", agents),
@@ -101,7 +104,10 @@ def sweep(
             first_id=len(jobs),
             tags=tags,
         )
-    return run_jobs(jobs, executor=executor, progress=progress, workers=workers, chunksize=chunksize, desc="sweep")
+    frame = run_jobs(jobs, executor=executor, progress=progress, workers=workers, chunksize=chunksize, desc="sweep")
+    # grid order, not alphabetical order, in every summary and plot ("rounds=8" before "rounds=10")
+    frame["variant"] = pd.Categorical(frame["variant"], categories=list(dict.fromkeys(labels)), ordered=True)
+    return frame
 
 
 # -- summaries ----------------------------------------------------------------

@@ -4,7 +4,7 @@ Each bot plays two-player games against ``random`` with seats rotated game by
 game (so the first-player advantage cancels out); the table gives the bot's
 win rate with a 95% Wilson interval and the time per game.
 
-    PYTHONPATH=src python benchmarks/agents_winrate.py [--games 40] [--mcts mcts:50:depth=10]
+    PYTHONPATH=src python benchmarks/agents_winrate.py [--games 40] [--mcts mcts:50] [--mcts-games 20]
         [--greedy greedy] [--only rune_stones,...] [--players 2] [--workers 2]
 """
 
@@ -42,7 +42,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--greedy", default="greedy")
-    parser.add_argument("--mcts", default="mcts:50:depth=10")
+    parser.add_argument("--mcts", default="mcts:50")
+    parser.add_argument("--mcts-games", type=int, default=None, help="games for the search bot (default --games)")
     parser.add_argument("--only", default="", help="comma-separated game ids (default: all on main)")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--workers", type=int, default=None)
@@ -54,8 +55,8 @@ def main() -> None:
         f"{'turns':>6} {'s/game':>7}"
     )
     for gid in ids:
-        for bot in (args.greedy, args.mcts):
-            r = measure(gid, bot, args.games, args.players, args.workers, args.seed)
+        for bot, games in ((args.greedy, args.games), (args.mcts, args.mcts_games or args.games)):
+            r = measure(gid, bot, games, args.players, args.workers, args.seed)
             print(
                 f"{r['game']:22} {r['bot']:20} {r['games']:5d} {r['win_rate']:6.2f} {r['ci']:>11} "
                 f"{r['fair']:5.2f} {r['random_rate']:7.2f} {r['turns']:6.0f} {r['s_per_game']:7.2f}",

@@ -14,7 +14,7 @@ Agents are named by a small spec string, the same in the CLI
     greedy:0            strict one-step lookahead (no turn finishing)
     greedy:samples=4    ... averaged over 4 determinizations
     mcts:200            ISMCTS with 200 iterations per decision
-    mcts:iterations=500:c=1.0:depth=40
+    mcts:iterations=500:c=1.0:depth=10
 """
 
 from __future__ import annotations

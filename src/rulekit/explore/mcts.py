@@ -40,14 +40,16 @@ class _Node:
 class MCTSAgent(Agent):
     """ISMCTS with UCT and an iteration (``iterations``) or time (``time``, seconds) budget.
 
-    Options: ``iterations`` (default 200), ``time`` (seconds per decision;
+    Options: ``iterations`` (default 100), ``time`` (seconds per decision;
     overrides ``iterations``, results then depend on machine speed),
     ``c`` (UCT exploration, default 0.7), ``depth`` (random rollout
-    decisions before the heuristic takes over; ``none`` plays to the end).
+    decisions before ``game.evaluate`` takes over, default 4: random
+    play is aimless in these games, so long rollouts cost much and say
+    little; ``none`` plays to the end).
     """
 
     name = "mcts"
-    params: dict[str, Any] = {"iterations": 200, "time": None, "c": 0.7, "depth": 20}
+    params: dict[str, Any] = {"iterations": 100, "time": None, "c": 0.7, "depth": 4}
     positional = "iterations"
 
     def choose(self, state: State) -> Action:

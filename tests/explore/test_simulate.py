@@ -55,6 +55,8 @@ def test_results_identical_on_a_local_dask_cluster(cards, dask_client):
     serial = simulate(cards, "mcts:8,greedy,random", executor="serial", **args)
     dask = simulate(cards, "mcts:8,greedy,random", executor=dask_client, chunksize=4, **args)
     pd.testing.assert_frame_equal(serial, dask)
+    with dask_client.get_executor() as wrapped:  # the concurrent.futures face of the client
+        pd.testing.assert_frame_equal(serial, simulate(cards, "mcts:8,greedy,random", executor=wrapped, **args))
 
 
 def test_chunks_keep_task_count_small(toy):

@@ -359,7 +359,8 @@ def _drain(executor: Any, chunks: list[list[Job]]) -> Iterator[tuple[list[dict],
 
 
 def _is_dask(executor: Any) -> bool:
-    return type(executor).__module__.split(".")[0] == "distributed"
+    """A ``distributed.Client`` (its ``get_executor()`` wrapper is a plain executor)."""
+    return type(executor).__module__.split(".")[0] == "distributed" and hasattr(executor, "scheduler_info")
 
 
 class _NoBar:

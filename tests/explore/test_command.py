@@ -86,3 +86,9 @@ def test_add_parser_wires_run():
         and args.option == ["x=[1, 2]"]
     )
     assert parse_option("x=[1, 2]") == ("x", [1, 2]) and parse_option("mode=fast") == ("mode", "fast")
+
+
+def test_runs_on_a_dask_scheduler(dask_client, capsys):
+    address = dask_client.scheduler.address
+    assert main([GAME, "--games", "8", "--bots", "greedy,random", "--scheduler", address, "--no-progress"]) == 0
+    assert "8 games, bots greedy,random" in capsys.readouterr().out

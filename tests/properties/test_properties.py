@@ -56,7 +56,9 @@ def test_invariants_and_one_seat_to_move(game):
             assert game.invariants(state) == [], f"step {state.step}: {game.invariants(state)}"
             assert all(isinstance(s, int | float) for s in state.scores) and len(state.scores) == players
             if state.is_over:
-                assert state.to_move is None and state.legal_actions() == [] and state.winners
+                assert state.to_move is None and state.legal_actions() == []
+                assert state.winners or game.cooperative, "a competitive game ended without winners"
+                assert set(state.winners) <= set(range(players))
             elif state.automatic:
                 assert state.legal_actions() == []
             else:

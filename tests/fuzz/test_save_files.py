@@ -22,7 +22,7 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 JUNK = [None, True, -1, 2**70, 1.5, "", "x", [], {}, [1, "a"], {"a": 1}]
 FIELDS = ["format", "version", "game", "players", "seed", "options", "actions", "auto_steps", "snapshot"]
 

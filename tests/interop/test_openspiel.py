@@ -70,20 +70,36 @@ def test_observations_are_the_seat_view(game):
         assert np.allclose(state.observation_tensor(seat), space_for(game).observe(rk, seat))
 
 
+def _mcts_game(game, evaluator, simulations: int, seed: int = 3):
+    """OpenSpiel's MCTSBot plays seat 0 of a whole game; other seats play at random."""
+    players = min(max(2, game.players.start), game.players.stop - 1)
+    g = osa.load(game, players)
+    rng = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(g, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=rng)
+    state = g.new_initial_state()
+    state.apply_action(seed)
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+        else:
+            action = int(rng.choice(state.legal_actions()))
+        state.apply_action(action)
+    rk = state.rulekit_state
+    assert state.returns() == [1.0 if seat in rk.winners else -1.0 for seat in range(players)]
+    assert game.replay(osa.to_record(state)) == rk
+    return state
+
+
 @pytest.mark.parametrize("game", game_params())
 def test_openspiel_mcts_bot_plays_a_whole_game(game):
-    g = osa.load(game, game.players.start)
-    rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(g, uct_c=2.0, max_simulations=8, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
-    state = g.new_initial_state()
-    state.apply_action(3)
-    steps = 0
-    while not state.is_terminal():
-        action = bot.step(state) if state.current_player() == 0 else int(rng.choice(state.legal_actions()))
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        steps += 1
-    assert max(state.returns()) == 1.0 and game.replay(osa.to_record(state)) == state.rulekit_state
+    _mcts_game(game, osa.HeuristicEvaluator(), simulations=6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", game_params())
+def test_openspiel_mcts_bot_with_random_rollouts(game):
+    _mcts_game(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), simulations=8)
 
 
 def test_score_rewards_and_bad_params():

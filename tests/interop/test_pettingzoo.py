@@ -55,8 +55,10 @@ def test_masked_random_games_end_with_rewards_and_replay(game):
             totals[agent] += reward
             e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert e.state.is_over and not e.agents
+        assert set(e.state.winners) <= set(range(e.players)), f"winners {e.state.winners} are not seats"
         winners = {f"player_{s}" for s in e.state.winners}
         assert {a for a, r in totals.items() if r > 0} == winners
+        assert {a for a, r in totals.items() if r < 0} == set(e.possible_agents) - winners
         assert game.replay(e.record()) == e.state
 
 

@@ -30,6 +30,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,7 @@ __all__ = [
     "flatten",
     "space_for",
     "generate",
+    "generalize",
     "resolve_game",
     "has_hidden_information",
 ]
@@ -53,6 +55,12 @@ __all__ = [
 DATA_DIR = Path(__file__).parent / "data"
 #: a string path with more distinct values than this is free text: not one-hot encoded
 MAX_VALUES_PER_PATH = 64
+#: random games per player count when a game has no data file yet (explored on first use)
+FALLBACK_SIMS = 20
+#: exploration reads the views of every VIEW_EVERY-th decision state (and every final state)
+VIEW_EVERY = 3
+#: the most labels ``generalize`` adds for one action kind (beyond: only seen labels)
+MAX_LABELS_PER_KIND = 4096
 #: observation values are clipped to +-BOUND so the Box space is finite
 BOUND = 1e6
 #: view keys that say who looks, not what is seen
@@ -95,25 +103,27 @@ def flatten(view: Any, prefix: str = "") -> dict[str, float]:
 
 
 def _flatten(value: Any, path: str, out: dict[str, float]) -> None:
+    kind = type(value)
     if value is None:
         return
-    if isinstance(value, int | float):  # bools too: True is 1.0
-        out[path] = float(value)
-    elif isinstance(value, str):
+    if kind is str:
         out[f"{path}={value}"] = 1.0
-    elif isinstance(value, dict):
+    elif kind is int or kind is float or kind is bool:  # bools too: True is 1.0
+        out[path] = float(value)
+    elif kind is dict:
         for key, item in value.items():
-            if not path and key in _SKIP_KEYS:
-                continue
-            _flatten(item, f"{path}.{key}" if path else str(key), out)
-    elif isinstance(value, list | tuple):
-        if value and all(isinstance(v, str) for v in value):
+            if path or key not in _SKIP_KEYS:
+                _flatten(item, f"{path}.{key}" if path else str(key), out)
+    elif kind is list or kind is tuple:
+        if value and all(type(v) is str for v in value):
             for v in value:
                 key = f"{path}[]={v}"
                 out[key] = out.get(key, 0.0) + 1.0
         else:
             for i, item in enumerate(value):
                 _flatten(item, f"{path}.{i}", out)
+    elif isinstance(value, int | float):
+        out[path] = float(value)
     else:  # anything else JSON-ready enough to print: one-hot of its text
         out[f"{path}={value}"] = 1.0
 
@@ -255,10 +265,12 @@ def explore(game: Game | str, sims: int = 40, seed: int = 0, counts: Iterable[in
     values: dict[str, set[str]] = {}
     hidden, longest = False, 0
     for n in counts or game.players:
-        for state in playouts(game, n, sims, seed):
+        for i, state in enumerate(playouts(game, n, sims, seed)):
             labels.update(str(a) for a in state.legal_actions())
             if state.is_over:
                 longest = max(longest, len(state.actions))
+            elif i % VIEW_EVERY:
+                continue
             full = _strip_seat(state.view(None))
             for seat in range(n):
                 view = state.view(seat)
@@ -266,8 +278,43 @@ def explore(game: Game | str, sims: int = 40, seed: int = 0, counts: Iterable[in
                 for name in flatten(view):
                     values.setdefault(_base(name), set()).add(name)
     features = sorted(name for group in values.values() if len(group) <= MAX_VALUES_PER_PATH for name in group)
-    rest = sorted(labels - set(hook), key=_label_key)
+    rest = sorted(generalize(labels) - set(hook), key=_label_key)
     return GameSpace(game.id, tuple(hook + rest), tuple(features), hidden, longest)
+
+
+def generalize(labels: Iterable[str], cap: int = MAX_LABELS_PER_KIND) -> set[str]:
+    """Seen labels plus their unseen siblings, so rare actions get an id too.
+
+    For each action kind and number of arguments, every argument position
+    takes all values seen there, numbers filled to their whole range
+    (``play 3`` and ``play 70`` seen: ``play 4``..``play 69`` too). The
+    product is added unless it exceeds ``cap`` labels for that kind.
+
+    >>> sorted(generalize(["play 1", "play 4", "take red 1", "take blue 2"]), key=_label_key)
+    ['play 1', 'play 2', 'play 3', 'play 4', 'take blue 1', 'take blue 2', 'take red 1', 'take red 2']
+    """
+    labels = set(labels)
+    shapes: dict[tuple[str, int], list[set]] = {}
+    for label in labels:
+        action = Action.parse(label)
+        slots = shapes.setdefault((action.kind, len(action.args)), [set() for _ in action.args])
+        for slot, arg in zip(slots, action.args, strict=True):
+            slot.add(arg)
+    out = set(labels)
+    for (kind, _), slots in shapes.items():
+        values = [_filled(slot) for slot in slots]
+        size = 1
+        for v in values:
+            size *= len(v)
+        if size <= cap:
+            out.update(str(Action(kind, combo)) for combo in product(*values))
+    return out
+
+
+def _filled(values: set) -> list:
+    ints = [v for v in values if isinstance(v, int)]
+    others = sorted(str(v) for v in values if not isinstance(v, int))
+    return [*(range(min(ints), max(ints) + 1) if ints else ()), *others]
 
 
 def _strip_seat(view: dict) -> dict:
@@ -288,7 +335,7 @@ def _space_for(game: Game) -> GameSpace:
     path = data_path(game.id)
     if path.exists() and type(game).__module__.startswith("rulekit.games."):
         return GameSpace.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    return explore(game)
+    return explore(game, sims=FALLBACK_SIMS)
 
 
 def space_for(game: Game | str) -> GameSpace:

@@ -38,7 +38,16 @@ import pyspiel
 from ..engine import Game, Record, State
 from .encoding import GameSpace, resolve_game, space_for
 
-__all__ = ["register", "register_all", "load", "short_name", "to_record", "RulekitSpielGame", "RulekitSpielState"]
+__all__ = [
+    "HeuristicEvaluator",
+    "register",
+    "register_all",
+    "load",
+    "short_name",
+    "to_record",
+    "RulekitSpielGame",
+    "RulekitSpielState",
+]
 
 #: outcomes of the root chance node (the rulekit seeds a game may get)
 DEFAULT_SEEDS = 1 << 12
@@ -282,6 +291,30 @@ def load(game: Game | str, players: int | None = None, **params: Any) -> pyspiel
     if players is not None:
         params["players"] = players
     return pyspiel.load_game(name, params)
+
+
+class HeuristicEvaluator:
+    """An evaluator for OpenSpiel's ``MCTSBot`` from the game's own ``evaluate`` hook.
+
+    Random rollouts play whole games per simulation; this scores a leaf by
+    ``game.evaluate(state, seat)`` squashed into (-1, 1) with ``tanh(v / scale)``,
+    so a search bot stays cheap on long games. Terminal states give the returns.
+    """
+
+    def __init__(self, scale: float = 10.0):
+        self.scale = scale
+
+    def evaluate(self, state: RulekitSpielState) -> np.ndarray:
+        if state.is_terminal():
+            return np.array(state.returns())
+        rk = state.rulekit_state
+        return np.array([np.tanh(rk.game.evaluate(rk, seat) / self.scale) for seat in range(rk.players)])
+
+    def prior(self, state: RulekitSpielState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
 
 
 def to_record(state: RulekitSpielState) -> Record:

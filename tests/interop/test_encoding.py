@@ -80,3 +80,20 @@ def test_data_file_matches_the_game(game):
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc["game"] == game.id and len(set(doc["actions"])) == len(doc["actions"])
     assert explore(game, sims=2).hidden_information <= doc["hidden_information"]
+
+
+@pytest.mark.parametrize("game", game_params())
+def test_encoded_observations_hide_what_the_views_hide(game):
+    """Both adapters observe through ``space.observe``: resampling hidden parts must not change it."""
+    from rulekit.engine import Dice
+
+    space = space_for(game)
+    for n in game.players:
+        for i, state in enumerate(playouts(game, n, sims=2, seed=77)):
+            if i % 5:
+                continue
+            for seat in range(n):
+                alt = game.determinize(state, seat, Dice(i + seat))
+                assert np.array_equal(space.observe(alt, seat), space.observe(state, seat)), (
+                    f"seat {seat} at step {state.step} could tell the resampled state apart"
+                )

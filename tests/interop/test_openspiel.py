@@ -21,7 +21,13 @@ from rulekit.adapters.encoding import space_for  # noqa: E402
 
 @pytest.mark.parametrize("game, players", game_player_params())
 def test_random_sim_test_with_serialization(game, players):
-    pyspiel.random_sim_test(osa.load(game, players), num_sims=3, serialize=True, verbose=False)
+    pyspiel.random_sim_test(osa.load(game, players), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, players", game_player_params())
+def test_random_sim_test_many_games(game, players):
+    pyspiel.random_sim_test(osa.load(game, players), num_sims=6, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("game", game_params())
@@ -93,7 +99,7 @@ def _mcts_game(game, evaluator, simulations: int, seed: int = 3):
 
 @pytest.mark.parametrize("game", game_params())
 def test_openspiel_mcts_bot_plays_a_whole_game(game):
-    _mcts_game(game, osa.HeuristicEvaluator(), simulations=6)
+    _mcts_game(game, osa.HeuristicEvaluator(), simulations=4)
 
 
 @pytest.mark.slow

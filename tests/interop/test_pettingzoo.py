@@ -30,12 +30,12 @@ def _quiet():
 
 @pytest.mark.parametrize("game, players", game_player_params())
 def test_api_test(game, players):
-    api_test(env(game, players), num_cycles=300)
+    api_test(env(game, players), num_cycles=100)
 
 
 @pytest.mark.parametrize("game, players", game_player_params())
 def test_seed_test(game, players):
-    seed_test(lambda: env(game, players), num_cycles=200)
+    seed_test(lambda: env(game, players), num_cycles=100)
 
 
 @pytest.mark.parametrize("game", game_params())
@@ -43,10 +43,9 @@ def test_bombardment_test_behind_refuse_illegal(game):
     bombardment_test(env(game, game.players.start, refuse_illegal=True), cycles=60)
 
 
-@pytest.mark.parametrize("game", game_params())
-def test_masked_random_games_end_with_rewards_and_replay(game):
+def _masked_random_games(game, seeds):
     e = env(game, game.players.start)
-    for seed in range(3):
+    for seed in seeds:
         e.reset(seed=seed)
         rng = np.random.default_rng(seed)
         totals = dict.fromkeys(e.possible_agents, 0.0)
@@ -59,6 +58,24 @@ def test_masked_random_games_end_with_rewards_and_replay(game):
         winners = {f"player_{s}" for s in e.state.winners}
         assert {a for a, r in totals.items() if r > 0} == winners
         assert {a for a, r in totals.items() if r < 0} == set(e.possible_agents) - winners
+        assert game.replay(e.record()) == e.state
+
+
+@pytest.mark.parametrize("game", game_params())
+def test_masked_random_games_end_with_rewards_and_replay(game):
+    _masked_random_games(game, seeds=[0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, players", game_player_params())
+def test_many_masked_random_games_every_player_count(game, players):
+    e = env(game, players)
+    for seed in range(1, 6):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for agent in e.agent_iter(100_000):
+            obs, _, term, trunc, _ = e.last()
+            e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert game.replay(e.record()) == e.state
 
 

@@ -285,13 +285,16 @@ def explore(game: Game | str, sims: int = 40, seed: int = 0, counts: Iterable[in
 def generalize(labels: Iterable[str], cap: int = MAX_LABELS_PER_KIND) -> set[str]:
     """Seen labels plus their unseen siblings, so rare actions get an id too.
 
-    For each action kind and number of arguments, every argument position
-    takes all values seen there, numbers filled to their whole range
-    (``play 3`` and ``play 70`` seen: ``play 4``..``play 69`` too). The
-    product is added unless it exceeds ``cap`` labels for that kind.
+    Each argument position (action kind, arity, position) takes all values
+    seen there; positions whose values overlap with another position's
+    share them (``sell ruby`` and ``take emerald ruby`` seen: ``sell
+    emerald`` too), and numbers are filled to their whole range (``play 3``
+    and ``play 70`` seen: ``play 4``..``play 69`` too). The product of a
+    kind's positions is added unless it exceeds ``cap`` labels.
 
     >>> sorted(generalize(["play 1", "play 4", "take red 1", "take blue 2"]), key=_label_key)
-    ['play 1', 'play 2', 'play 3', 'play 4', 'take blue 1', 'take blue 2', 'take red 1', 'take red 2']
+    ['play 1', 'play 2', 'play 3', 'play 4', 'take blue 1', 'take blue 2', 'take blue 3', 'take blue 4', \
+'take red 1', 'take red 2', 'take red 3', 'take red 4']
     """
     labels = set(labels)
     shapes: dict[tuple[str, int], list[set]] = {}
@@ -300,15 +303,32 @@ def generalize(labels: Iterable[str], cap: int = MAX_LABELS_PER_KIND) -> set[str
         slots = shapes.setdefault((action.kind, len(action.args)), [set() for _ in action.args])
         for slot, arg in zip(slots, action.args, strict=True):
             slot.add(arg)
+    pooled = _pool([slot for slots in shapes.values() for slot in slots])
     out = set(labels)
     for (kind, _), slots in shapes.items():
-        values = [_filled(slot) for slot in slots]
-        size = 1
-        for v in values:
-            size *= len(v)
-        if size <= cap:
-            out.update(str(Action(kind, combo)) for combo in product(*values))
+        for choice in ([pooled[id(s)] for s in slots], [_filled(s) for s in slots]):
+            size = 1
+            for values in choice:
+                size *= len(values)
+            if size <= cap:
+                out.update(str(Action(kind, combo)) for combo in product(*choice))
+                break
     return out
+
+
+def _pool(slots: list[set]) -> dict[int, list]:
+    """Merge argument positions whose values overlap (number ranges or shared strings)."""
+    groups: list[tuple[set, list[set]]] = []  # (values, member slots)
+    for slot in slots:
+        filled = set(_filled(slot))
+        hits = [g for g in groups if g[0] & filled]
+        values, members = filled, [slot]
+        for g in hits:
+            values |= g[0]
+            members += g[1]
+            groups.remove(g)
+        groups.append((set(_filled(values)), members))
+    return {id(m): _filled(values) for values, members in groups for m in members}
 
 
 def _filled(values: set) -> list:

@@ -119,10 +119,17 @@ class _Shared:
     OpenSpiel uses to serialize a Python state, stores the rulekit save file.
     """
 
-    __slots__ = ("state",)
+    __slots__ = ("state", "cache")
 
     def __init__(self, state: State):
         self.state = state
+        #: derived texts and vectors (the state never changes, so they never go stale)
+        self.cache: dict = {}
+
+    def memo(self, key: tuple, make):
+        if key not in self.cache:
+            self.cache[key] = make()
+        return self.cache[key]
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
@@ -232,12 +239,18 @@ class RulekitSpielState(pyspiel.State):
         return [1.0 if seat in winners else -1.0 for seat in range(self.spec.players)]
 
     def __str__(self) -> str:
-        rk = self.rulekit_state
-        if rk is None:
+        if self._rk is None:
             return f"{self.spec.game_id}: before the seed is drawn"
-        return f"{self.spec.game_id} seed={rk.seed} step={rk.step}\n" + json.dumps(
-            rk.game.snapshot(rk), sort_keys=True, ensure_ascii=False
-        )
+        return self._rk.memo(("str",), lambda: _describe(self._rk.state))
+
+
+def _describe(rk: State) -> str:
+    """Everything that makes two rulekit states equal (``State._key``), readable enough."""
+    who = "over" if rk.is_over else f"seat {rk.to_move} to move"
+    return (
+        f"{rk.game.id} seed={rk.seed} step={rk.step} phase={rk.phase} {who} scores={list(rk.scores)} "
+        f"rng={rk.rng}\n{rk.data!r}"
+    )
 
 
 class _Observer:
@@ -249,12 +262,19 @@ class _Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: RulekitSpielState, player: int) -> None:
-        rk = state.rulekit_state
-        self.tensor[:] = 0.0 if rk is None else self.spec.space.observe(rk, player)
+        shared = state._rk
+        if shared is None:
+            self.tensor[:] = 0.0
+        else:
+            self.tensor[:] = shared.memo(("obs", player), lambda: self.spec.space.observe(shared.state, player))
 
     def string_from(self, state: RulekitSpielState, player: int) -> str:
-        rk = state.rulekit_state
-        return "{}" if rk is None else json.dumps(rk.view(player), sort_keys=True, ensure_ascii=False)
+        shared = state._rk
+        if shared is None:
+            return "{}"
+        return shared.memo(
+            ("view", player), lambda: json.dumps(shared.state.view(player), sort_keys=True, ensure_ascii=False)
+        )
 
 
 # -- registration ------------------------------------------------------------------

@@ -73,7 +73,7 @@ def test_many_masked_random_games_every_player_count(game, players):
     for seed in range(1, 6):
         e.reset(seed=seed)
         rng = np.random.default_rng(seed)
-        for agent in e.agent_iter(100_000):
+        for _agent in e.agent_iter(100_000):
             obs, _, term, trunc, _ = e.last()
             e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert game.replay(e.record()) == e.state

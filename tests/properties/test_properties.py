@@ -24,18 +24,23 @@ SETTINGS = settings(max_examples=25, deadline=None, derandomize=True, suppress_h
 CHOICES = st.lists(st.integers(0, 2**16), max_size=120)
 
 
-def _play(game: Game, players: int, seed: int, choices: list[int]):
-    """Yield every state of the game that ``choices`` pick (automatic steps one by one)."""
+def _play(game: Game, players: int, seed: int, choices: list[int], to_end: bool = False):
+    """Yield every state of the game that ``choices`` pick (automatic steps one by one).
+
+    With ``to_end`` the game goes on at random (seeded) after the choices run out.
+    """
     state = game.new(players=players, seed=seed, settle=False)
     yield state
-    picks = iter(choices)
+    picks, dice = iter(choices), Dice(seed)
     while not state.is_over:
         if state.automatic:
             state = state.advance()
         else:
             pick = next(picks, None)
-            if pick is None:
+            if pick is None and not to_end:
                 return
+            if pick is None:
+                pick = dice.below(1 << 16)
             legal = state.legal_actions()
             state = state.apply(legal[pick % len(legal)], settle=False)
         yield state
@@ -52,7 +57,7 @@ def test_invariants_and_one_seat_to_move(game):
     @SETTINGS
     @given(players=_players(game), seed=st.integers(0, 2**31), choices=CHOICES)
     def prop(players, seed, choices):
-        for state in _play(game, players, seed, choices):
+        for state in _play(game, players, seed, choices, to_end=True):
             assert game.invariants(state) == [], f"step {state.step}: {game.invariants(state)}"
             assert all(isinstance(s, int | float) for s in state.scores) and len(state.scores) == players
             if state.is_over:

@@ -219,3 +219,11 @@ def test_common_early_tries_are_explained(label, rule, words):
     with pytest.raises(IllegalAction) as err:
         s.apply(label)
     assert err.value.rule == rule and words.lower() in err.value.reason.lower()
+
+
+def test_recorded_playthrough_replays():
+    """A recorded 3-player game (round_limit 6) replays to the same scores (regression guard)."""
+    doc = json.loads((HERE / "playthrough_3p_seed42.json").read_text())
+    state = GAME.from_json(json.dumps(doc["record"]))
+    assert state.is_over and list(state.scores) == doc["scores"] and list(state.winners) == doc["winners"]
+    assert state.step == doc["step"]

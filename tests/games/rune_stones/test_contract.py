@@ -40,10 +40,25 @@ def test_check_game(players):
     assert report.games == 200
 
 
+class NearThroneRuneStones(RuneStones):
+    """Everybody starts on the throne's space, so the first round's end ends the game (RS-190)."""
+
+    option_list = tuple(
+        Option(o.name, 65, o.help, o.help_de, o.rule, low=0, high=65) if o.name == "start_pp" else o
+        for o in RuneStones.option_list
+    )
+
+
+def test_check_game_throne_endings():
+    """RS-190, RS-192..RS-197: random games that end by the 65-point throne pass check_game."""
+    report = check_game(NearThroneRuneStones(), sims=20, seed=0)
+    assert report.games == 60 and report.endings == {"winners": 60}
+
+
 def test_full_length_games_end_by_the_throne_or_limit():
     """RS-190, RS-196: full games with the real defaults end and name winners."""
-    report = check_game(GAME, sims=2, seed=11, round_trips=1)
-    assert report.games == 6
+    report = check_game(GAME, sims=1, seed=11, round_trips=1)
+    assert report.games == 3
 
 
 def test_registry_loads_the_game():

@@ -198,22 +198,27 @@ class ValeOfEternity(Game):
         }
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
-        """Shuffle the deck together with the other players' hands and deal them back at their sizes."""
+        """Shuffle the deck together with the other players' hidden hand cards and deal them back.
+
+        A card being summoned (a pending payment) is public and stays where it is.
+        """
         d = state.data
+        public = {f.card for f in d.pending if f.kind == "pay" and f.purpose == "summon"}
         hidden = list(d.deck)
         for i, h in enumerate(d.hands):
             if i != seat:
-                hidden.extend(h)
+                hidden.extend(c for c in h if c not in public)
         pool = list(dice.shuffle(hidden))
         hands = []
         for i, h in enumerate(d.hands):
             if i == seat:
                 hands.append(h)
-            else:
-                hands.append(tuple(pool[: len(h)]))
-                del pool[: len(h)]
-        new = d._replace(hands=tuple(hands), deck=tuple(pool))
-        return state.evolve(data=new)
+                continue
+            kept = [c for c in h if c in public]
+            n = len(h) - len(kept)
+            hands.append(tuple(kept + pool[:n]))
+            del pool[:n]
+        return state.evolve(data=d._replace(hands=tuple(hands), deck=tuple(pool)))
 
     def evaluate(self, state: State, seat: int) -> float:
         """Score lead plus a little for stones, creatures in play and cards in hand."""

@@ -209,3 +209,17 @@ def test_scenarios_show_effect_chains():
     assert s.data.stones[0] == (1, 3) and s.data.scores[0] == 1 and s.phase == "action_turn"
     with pytest.raises(KeyError):
         scenario("nope")
+
+
+def test_determinized_states_stay_playable():
+    """determinize on every step of seeded random games: cards conserved, the game goes on."""
+    for seed in range(3):
+        s = GAME.new(players=3, seed=seed)
+        dice = Dice(seed)
+        while not s.is_over:
+            d = GAME.determinize(s, (s.to_move + 1) % 3, dice)
+            assert not GAME.invariants(d)
+            acts = d.legal_actions()
+            d.apply(acts[dice.below(len(acts))])
+            acts = s.legal_actions()
+            s = s.apply(acts[dice.below(len(acts))])

@@ -8,10 +8,9 @@ the cards and many numbers are rulekit's edition (data/*.toml, marked
 ``effects`` (moving pieces), ``turn`` (decisions), ``autos`` (automatic
 steps), ``scene`` (the board).
 
-Cooperative ending: on a victory ``winners`` is every seat. On a defeat the
-engine's contract still wants a non-empty ``winners``; rulekit reports the
-witch as the only winner with the pseudo-seat ``THE_WITCH = -1`` (see
-docs/games/spellbound.md), and ``view()["result"]`` says "lost".
+Cooperative ending (``cooperative = True``): on a victory ``winners`` is
+every seat, on a defeat it is empty; ``view()["result"]`` says "won" or
+"lost" and ``view()["end_rule"]`` names the rule that ended the game.
 """
 
 from __future__ import annotations
@@ -27,10 +26,7 @@ from . import effects as fx
 from .catalog import Catalog, build_catalog, map_graph
 from .model import CAUGHT, HELD, ON_TRACK, Data
 
-__all__ = ["Spellbound", "THE_WITCH"]
-
-#: the pseudo-seat reported as winner when the mages lose (cooperative defeat)
-THE_WITCH = -1
+__all__ = ["Spellbound"]
 
 
 class Spellbound(Game):
@@ -38,6 +34,7 @@ class Spellbound(Game):
     title = "Spellbound"
     title_de = "Spellbound (Verwunschen)"
     players = range(1, 5)  # 1-4 players (facts 1, SB-900)
+    cooperative = True  # all seats win or lose together (SB-560)
 
     @cached_property
     def cat(self) -> Catalog:
@@ -168,10 +165,8 @@ class Spellbound(Game):
         return tuple(fx.books_held(state.data) for _ in range(state.players)) if state.data else (0,) * state.players
 
     def winners(self, state: State) -> tuple[int, ...]:
-        """All seats on a victory; the witch (``THE_WITCH``) on a defeat (SB-560)."""
-        if state.data.result == "won":
-            return tuple(range(state.players))
-        return (THE_WITCH,) if state.data.result == "lost" else ()
+        """All seats on a victory, none on a defeat (SB-560: won or lost together)."""
+        return tuple(range(state.players)) if state.data.result == "won" else ()
 
     def view(self, state: State, seat: int | None) -> dict:
         from .views import view

@@ -27,10 +27,6 @@ def _go(g: Spellbound, state: State, d: Data, events, phase: str, to_move: int |
     return g.checked(state, d, events, phase, to_move, rng)
 
 
-def _is_adv(g: Spellbound, c: int) -> bool:
-    return g.cat.cards[c].type == "adversary"
-
-
 # -- the end of a turn --------------------------------------------------------
 
 
@@ -47,10 +43,10 @@ def stationary(g: Spellbound, state: State, d: Data) -> State:
 
 def overflow(g: Spellbound, state: State, d: Data) -> State:
     """SB-240/SB-250: 3+ wicked cards in the display: discard them, every pursuer +1."""
-    adv = tuple(c for c in d.display if _is_adv(g, c))
+    adv = tuple(c for c in d.display if c in g.adversary)
     if len(adv) < g.cat.setup["setup"]["overflow"]:
         return _go(g, state, d, [g.say("SB-250", "no_overflow", n=len(adv))], "refill_destiny_display")
-    d = d.but(display=tuple(c for c in d.display if not _is_adv(g, c)), discard=d.discard + adv, fresh=())
+    d = d.but(display=tuple(c for c in d.display if c not in g.adversary), discard=d.discard + adv, fresh=())
     d, ev = fx.all_pursuers(g, d, 1, "SB-240")
     return _go(g, state, d, [g.say("SB-240", "overflow", n=len(adv)), *ev], "refill_destiny_display")
 
@@ -58,14 +54,14 @@ def overflow(g: Spellbound, state: State, d: Data) -> State:
 def _refill(g: Spellbound, d: Data, rule: str) -> tuple[Data, bool, list]:
     """Draw until 5 mage cards lie in the display (SB-260, SB-280); False if the deck ran out."""
     target = g.cat.setup["setup"]["display_mages"]
-    have = sum(g.cat.cards[c].helpful for c in d.display)
+    have = sum(c in g.helpful for c in d.display)
     deck, display, fresh = d.deck, d.display, d.fresh
     drawn: list[int] = []
     while have < target and deck:
         card, deck = deck[0], deck[1:]
         display += (card,)
         drawn.append(card)
-        if _is_adv(g, card):
+        if card in g.adversary:
             fresh += (card,)
         else:
             have += 1
@@ -77,14 +73,14 @@ def refill(g: Spellbound, state: State, d: Data) -> State:
     """SB-060 (setup), SB-260, SB-270: refill; an empty deck starts the end of deck."""
     rule = "SB-060" if state.step == 0 else "SB-260"
     d, full, ev = _refill(g, d, rule)
-    if full:
-        return _go(g, state, d, ev, "resolve_new_adversary_cards")
+    if full:  # with no new wicked card the empty resolving step is skipped
+        return _go(g, state, d, ev, "resolve_new_adversary_cards" if d.fresh else "check_game_state")
     return _start_end_of_deck(g, state, d, ev)
 
 
 def _start_end_of_deck(g: Spellbound, state: State, d: Data, ev: list) -> State:
     """SB-270, SB-910: the cards drawn so far stay; step 1 resolves every wicked card in the display."""
-    d = d.but(fresh=tuple(c for c in d.display if _is_adv(g, c)))
+    d = d.but(fresh=tuple(c for c in d.display if c in g.adversary))
     return _go(g, state, d, [*ev, g.say("SB-270", "end_of_deck")], "eod_resolve_display_adversaries")
 
 
@@ -119,8 +115,8 @@ def eod_resolve_display(g: Spellbound, state: State, d: Data) -> State:
         card, d = d.fresh[0], d.but(fresh=d.fresh[1:])
         d, ev = fx.resolve_adversary(g, d, card, "SB-310")
         return _go(g, state, d, ev, state.phase)
-    adv = tuple(c for c in d.display if _is_adv(g, c))
-    d = d.but(display=tuple(c for c in d.display if not _is_adv(g, c)), discard=d.discard + adv)
+    adv = tuple(c for c in d.display if c in g.adversary)
+    d = d.but(display=tuple(c for c in d.display if c not in g.adversary), discard=d.discard + adv)
     return _go(g, state, d, [g.say("SB-320", "eod_discard", n=len(adv))], "eod_advance_unguarded_adversaries")
 
 
@@ -229,7 +225,7 @@ def eod_refill(g: Spellbound, state: State, d: Data) -> State:
     """SB-470: refill to 5 mage cards (a deck that runs out again restarts the end of deck, SB-270)."""
     d, full, ev = _refill(g, d, "SB-470")
     if full:
-        return _go(g, state, d, ev, "eod_resolve_new_adversary_cards")
+        return _go(g, state, d, ev, "eod_resolve_new_adversary_cards" if d.fresh else "check_game_state")
     return _start_end_of_deck(g, state, d, ev)
 
 

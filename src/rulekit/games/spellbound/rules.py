@@ -19,7 +19,7 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, Game, IllegalAction, State
+from rulekit.engine import Action, Dice, Game, IllegalAction, State, encode
 
 from . import autos, turn
 from . import effects as fx
@@ -39,6 +39,19 @@ class Spellbound(Game):
     @cached_property
     def cat(self) -> Catalog:
         return build_catalog(self.data_file("cards.toml"), self.data_file("map.toml"), self.data_file("setup.toml"))
+
+    @cached_property
+    def helpful(self) -> frozenset[int]:
+        """Ids of mage and ally cards (they count toward the five, SB-280)."""
+        return frozenset(c.id for c in self.cat.cards if c.helpful)
+
+    @cached_property
+    def adversary(self) -> frozenset[int]:
+        return frozenset(c.id for c in self.cat.cards if c.type == "adversary")
+
+    @cached_property
+    def all_ids(self) -> list[int]:
+        return list(range(len(self.cat.cards)))
 
     # -- helpers used by the rule modules -----------------------------------
 
@@ -86,7 +99,11 @@ class Spellbound(Game):
         rng = state.rng if rng is None else rng
         if d.result == "won":
             return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
-        reason = fx.defeat(self, d)
+        old = state.data
+        changed = (
+            d.result or d.pursuers is not old.pursuers or d.book_status is not old.book_status or d.witch != old.witch
+        )
+        reason = fx.defeat(self, d) if changed else ""
         if reason:
             d = d.but(result="lost", reason=reason)
             events += (self.say("SB-600", "game_lost", why=reason),)
@@ -159,6 +176,11 @@ class Spellbound(Game):
 
     def why_not(self, state: State, action: Action) -> IllegalAction:
         return turn.why_not(self, state, action)
+
+    def snapshot(self, state: State) -> dict:
+        """Everything of a state, with the data's field names (Data is a NamedTuple)."""
+        data = None if state.data is None else {k: encode(v) for k, v in state.data.as_dict().items()}
+        return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng, "data": data}
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Cooperative: every seat scores the number of books the mages hold."""

@@ -21,16 +21,54 @@ if TYPE_CHECKING:
 SEAT_COLOURS = ("#e74c3c", "#3498db", "#27ae60", "#f1c40f")
 KIND_FILL = {"city": "#f5e6c8", "wilderness": "#cfe8c0", "village": "#fff8e7"}
 WORDS = {
-    "en": {"display": "Display", "tower": "Witch tower", "bag": "Bag", "moon": "moon", "sun": "sun",
-           "deck": "Deck", "wicked": "Wicked pile", "discard": "discard", "end": "End play", "recruit": "Recruit",
-           "wand": "Wand: move", "sun_btn": "Book as sun", "witch": "Witch", "player": "Player",
-           "move": "movement", "infl": "influence", "held": "held", "caught": "caught", "won": "Victory!",
-           "lost": "Defeat", "mp": "moon power", "sp": "sun power"},
-    "de": {"display": "Auslage", "tower": "Hexenturm", "bag": "Beutel", "moon": "Mond", "sun": "Sonne",
-           "deck": "Deck", "wicked": "Widersacher", "discard": "abwerfen", "end": "Ende", "recruit": "Anwerben",
-           "wand": "Stab: Bewegung", "sun_btn": "Buch als Sonne", "witch": "Hexe", "player": "Spieler",
-           "move": "Bewegung", "infl": "Einfluss", "held": "gesammelt", "caught": "verloren", "won": "Sieg!",
-           "lost": "Niederlage", "mp": "Mond-Kraft", "sp": "Sonnen-Kraft"},
+    "en": {
+        "display": "Display",
+        "tower": "Witch tower",
+        "bag": "Bag",
+        "moon": "moon",
+        "sun": "sun",
+        "deck": "Deck",
+        "wicked": "Wicked pile",
+        "discard": "discard",
+        "end": "End play",
+        "recruit": "Recruit",
+        "wand": "Wand: move",
+        "sun_btn": "Book as sun",
+        "witch": "Witch",
+        "player": "Player",
+        "move": "movement",
+        "infl": "influence",
+        "held": "held",
+        "caught": "caught",
+        "won": "Victory!",
+        "lost": "Defeat",
+        "mp": "moon power",
+        "sp": "sun power",
+    },
+    "de": {
+        "display": "Auslage",
+        "tower": "Hexenturm",
+        "bag": "Beutel",
+        "moon": "Mond",
+        "sun": "Sonne",
+        "deck": "Deck",
+        "wicked": "Widersacher",
+        "discard": "abwerfen",
+        "end": "Ende",
+        "recruit": "Anwerben",
+        "wand": "Stab: Bewegung",
+        "sun_btn": "Buch als Sonne",
+        "witch": "Hexe",
+        "player": "Spieler",
+        "move": "Bewegung",
+        "infl": "Einfluss",
+        "held": "gesammelt",
+        "caught": "verloren",
+        "won": "Sieg!",
+        "lost": "Niederlage",
+        "mp": "Mond-Kraft",
+        "sp": "Sonnen-Kraft",
+    },
 }
 
 
@@ -57,8 +95,18 @@ def _roads(graph) -> list[dict]:
     for a, b, kind in graph.edges(data="kind"):
         if kind == "road":
             na, nb = graph.nodes[a], graph.nodes[b]
-            out.append({"type": "line", "x1": na["x"], "y1": na["y"], "x2": nb["x"], "y2": nb["y"],
-                        "stroke": "#9c8a6b", "width": 3, "id": f"road:{a}-{b}"})
+            out.append(
+                {
+                    "type": "line",
+                    "x1": na["x"],
+                    "y1": na["y"],
+                    "x2": nb["x"],
+                    "y2": nb["y"],
+                    "stroke": "#9c8a6b",
+                    "width": 3,
+                    "id": f"road:{a}-{b}",
+                }
+            )
     return out
 
 
@@ -67,14 +115,41 @@ def _spaces(g: Spellbound, d: Data, graph, seat, lang: str) -> list[dict]:
     for sid, s in g.cat.spaces.items():
         node = graph.nodes[sid]
         name = node["name_de"] if lang == "de" else node["name"]
-        item = {"id": f"space:{sid}", "action": f"step {sid}", "fill": KIND_FILL[s["kind"]], "stroke": "#5b4a2f",
-                "class": f"rk-space rk-{s['kind']}"}
+        item = {
+            "id": f"space:{sid}",
+            "action": f"step {sid}",
+            "fill": KIND_FILL[s["kind"]],
+            "stroke": "#5b4a2f",
+            "class": f"rk-space rk-{s['kind']}",
+        }
         if s["kind"] == "city":
-            out.append({**item, "type": "rect", "x": node["x"] - 40, "y": node["y"] - 22, "w": 80, "h": 44, "rx": 6,
-                        "label": name, "size": 11, "title": name})
+            out.append(
+                {
+                    **item,
+                    "type": "rect",
+                    "x": node["x"] - 40,
+                    "y": node["y"] - 22,
+                    "w": 80,
+                    "h": 44,
+                    "rx": 6,
+                    "label": name,
+                    "size": 11,
+                    "title": name,
+                }
+            )
         elif s["kind"] == "wilderness":
-            out.append({**item, "type": "circle", "x": node["x"], "y": node["y"], "r": 42, "label": name, "size": 11,
-                        "title": name})
+            out.append(
+                {
+                    **item,
+                    "type": "circle",
+                    "x": node["x"],
+                    "y": node["y"],
+                    "r": 42,
+                    "label": name,
+                    "size": 11,
+                    "title": name,
+                }
+            )
         else:
             v = g.cat.villages.index(sid)
             card = g.cat.cards[d.village_cards[v]]
@@ -82,10 +157,29 @@ def _spaces(g: Spellbound, d: Data, graph, seat, lang: str) -> list[dict]:
             tip = f"{name}: {card.label(lang) if shown else '?'}"
             if shown and card.kind == "tower":
                 item = {**item, "fill": "#d9c2f0", "stroke": "#6c3483"}
-            out.append({**item, "type": "circle", "x": node["x"], "y": node["y"], "r": 24,
-                        "label": card.label(lang)[:9] if shown else "?", "size": 9, "title": tip})
-            out.append({"type": "text", "x": node["x"], "y": node["y"] + 36, "text": name, "size": 9,
-                        "anchor": "middle", "id": f"village-name:{sid}"})
+            out.append(
+                {
+                    **item,
+                    "type": "circle",
+                    "x": node["x"],
+                    "y": node["y"],
+                    "r": 24,
+                    "label": card.label(lang)[:9] if shown else "?",
+                    "size": 9,
+                    "title": tip,
+                }
+            )
+            out.append(
+                {
+                    "type": "text",
+                    "x": node["x"],
+                    "y": node["y"] + 36,
+                    "text": name,
+                    "size": 9,
+                    "anchor": "middle",
+                    "id": f"village-name:{sid}",
+                }
+            )
     return out
 
 
@@ -93,14 +187,38 @@ def _pieces(g: Spellbound, d: Data, graph) -> list[dict]:
     out = []
     for i, where in enumerate(d.mages):
         node = graph.nodes[where]
-        out.append({"type": "circle", "x": node["x"] - 18 + 12 * i, "y": node["y"] - 30, "r": 7,
-                    "fill": SEAT_COLOURS[i], "stroke": "#000", "label": str(i + 1), "size": 9,
-                    "id": f"mage:{i}", "class": "rk-mage" + (" rk-selected" if i == d.active else ""),
-                    "title": f"mage {i + 1}"})
+        out.append(
+            {
+                "type": "circle",
+                "x": node["x"] - 18 + 12 * i,
+                "y": node["y"] - 30,
+                "r": 7,
+                "fill": SEAT_COLOURS[i],
+                "stroke": "#000",
+                "label": str(i + 1),
+                "size": 9,
+                "id": f"mage:{i}",
+                "class": "rk-mage" + (" rk-selected" if i == d.active else ""),
+                "title": f"mage {i + 1}",
+            }
+        )
     if d.watchman:
         node = graph.nodes[d.watchman]
-        out.append({"type": "rect", "x": node["x"] + 28, "y": node["y"] + 8, "w": 16, "h": 16, "rx": 2,
-                    "fill": "#7f8c8d", "label": "W", "size": 9, "id": "watchman", "title": "City Watchman"})
+        out.append(
+            {
+                "type": "rect",
+                "x": node["x"] + 28,
+                "y": node["y"] + 8,
+                "w": 16,
+                "h": 16,
+                "rx": 2,
+                "fill": "#7f8c8d",
+                "label": "W",
+                "size": 9,
+                "id": "watchman",
+                "title": "City Watchman",
+            }
+        )
     return out
 
 
@@ -110,22 +228,67 @@ def _tracks(g: Spellbound, state: State, d: Data, lang: str, w: dict) -> list[di
         status = d.book_status[t]
         label = track.name_de if lang == "de" else track.name
         extra = {HELD: f" ({w['held']})", CAUGHT: f" ({w['caught']})"}.get(status, "")
-        out.append({"type": "text", "x": track.x, "y": track.y - 16, "text": label + extra, "size": 11, "bold": True,
-                    "id": f"track-name:{track.id}"})
+        out.append(
+            {
+                "type": "text",
+                "x": track.x,
+                "y": track.y - 16,
+                "text": label + extra,
+                "size": 11,
+                "bold": True,
+                "id": f"track-name:{track.id}",
+            }
+        )
         for i in range(1, track.length + 1):
             stroke = "#d4a017" if i == track.book_goal else "#c0392b" if i == track.pursuer_goal else "#888"
-            out.append({"type": "rect", "x": track.x + track.dx * (i - 1), "y": track.y - 10, "w": 22, "h": 20,
-                        "rx": 3, "fill": "#fff", "stroke": stroke, "id": f"track:{track.id}:{i}", "label": str(i),
-                        "size": 8, "opacity": 0.9})
+            out.append(
+                {
+                    "type": "rect",
+                    "x": track.x + track.dx * (i - 1),
+                    "y": track.y - 10,
+                    "w": 22,
+                    "h": 20,
+                    "rx": 3,
+                    "fill": "#fff",
+                    "stroke": stroke,
+                    "id": f"track:{track.id}:{i}",
+                    "label": str(i),
+                    "size": 8,
+                    "opacity": 0.9,
+                }
+            )
         if status not in (HELD, CAUGHT):
             act = f"advance {track.id}" if state.phase == "eod_choose_book" else f"wand search {track.id}"
-            out.append({"type": "circle", "x": track.x + track.dx * (d.books[t] - 1) + 11, "y": track.y, "r": 8,
-                        "fill": track.colour, "stroke": "#000", "label": "B", "size": 9, "id": f"book:{track.id}",
-                        "action": act, "title": label})
+            out.append(
+                {
+                    "type": "circle",
+                    "x": track.x + track.dx * (d.books[t] - 1) + 11,
+                    "y": track.y,
+                    "r": 8,
+                    "fill": track.colour,
+                    "stroke": "#000",
+                    "label": "B",
+                    "size": 9,
+                    "id": f"book:{track.id}",
+                    "action": act,
+                    "title": label,
+                }
+            )
         who = "T" if track.pursuer == "troll" else "H"
-        out.append({"type": "circle", "x": track.x + track.dx * (d.pursuers[t] - 1) + 11, "y": track.y + 12, "r": 6,
-                    "fill": "#222", "label": who, "size": 8, "id": f"pursuer:{track.id}", "stroke": "#fff",
-                    "title": "troll" if who == "T" else "witch hat"})
+        out.append(
+            {
+                "type": "circle",
+                "x": track.x + track.dx * (d.pursuers[t] - 1) + 11,
+                "y": track.y + 12,
+                "r": 6,
+                "fill": "#222",
+                "label": who,
+                "size": 8,
+                "id": f"pursuer:{track.id}",
+                "stroke": "#fff",
+                "title": "troll" if who == "T" else "witch hat",
+            }
+        )
     return out
 
 
@@ -135,14 +298,45 @@ def _witch(g: Spellbound, d: Data, graph, lang: str, w: dict) -> list[dict]:
         node = graph.nodes[f"witch:{lv}"]
         name = level.name_de if lang == "de" else level.name
         top = lv == g.cat.top_level
-        out.append({"type": "circle", "x": node["x"], "y": node["y"], "r": 16, "label": str(level.base), "size": 10,
-                    "fill": "#4a235a" if top else "#d7bde2", "stroke": "#4a235a", "id": f"witch-level:{lv}",
-                    "title": f"{lv}: {name} (base {level.base})"})
+        out.append(
+            {
+                "type": "circle",
+                "x": node["x"],
+                "y": node["y"],
+                "r": 16,
+                "label": str(level.base),
+                "size": 10,
+                "fill": "#4a235a" if top else "#d7bde2",
+                "stroke": "#4a235a",
+                "id": f"witch-level:{lv}",
+                "title": f"{lv}: {name} (base {level.base})",
+            }
+        )
     here = graph.nodes[f"witch:{d.witch}"]
-    out.append({"type": "circle", "x": here["x"], "y": here["y"] - 24, "r": 8, "fill": "#000", "label": "W",
-                "size": 9, "stroke": "#8e44ad", "id": "witch", "title": w["witch"]})
-    out.append({"type": "text", "x": g.cat.map_table["witch_path"]["x"] - 16, "y": here["y"] - 40,
-                "text": f"{w['witch']}: {d.witch}/{g.cat.top_level}", "size": 11, "bold": True})
+    out.append(
+        {
+            "type": "circle",
+            "x": here["x"],
+            "y": here["y"] - 24,
+            "r": 8,
+            "fill": "#000",
+            "label": "W",
+            "size": 9,
+            "stroke": "#8e44ad",
+            "id": "witch",
+            "title": w["witch"],
+        }
+    )
+    out.append(
+        {
+            "type": "text",
+            "x": g.cat.map_table["witch_path"]["x"] - 16,
+            "y": here["y"] - 40,
+            "text": f"{w['witch']}: {d.witch}/{g.cat.top_level}",
+            "size": 11,
+            "bold": True,
+        }
+    )
     return out
 
 
@@ -161,22 +355,71 @@ def _display(g: Spellbound, state: State, d: Data, lang: str, w: dict) -> list[d
         x = 10 + 76 * k
         icon = f"{card.effect} {card.value}" if card.helpful else "!"
         tip = f"{card.label(lang)}: {card.effect} {card.value}, sun {card.sun}, moon {card.moon}"
-        out.append({"type": "rect", "x": x, "y": 538, "w": 70, "h": 56, "rx": 5, "id": f"card:{cid}",
-                    "fill": "#fdebd0" if card.helpful else "#5d6d7e", "stroke": "#000", "size": 10,
-                    "label": icon, "action": _card_action(state, d, card),
-                    "title": tip, "class": "rk-card" + (" rk-new" if cid in d.fresh else "")})
-        out.append({"type": "text", "x": x + 35, "y": 552, "text": card.label(lang)[:13], "size": 8,
-                    "anchor": "middle", "fill": "#000" if card.helpful else "#fff", "id": f"card-name:{cid}"})
+        out.append(
+            {
+                "type": "rect",
+                "x": x,
+                "y": 538,
+                "w": 70,
+                "h": 56,
+                "rx": 5,
+                "id": f"card:{cid}",
+                "fill": "#fdebd0" if card.helpful else "#5d6d7e",
+                "stroke": "#000",
+                "size": 10,
+                "label": icon,
+                "action": _card_action(state, d, card),
+                "title": tip,
+                "class": "rk-card" + (" rk-new" if cid in d.fresh else ""),
+            }
+        )
+        out.append(
+            {
+                "type": "text",
+                "x": x + 35,
+                "y": 552,
+                "text": card.label(lang)[:13],
+                "size": 8,
+                "anchor": "middle",
+                "fill": "#000" if card.helpful else "#fff",
+                "id": f"card-name:{cid}",
+            }
+        )
         if card.helpful:
-            out.append({"type": "rect", "x": x, "y": 598, "w": 70, "h": 18, "rx": 3, "fill": "#eee", "size": 9,
-                        "label": w["discard"], "action": f"discard {cid}", "id": f"discard:{cid}"})
+            out.append(
+                {
+                    "type": "rect",
+                    "x": x,
+                    "y": 598,
+                    "w": 70,
+                    "h": 18,
+                    "rx": 3,
+                    "fill": "#eee",
+                    "size": 9,
+                    "label": w["discard"],
+                    "action": f"discard {cid}",
+                    "id": f"discard:{cid}",
+                }
+            )
     out.append({"type": "text", "x": 640, "y": 432, "text": w["tower"], "size": 12, "bold": True})
     for k, cid in enumerate(d.tower[:14]):
         card = g.cat.cards[cid]
-        out.append({"type": "rect", "x": 640 + 24 * k, "y": 440, "w": 22, "h": 30, "rx": 3, "size": 8,
-                    "fill": "#f9e79f" if card.sun >= card.moon else "#aab7b8", "id": f"tower:{cid}",
-                    "label": f"{card.sun}/{card.moon}", "title": f"{card.label(lang)}: sun {card.sun}, moon {card.moon}",
-                    "action": f"destroy {cid}" if state.phase == "final_battle" else ""})
+        out.append(
+            {
+                "type": "rect",
+                "x": 640 + 24 * k,
+                "y": 440,
+                "w": 22,
+                "h": 30,
+                "rx": 3,
+                "size": 8,
+                "fill": "#f9e79f" if card.sun >= card.moon else "#aab7b8",
+                "id": f"tower:{cid}",
+                "label": f"{card.sun}/{card.moon}",
+                "title": f"{card.label(lang)}: sun {card.sun}, moon {card.moon}",
+                "action": f"destroy {cid}" if state.phase == "final_battle" else "",
+            }
+        )
     return out
 
 
@@ -188,14 +431,39 @@ def _status(g: Spellbound, state: State, d: Data, w: dict) -> list[dict]:
         f"{w['player']} {d.active + 1}: {d.movement} {w['move']}, {d.influence[d.active]} {w['infl']}, "
         f"wand {'+' if d.wands[d.active] else '-'}  |  {w['mp']} {moon}, {w['sp']} {sun}",
     ]
-    out = [{"type": "text", "x": 640, "y": 490 + 16 * i, "text": t, "size": 10, "id": f"status:{i}"}
-           for i, t in enumerate(lines)]
+    out = [
+        {"type": "text", "x": 640, "y": 490 + 16 * i, "text": t, "size": 10, "id": f"status:{i}"}
+        for i, t in enumerate(lines)
+    ]
     buttons = [("end", w["end"]), ("recruit", w["recruit"]), ("wand move", w["wand"]), ("sun", w["sun_btn"])]
     for k, (act, label) in enumerate(buttons):
-        out.append({"type": "rect", "x": 640 + 84 * k, "y": 590, "w": 80, "h": 26, "rx": 5, "fill": "#d6eaf8",
-                    "label": label, "size": 10, "action": act, "id": f"button:{act.replace(' ', '-')}"})
+        out.append(
+            {
+                "type": "rect",
+                "x": 640 + 84 * k,
+                "y": 590,
+                "w": 80,
+                "h": 26,
+                "rx": 5,
+                "fill": "#d6eaf8",
+                "label": label,
+                "size": 10,
+                "action": act,
+                "id": f"button:{act.replace(' ', '-')}",
+            }
+        )
     if d.result:
-        out.append({"type": "text", "x": 300, "y": 20, "text": w["won"] if d.result == "won" else w["lost"],
-                    "size": 20, "bold": True, "anchor": "middle", "id": "result",
-                    "fill": "#1e8449" if d.result == "won" else "#922b21"})
+        out.append(
+            {
+                "type": "text",
+                "x": 300,
+                "y": 20,
+                "text": w["won"] if d.result == "won" else w["lost"],
+                "size": 20,
+                "bold": True,
+                "anchor": "middle",
+                "id": "result",
+                "fill": "#1e8449" if d.result == "won" else "#922b21",
+            }
+        )
     return out

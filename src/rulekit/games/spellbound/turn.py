@@ -42,7 +42,7 @@ def card_block(g: Spellbound, d: Data, cid: int) -> tuple[str, str]:
         return "SB-190", "no_book_here"
     if e == "guard_book" and ON_TRACK not in d.book_status:
         return "SB-200", "no_book_on_track"
-    if e == "banish" and not any(g.cat.cards[c].type == "adversary" for c in d.display):
+    if e == "banish" and not any(c in g.adversary for c in d.display):
         return "SB-200", "no_wicked_in_display"
     if e == "watchman" and kind != "city":
         return "SB-913", "watchman_needs_city"
@@ -95,8 +95,7 @@ def legal(g: Spellbound, state: State) -> list[Action]:
 
 
 def _legal_play(g: Spellbound, d: Data) -> list[Action]:
-    cards = g.cat.cards
-    mages = [c for c in d.display if cards[c].helpful]
+    mages = [c for c in d.display if c in g.helpful]
     out = [Action("play", (c,)) for c in mages if not card_block(g, d, c)[0]]
     out += [Action("discard", (c,)) for c in mages]
     if d.movement > 0:
@@ -106,7 +105,7 @@ def _legal_play(g: Spellbound, d: Data) -> list[Action]:
     if d.wands[d.active]:
         out.append(WAND_MOVE)
         out += [Action("wand", ("search", t.id)) for i, t in enumerate(g.cat.tracks) if d.book_status[i] == ON_TRACK]
-        out += [Action("wand", ("banish", c)) for c in d.display if cards[c].type == "adversary"]
+        out += [Action("wand", ("banish", c)) for c in d.display if c in g.adversary]
     if len(mages) <= g.cat.setup["setup"]["keep_mages"]:
         out.append(END)
     return out
@@ -193,7 +192,7 @@ def _play_card(g: Spellbound, d: Data, cid: int) -> tuple[Data, list[Event]]:
         d = d.but(revealed=tuple(True for _ in d.revealed))
         events.append(g.say("SB-200", "villages_revealed"))
     elif e == "banish":
-        d, ev = _banish(g, d, next(c for c in d.display if g.cat.cards[c].type == "adversary"), "SB-200")
+        d, ev = _banish(g, d, next(c for c in d.display if c in g.adversary), "SB-200")
         events += ev
     elif e == "watchman":
         d = d.but(watchman=here)
@@ -304,7 +303,7 @@ def why_not(g: Spellbound, state: State, action: Action) -> IllegalAction:
         rule, key = "SB-110", "one_tower_card"
     elif phase == "play_mage_cards" and kind == "end":
         rule, key = "SB-120", "too_many_mages"
-        extra = {"n": sum(g.cat.cards[c].helpful for c in d.display)}
+        extra = {"n": sum(c in g.helpful for c in d.display)}
     elif phase == "play_mage_cards" and kind in ("play", "discard") and args and args[0] not in d.display:
         rule, key = "SB-120", "not_in_display"
     elif phase == "play_mage_cards" and kind in ("play", "discard") and args and not g.cat.cards[args[0]].helpful:

@@ -121,15 +121,14 @@ def invariants(g: Spellbound, state: State) -> list[str]:
     out = []
     zones = d.deck + d.display + d.tower + d.discard + d.wicked + d.demons + d.box + d.village_cards
     zones += tuple(c for s in d.supplies for c in s)
-    counts = Counter(zones)
-    if len(zones) != len(g.cat.cards) or set(counts) != set(range(len(g.cat.cards))):
-        dup = sorted(c for c, k in counts.items() if k > 1)
+    if sorted(zones) != g.all_ids:
+        dup = sorted(c for c, k in Counter(zones).items() if k > 1)
         out.append(f"cards not conserved: {len(zones)} in zones, {len(g.cat.cards)} made; duplicates {dup}")
     if not set(d.fresh) <= set(d.display):
         out.append("a newly placed wicked card is not in the display")
     if sum(d.bag) + sum(d.supply) + sum(d.drawn) != TOTAL_STONES or min(*d.bag, *d.supply, *d.drawn) < 0:
         out.append(f"stones not conserved: bag {d.bag}, supply {d.supply}, drawn {d.drawn}")
-    if len(d.mages) != state.players or any(g.cat.kind(m) not in ("city", "wilderness", "village") for m in d.mages):
+    if len(d.mages) != state.players or any(m not in g.cat.spaces for m in d.mages):
         out.append(f"mages off the map: {d.mages}")
     for i, t in enumerate(g.cat.tracks):
         if not 1 <= d.pursuers[i] <= t.pursuer_goal or not 1 <= d.books[i] <= t.book_goal:

@@ -19,7 +19,7 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, Game, IllegalAction, State, encode
+from rulekit.engine import Action, Dice, Game, IllegalAction, State
 
 from . import autos, turn
 from . import effects as fx
@@ -48,6 +48,11 @@ class Spellbound(Game):
     @cached_property
     def adversary(self) -> frozenset[int]:
         return frozenset(c.id for c in self.cat.cards if c.type == "adversary")
+
+    @cached_property
+    def distances(self) -> dict[str, dict[str, int]]:
+        """Road distances between movement spaces (for ``evaluate`` and teaching)."""
+        return dict(nx.all_pairs_shortest_path_length(self.movement_graph()))
 
     @cached_property
     def all_ids(self) -> list[int]:
@@ -179,7 +184,7 @@ class Spellbound(Game):
 
     def snapshot(self, state: State) -> dict:
         """Everything of a state, with the data's field names (Data is a NamedTuple)."""
-        data = None if state.data is None else {k: encode(v) for k, v in state.data.as_dict().items()}
+        data = None if state.data is None else {k: _plain(v) for k, v in state.data.as_dict().items()}
         return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng, "data": data}
 
     def scores(self, state: State) -> tuple[int, ...]:
@@ -257,6 +262,11 @@ class Spellbound(Game):
         """Only the spaces a mage can stand on and the roads between them (SB-140)."""
         g = self.map_graph()
         return g.edge_subgraph((a, b) for a, b, k in g.edges(data="kind") if k == "road").copy()
+
+
+def _plain(value):
+    """Tuples (of tuples) of ints, strings and bools to JSON lists; cheaper than ``encode``."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
 
 
 __all__ += ["CAUGHT", "HELD", "ON_TRACK"]

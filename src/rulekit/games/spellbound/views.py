@@ -95,21 +95,28 @@ def determinize(g: Spellbound, state: State, dice: Dice) -> State:
 
 
 def evaluate(g: Spellbound, state: State) -> float:
-    """Books held and safe distances count for the mages; the witch's climb against them."""
+    """Books held and safe distances count for the mages; caught books, pursuers near
+    their goal and the witch's climb count against them; mages near the book in most
+    danger (or, with 4 books, near the witch-tower village) are worth a little."""
     d: Data = state.data
     if d.result:
         return 1000.0 if d.result == "won" else -1000.0
-    value = 0.0
+    value, danger, worst = 0.0, None, 99
     for i, t in enumerate(g.cat.tracks):
         if d.book_status[i] == HELD:
             value += 30
         elif d.book_status[i] == CAUGHT:
             value -= 40
         else:
-            value += 2 * (d.books[i] - t.book_start) + (d.books[i] - d.pursuers[i])
+            gap = d.books[i] - d.pursuers[i]
+            value += 3 * (d.books[i] - t.book_start) + 2 * min(gap, 4)
+            if gap < worst:
+                danger, worst = t.region, gap
         value -= 3 * max(0, d.pursuers[i] - t.pursuer_goal + 3)
-    tower = g.tower_village(d)
-    value += 2 * sum(m == tower for m in d.mages) * (fx.books_held(d) >= 3)
+    goal = g.tower_village(d) if fx.books_held(d) >= g.cat.setup["setup"]["books_to_win"] else danger
+    if goal:
+        value -= sum(g.distances[m][goal] for m in d.mages)
+    value += 0.5 * d.movement + 0.3 * sum(d.influence) + 0.5 * sum(d.wands)
     return value - 8 * d.witch + d.bag[1] - d.bag[0]
 
 

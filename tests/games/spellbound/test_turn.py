@@ -234,6 +234,14 @@ def test_fairy_spring_recharges_the_wand():
     assert s.apply("step v01").data.wands[0] is True
 
 
+def test_fairy_spring_only_once_per_turn():
+    """SB-909: the spring recharges once per turn, so wand moves cannot loop forever."""
+    s = playing(movement=1, wands=(False, True))
+    s = place_village(s, "fairy_spring", "v01")
+    s = s.apply("step v01").apply("wand move").apply("step wild").apply("step v01")
+    assert s.data.wands[0] is False
+
+
 def test_cards_left_stay_for_the_next_player():
     """SB-909: the mage cards left in the display stay there for the next turn."""
     s = playing(display=[cid("path"), cid("coin")])

@@ -48,6 +48,7 @@ class Data(NamedTuple):
     active: int = 0
     moved: bool = False
     movement: int = 0
+    spring_used: bool = False  # the Fairy Spring recharges a wand once per turn (else wand moves loop)
     # end of deck and the last battle
     margin: int = 0
     witch_steps: int = 0

@@ -143,7 +143,13 @@ def play(g: Spellbound, state: State, action: Action) -> State:
 
 def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
     """SB-100: exactly one display card goes to the witch tower, then cards are played."""
-    d = d.but(display=tuple(c for c in d.display if c != cid), tower=d.tower + (cid,), moved=False, movement=0)
+    d = d.but(
+        display=tuple(c for c in d.display if c != cid),
+        tower=d.tower + (cid,),
+        moved=False,
+        movement=0,
+        spring_used=False,
+    )
     ev = g.say("SB-100", "to_tower", seat=d.active + 1, **g.card_args(cid))
     return state.evolve(data=d, phase="play_mage_cards", to_move=d.active, events=(ev,))
 
@@ -229,8 +235,8 @@ def _step(g: Spellbound, d: Data, to: str) -> tuple[Data, list[Event]]:
         if not d.revealed[v]:
             d = d.but(revealed=_set(d.revealed, v, True))
             events.append(g.say("SB-907", "village_revealed", **g.space_args(to, "village"), **g.card_args(card.id)))
-        if card.kind == "spring" and not d.wands[d.active]:
-            d = d.but(wands=_set(d.wands, d.active, True))
+        if card.kind == "spring" and not d.wands[d.active] and not d.spring_used:
+            d = d.but(wands=_set(d.wands, d.active, True), spring_used=True)
             events.append(g.say("SB-909", "spring_recharges", seat=d.active + 1))
     return d, events
 

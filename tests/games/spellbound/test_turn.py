@@ -118,6 +118,11 @@ def test_never_straight_from_city_to_city():
     assert err.value.rule == "SB-150"
 
 
+def test_city_to_city_refusal_names_the_rule():
+    """SB-150: trying to go from Rosewall to Greenford is refused with the city-to-city rule."""
+    assert refused(playing(mages=("rose", "wild"), movement=2), "step green").rule == "SB-150"
+
+
 def test_magic_in_a_city_pushes_its_witch_hat_back():
     """SB-160, SB-906: magic in a city moves that city's witch hat back."""
     t = track("rose")
@@ -174,6 +179,9 @@ def test_search_only_where_the_book_is():
     s = playing(display=[cid("lore"), cid("insight")], mages=("blue", "wild"))
     s = s.apply(f"play {cid('insight')}")
     assert s.data.books[track("blue")] == 6
+    for region in ("rose", "blue", "green", "gold", "wild"):  # the first track too (index 0)
+        s = playing(display=[cid("lore")], mages=(region, "wild"))
+        assert s.apply(f"play {cid('lore')}").data.books[track(region)] == 5
 
 
 def test_book_on_its_goal_is_collected():

@@ -163,9 +163,7 @@ class Spellbound(Game):
             drawn=(0, 0),
             active=n - 1,  # the opening refill ends like a turn of the last seat, so seat 1 begins
         )
-        ev = self.say(
-            "SB-901", "setup", players=n, deck=len(deck), **self.space_args(self.tower_village(data), "tower")
-        )
+        ev = self.say("SB-901", "setup", players=n, deck=len(deck))
         return state.evolve(data=data, phase="refill_destiny_display", to_move=None, rng=dice.state, events=(ev,))
 
     # -- the contract ------------------------------------------------------------

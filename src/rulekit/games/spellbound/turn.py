@@ -38,7 +38,7 @@ def card_block(g: Spellbound, d: Data, cid: int) -> tuple[str, str]:
     e = card.effect
     if e == "magic" and kind not in ("city", "wilderness"):
         return "SB-160", "no_magic_here"
-    if e == "search" and not _book_here(g, d, here):
+    if e == "search" and _book_here(g, d, here) is None:
         return "SB-190", "no_book_here"
     if e == "guard_book" and ON_TRACK not in d.book_status:
         return "SB-200", "no_book_on_track"
@@ -68,12 +68,12 @@ def recruit_block(g: Spellbound, d: Data) -> tuple[str, str]:
 
 def step_block(g: Spellbound, d: Data, to: str) -> tuple[str, str]:
     here = d.mages[d.active]
+    if g.cat.kind(here) == "city" and g.cat.kind(to) == "city":
+        return "SB-150", "city_to_city"  # checked first: it is why no road joins two cities
     if d.movement <= 0:
         return "SB-140", "no_movement"
     if to not in g.cat.neighbours.get(here, ()):
         return "SB-905", "not_adjacent"
-    if g.cat.kind(here) == "city" and g.cat.kind(to) == "city":
-        return "SB-150", "city_to_city"
     return "", ""
 
 

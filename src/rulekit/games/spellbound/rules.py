@@ -46,6 +46,28 @@ class Spellbound(Game):
         return frozenset(c.id for c in self.cat.cards if c.helpful)
 
     @cached_property
+    def free_cards(self) -> frozenset[int]:
+        """Cards whose effect can be played anywhere (no check needed in ``legal``)."""
+        places = {"magic", "search", "guard_book", "banish", "watchman"}
+        return frozenset(c.id for c in self.cat.cards if c.helpful and c.effect not in places)
+
+    @cached_property
+    def keep_mages(self) -> int:
+        return int(self.cat.setup["setup"]["keep_mages"])
+
+    @cached_property
+    def actions(self) -> dict[str, dict]:
+        """Prebuilt actions by kind and argument (legal lists are rebuilt often)."""
+        ids = range(len(self.cat.cards))
+        return {
+            "play": {c: Action("play", (c,)) for c in ids},
+            "discard": {c: Action("discard", (c,)) for c in ids},
+            "banish": {c: Action("wand", ("banish", c)) for c in ids},
+            "step": {s: Action("step", (s,)) for s in self.cat.spaces},
+            "search": {i: Action("wand", ("search", t.id)) for i, t in enumerate(self.cat.tracks)},
+        }
+
+    @cached_property
     def adversary(self) -> frozenset[int]:
         return frozenset(c.id for c in self.cat.cards if c.type == "adversary")
 

@@ -95,18 +95,21 @@ def legal(g: Spellbound, state: State) -> list[Action]:
 
 
 def _legal_play(g: Spellbound, d: Data) -> list[Action]:
+    acts = g.actions  # prebuilt Action objects: legal lists are rebuilt after every decision
+    free = g.free_cards
     mages = [c for c in d.display if c in g.helpful]
-    out = [Action("play", (c,)) for c in mages if not card_block(g, d, c)[0]]
-    out += [Action("discard", (c,)) for c in mages]
+    out = [acts["play"][c] for c in mages if c in free or not card_block(g, d, c)[0]]
+    out += [acts["discard"][c] for c in mages]
+    here = d.mages[d.active]
     if d.movement > 0:
-        out += [Action("step", (n,)) for n in g.cat.neighbours[d.mages[d.active]] if not step_block(g, d, n)[0]]
-    if not recruit_block(g, d)[0]:
+        out += [acts["step"][n] for n in g.cat.neighbours[here] if not step_block(g, d, n)[0]]
+    if g.cat.spaces[here]["kind"] == "village" and not recruit_block(g, d)[0]:
         out.append(RECRUIT)
     if d.wands[d.active]:
         out.append(WAND_MOVE)
-        out += [Action("wand", ("search", t.id)) for i, t in enumerate(g.cat.tracks) if d.book_status[i] == ON_TRACK]
-        out += [Action("wand", ("banish", c)) for c in d.display if c in g.adversary]
-    if len(mages) <= g.cat.setup["setup"]["keep_mages"]:
+        out += [acts["search"][i] for i, st in enumerate(d.book_status) if st == ON_TRACK]
+        out += [acts["banish"][c] for c in d.display if c in g.adversary]
+    if len(mages) <= g.keep_mages:
         out.append(END)
     return out
 

@@ -90,10 +90,10 @@ class Spellbound(Game):
         """Message arguments naming the pursuer of track ``t`` in both languages."""
         track = self.cat.tracks[t]
         if track.pursuer == "troll":
-            return {"who": "the troll", "who_de": "der Troll"}
+            return {"who": "The troll", "who_de": "Der Troll"}
         return {
-            "who": f"the witch hat of {self.space_name(track.region)}",
-            "who_de": f"der Hexenhut von {self.space_name(track.region, 'de')}",
+            "who": f"The witch hat of {self.space_name(track.region)}",
+            "who_de": f"Der Hexenhut von {self.space_name(track.region, 'de')}",
         }
 
     def card_args(self, cid: int) -> dict[str, str]:

@@ -185,3 +185,26 @@ def test_every_transition_is_an_edge_of_the_phase_graph():
             seen.add((before, s.phase))
     bad = [(a, b) for a, b in seen if not graph.has_edge(a, b)]
     assert not bad, f"transitions missing from phases.toml: {bad}"
+
+
+def test_describe_every_legal_action_in_both_languages():
+    """SB-100 to SB-540: every legal action of random games reads as a sentence (no raw label left)."""
+    for seed in range(15):
+        s = GAME.new(players=1 + seed % 4, seed=seed)
+        dice = Dice(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            for a in legal:
+                en, de = GAME.describe(a, "en"), GAME.describe(a, "de")
+                assert en != str(a) and de != str(a) and "{" not in en + de, a
+            s = s.apply(legal[dice.below(len(legal))])
+
+
+def test_teacher_scene_shows_face_down_villages_in_tooltips():
+    """SB-907: seats see '?' on face-down villages; the teacher view (seat None) sees the card."""
+    s = start()
+    hidden = next(v for v, shown in enumerate(s.data.revealed) if not shown)
+    sid = CAT.villages[hidden]
+    seat_tip = next(i["title"] for i in GAME.scene(s, 0)["items"] if i.get("id") == f"space:{sid}")
+    teacher_tip = next(i["title"] for i in GAME.scene(s, None)["items"] if i.get("id") == f"space:{sid}")
+    assert seat_tip.endswith("?") and not teacher_tip.endswith("?")

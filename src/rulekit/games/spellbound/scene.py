@@ -154,7 +154,7 @@ def _spaces(g: Spellbound, d: Data, graph, seat, lang: str) -> list[dict]:
             v = g.cat.villages.index(sid)
             card = g.cat.cards[d.village_cards[v]]
             shown = d.revealed[v]
-            tip = f"{name}: {card.label(lang) if shown else '?'}"
+            tip = f"{name}: {card.label(lang) if shown or seat is None else '?'}"  # the teacher view sees all
             if shown and card.kind == "tower":
                 item = {**item, "fill": "#d9c2f0", "stroke": "#6c3483"}
             out.append(

@@ -195,3 +195,10 @@ def test_ui_callbacks_show_errors_instead_of_tracebacks():
     table = make()
     table._ui(table.jump, 99)
     assert "rk-error" in table.why.value and "outside" in table.why.value
+
+
+def test_greyed_buttons_belong_to_the_seat_to_move():
+    table = make(players=3, seats=["human", "human", "human"])
+    table.click_action("add 2")
+    table.step()  # seat 1 to move; its last decision is none yet
+    assert table.state.to_move == 1 and table.actions.labels(legal=False) == []

@@ -76,10 +76,10 @@ class Controls:
         self.try_box.placeholder = t("try_placeholder", lang)
         kinds = [HUMAN, *AGENTS]
         for i, d in enumerate(self.seats):
-            d.options = [(f"{t('seat', lang, seat=i)}: {agent_text(k, lang)}", k) for k in kinds]
+            d.options = [(f"{t('seat', lang, n=i + 1)}: {agent_text(k, lang)}", k) for k in kinds]
             d.value = seats[i]
         self.view.options = [(t("view_teacher", lang), -1)] + [
-            (t("view_seat", lang, seat=i), i) for i in range(len(self.seats))
+            (t("view_seat", lang, n=i + 1), i) for i in range(len(self.seats))
         ]
         self.view.value = -1 if view is None else view
         self.view.description = t("view", lang)

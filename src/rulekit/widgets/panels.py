@@ -42,12 +42,12 @@ def status_html(session: Session, lang: str) -> str:
         "phase": phase_name(game, s.phase, lang),
     }
     if s.is_over:
-        winners = ", ".join(map(str, s.winners)) or "–"
+        winners = ", ".join(str(w + 1) for w in s.winners) or "–"
         text = t("status_over", lang, scores=" / ".join(map(str, s.scores)), winners=winners, **common)
     elif s.automatic:
         text = t("status_auto", lang, **common)
     else:
-        text = t("status_move", lang, seat=s.to_move, who=agent_text(session.seats[s.to_move], lang), **common)
+        text = t("status_move", lang, n=s.to_move + 1, who=agent_text(session.seats[s.to_move], lang), **common)
     return f'<div class="rk-status-line">{escape(text)}</div>'
 
 

@@ -222,7 +222,7 @@ class Table(w.VBox):
         done = self.session.step()
         s = self.state
         if done == "human":
-            self.why.value = f'<div class="rk-hint">{t("waiting_human", self.lang, seat=s.to_move)}</div>'
+            self.why.value = f'<div class="rk-hint">{t("waiting_human", self.lang, n=s.to_move + 1)}</div>'
         elif done == "over":
             self.why.value = f'<div class="rk-hint">{t("game_over", self.lang)}</div>'
         else:

@@ -136,8 +136,15 @@ def _ids(items):
 
 def test_scene_shows_board_and_hides_other_hands():
     """scene: zones, markers, stones, area slots, score track; other hands only as a count."""
-    s = make(players=2, round=3, hands={0: [13, 27], 1: [31]}, areas={0: [40]}, stones={0: [6, 1]},
-             display=[52, 69], markers=[0, -1])
+    s = make(
+        players=2,
+        round=3,
+        hands={0: [13, 27], 1: [31]},
+        areas={0: [40]},
+        stones={0: [6, 1]},
+        display=[52, 69],
+        markers=[0, -1],
+    )
     scene = GAME.scene(s, 0, "en")
     json.dumps(scene)
     ids = set(_ids(scene["items"]))
@@ -174,3 +181,22 @@ def test_seeded_game_replays_exactly():
         acts = s.legal_actions()
         s = s.apply(acts[dice.below(len(acts))])
     assert GAME.from_json(s.to_json()) == s and s.winners
+
+
+def test_scenarios_show_effect_chains():
+    """VE-062, VE-063: the notebook's chains: Dragon Egg -> Scorch -> Mud Slime; Genie -> two actives."""
+    from rulekit.games.vale_of_eternity.scenarios import scenario
+
+    s = scenario("egg_chain", forced_auto=False).apply("summon 63").apply("pay 3")
+    assert [str(a) for a in s.legal_actions()] == ["summon 68"]
+    s = s.apply("summon 68")
+    assert [str(a) for a in s.legal_actions()] == ["copy 40"]
+    s = s.apply("copy 40")
+    assert s.data.areas[0] == (40, 68) and s.data.scores[0] == 6 and 63 in s.data.discard
+    s = scenario("egg_chain").apply("summon 63")  # forced_auto: the single choices run at once
+    assert s.data.scores[0] == 6
+    s = scenario("genie_chain", forced_auto=False).apply("summon 49").apply("pay 3").apply("pay 1")
+    s = s.apply("activate 27").apply("activate 13")
+    assert s.data.stones[0] == (1, 3) and s.data.scores[0] == 1 and s.phase == "action_turn"
+    with pytest.raises(KeyError):
+        scenario("nope")

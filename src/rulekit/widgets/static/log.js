@@ -37,6 +37,7 @@ function render({ model, el }) {
     }
     box.replaceChildren(...rows);
     box.scrollTop = box.scrollHeight;
+    requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
   }
   model.on("change:rows_json", draw);
   model.on("change:note", draw);

@@ -10,19 +10,27 @@ function svgEl(tag, attrs) {
 }
 
 function edgePath(a, b) {
-  const ax = a.x + a.w, ay = a.y + a.h / 2, bx = b.x, by = b.y + b.h / 2;
-  if (b.x > a.x + 1) {  // forward: a gentle S curve
-    const mx = (ax + bx) / 2;
-    return `M ${ax} ${ay} C ${mx} ${ay}, ${mx} ${by}, ${bx} ${by}`;
-  }
   if (a === b) {  // self loop over the top
     const x = a.x + a.w / 2, y = a.y;
-    return `M ${x - 12} ${y} C ${x - 30} ${y - 34}, ${x + 30} ${y - 34}, ${x + 12} ${y}`;
+    return `M ${x - 12} ${y} C ${x - 30} ${y - 30}, ${x + 30} ${y - 30}, ${x + 12} ${y}`;
   }
-  // backward or same column: arc below the boxes
-  const sx = a.x + a.w / 2, sy = a.y + a.h, tx = b.x + b.w / 2, ty = b.y + b.h;
-  const dip = Math.max(sy, ty) + 22 + Math.abs(sx - tx) * 0.08;
-  return `M ${sx} ${sy} C ${sx} ${dip}, ${tx} ${dip}, ${tx} ${ty}`;
+  const sameRow = Math.abs(a.y - b.y) < 1;
+  const gap = b.x - (a.x + a.w);
+  if (sameRow && gap > 0 && gap < a.w) {  // neighbours: a straight arrow
+    return `M ${a.x + a.w} ${a.y + a.h / 2} L ${b.x} ${b.y + b.h / 2}`;
+  }
+  if (sameRow) {  // further along the row: arc above; backwards: arc below
+    const fwd = b.x > a.x;
+    const ay = fwd ? a.y : a.y + a.h, by = fwd ? b.y : b.y + b.h;
+    const lift = (fwd ? -1 : 1) * (16 + Math.abs(b.x - a.x) * 0.12);
+    const ax = a.x + a.w / 2 + (fwd ? 20 : -20), bx = b.x + b.w / 2 + (fwd ? -20 : 20);
+    return `M ${ax} ${ay} C ${ax} ${ay + lift}, ${bx} ${by + lift}, ${bx} ${by}`;
+  }
+  const down = b.y > a.y;
+  const ax = a.x + a.w / 2, ay = down ? a.y + a.h : a.y;
+  const bx = b.x + b.w / 2, by = down ? b.y : b.y + b.h;
+  const bend = (down ? 1 : -1) * Math.max(18, Math.abs(by - ay) * 0.4);
+  return `M ${ax} ${ay} C ${ax} ${ay + bend}, ${bx} ${by - bend}, ${bx} ${by}`;
 }
 
 function render({ model, el }) {
@@ -31,7 +39,7 @@ function render({ model, el }) {
   el.appendChild(svg);
   function draw() {
     const [w, h] = model.get("size");
-    svg.setAttribute("viewBox", `0 0 ${w} ${h + 30}`);
+    svg.setAttribute("viewBox", `0 -20 ${w} ${h + 40}`);
     const nodes = new Map((model.get("nodes") || []).map((n) => [n.id, n]));
     const visited = new Set((model.get("visited") || []).map(([a, b]) => `${a}>${b}`));
     const current = model.get("current");

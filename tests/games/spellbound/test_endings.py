@@ -200,3 +200,11 @@ def test_magic_never_frees_a_caught_book():
     )
     s = s.apply(f"play {cid('ward')}")
     assert s.data.pursuers[0] == 3 and s.data.book_status[0] == "caught"
+
+
+def test_a_seeded_game_is_won_by_real_play():
+    """SB-530, SB-540, SB-560: with seed 2 a greedy player (evaluate) wins the last battle in real play."""
+    s = GAME.new(players=2, seed=2)
+    while not s.is_over:
+        s = s.apply(max(s.legal_actions(), key=lambda a: GAME.evaluate(s.apply(a), s.to_move)))
+    assert s.data.result == "won" and s.winners == (0, 1) and "SB-560" in [e.rule for e in s.events]

@@ -281,7 +281,10 @@ class Spellbound(Game):
     def movement_graph(self) -> nx.Graph:
         """Only the spaces a mage can stand on and the roads between them (SB-140)."""
         g = self.map_graph()
-        return g.edge_subgraph((a, b) for a, b, k in g.edges(data="kind") if k == "road").copy()
+        moves = nx.Graph()  # built in data order, so ties in shortest paths break the same way every run
+        moves.add_nodes_from((s, g.nodes[s]) for s in self.cat.spaces)
+        moves.add_edges_from(self.cat.roads, kind="road")
+        return moves
 
 
 def _plain(value):

@@ -91,3 +91,11 @@ def test_step_actions_follow_the_movement_graph(here):
     moves = GAME.movement_graph()
     expected = {n for n in moves[here] if not (moves.nodes[here]["kind"] == "city" == moves.nodes[n]["kind"])}
     assert steps == expected
+
+
+def test_movement_graph_order_is_stable():
+    """SB-905: the movement graph lists spaces and roads in data order, so shortest paths tie-break alike
+    in every process (a save file replays the same, the notebook prints the same)."""
+    moves = GAME.movement_graph()
+    assert list(moves.nodes) == list(CAT.spaces)
+    assert [tuple(e) for e in moves.edges] == [tuple(e) for e in nx.Graph(CAT.roads).edges]

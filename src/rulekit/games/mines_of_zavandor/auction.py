@@ -24,19 +24,20 @@ if TYPE_CHECKING:
 __all__ = ["legal_bid", "play_bid", "reveal", "resolve_step", "legal_resolve", "play_resolve", "bid_sizes", "reward_options"]
 
 
-#: mine-card kinds ordered by colour, then cart type (the order of the bid buttons)
-BY_COLOUR = tuple(kind_of(cart, colour) for colour in range(4) for cart in range(4))
-
-
 def bid_sizes(bid: tuple[int, ...]) -> list[int]:
     """Cards bid per colour; the cart type does not matter (ZM-390, ZM-400)."""
     return [bid[c] + bid[4 + c] + bid[8 + c] + bid[12 + c] for c in range(4)]
 
 
 def legal_bid(state: State) -> list[Action]:
-    """ZM-380: add one card of the hand to the sealed bid, or seal it (zero cards is fine: ZM-400)."""
+    """ZM-380: add one card of a colour to the sealed bid, or seal it (zero cards is fine: ZM-400).
+
+    The cart type of a bid card does not change the bid (ZM-400), so the
+    choice is the colour; the card moved is the lowest cart type held
+    (rulekit's choice, keeps the decision small).
+    """
     t, hand = tables(), state.data.players[state.to_move].hand
-    out = [Action("bid", (t.colours[k & 3], t.carts[k >> 2])) for k in BY_COLOUR if hand[k]]
+    out = [Action("bid", (t.colours[c],)) for c in range(4) if hand[c] + hand[4 + c] + hand[8 + c] + hand[12 + c]]
     return [*out, Action("seal")]
 
 
@@ -44,7 +45,8 @@ def play_bid(game: MinesOfZavandor, state: State, action: Action) -> State:
     t, d, seat = tables(), state.data, state.to_move
     p = d.players[seat]
     if action.kind == "bid":  # no event: the bid stays secret
-        k = kind_of(t.carts.index(action.args[1]), t.colours.index(action.args[0]))
+        colour = t.colours.index(action.args[0])
+        k = next(kind_of(cart, colour) for cart in range(4) if p.hand[kind_of(cart, colour)])
         hand, bid = list(p.hand), list(p.bid)
         hand[k] -= 1
         bid[k] += 1

@@ -84,10 +84,10 @@ def _detail(state: State, action: Action) -> tuple[str, str, dict] | None:  # no
     t, d, seat, kind = tables(), state.data, state.to_move, action.kind
     p = d.players[seat]
     if kind == "bid":
-        gem = _gem_args(action)
-        if gem is None:
+        if len(action.args) != 1 or action.args[0] not in t.colours:
             return "ZM-390", "bid_gem_only", {}
-        if not p.hand[kind_of(*gem)]:
+        colour = t.colours.index(action.args[0])
+        if not any(p.hand[kind_of(cart, colour)] for cart in range(4)):
             return "ZM-390", "bid_not_held", {}
     if kind == "upgrade" and action.args:
         obj = OBJ_CLAN if action.args[0] == "clan" else action.args[0]

@@ -136,16 +136,16 @@ def invariants(state: State) -> list[str]:
         return []
     out = []
     counts = [0] * NKINDS
-    for pile in d.draw:
-        for k in pile:
-            counts[k] += 1
-    for cart in range(4):
+    for cart, pile in enumerate(d.draw):
+        here = [pile.count(cart * 4 + colour) for colour in range(4)]
+        if sum(here) != len(pile):
+            out.append(f"draw pile {cart} holds cards of another cart type")
         for colour in range(4):
-            counts[cart * 4 + colour] += d.discard[cart][colour]
+            counts[cart * 4 + colour] += here[colour] + d.discard[cart][colour]
     for p in d.players:
+        if min(p.hand) < 0 or min(p.bid) < 0:
+            out.append("negative card count")
         for k in range(NKINDS):
-            if p.hand[k] < 0 or p.bid[k] < 0:
-                out.append(f"negative count of kind {k}")
             counts[k] += p.hand[k] + p.bid[k]
     if tuple(counts) != t.deck:
         out.append(f"mine cards not conserved: {counts} != {list(t.deck)}")

@@ -27,11 +27,14 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
     "scroll": (("income_extra",), "ZM-300"),
     "keep": (("income_extra",), "ZM-906"),
     "bank": (("trade",), "ZM-320"),
+    "cart": (("trade_bank",), "ZM-330"),
     "offer": (("trade",), "ZM-350"),
+    "to": (("trade_offer",), "ZM-350"),
     "give": (("trade_bank", "trade_offer"), "ZM-350"),
     "want": (("trade_bank",), "ZM-340"),
     "ask": (("trade_offer",), "ZM-350"),
     "propose": (("trade_offer",), "ZM-350"),
+    "next": (("trade_offer",), "ZM-350"),
     "cancel": (("trade_bank", "trade_offer"), "ZM-350"),
     "accept": (("trade_answer",), "ZM-350"),
     "decline": (("trade_answer",), "ZM-350"),
@@ -96,9 +99,12 @@ def _detail(state: State, action: Action) -> tuple[str, str, dict] | None:  # no
         problem = upgrade_problem(t, d, seat, obj)
         if problem:
             return problem, _UPGRADE_KEYS[problem], {}
-    if kind == "bank" and action.args and action.args[0] in t.carts:
-        if cart_count(p.hand, t.carts.index(action.args[0])) < 2:
-            return "ZM-330", "bank_two", {}
+    if kind == "bank":
+        return "ZM-330", "bank_two", {}
+    if kind == "cart":
+        if d.bank:
+            return "ZM-320", "bank_cart_chosen", {}
+        return "ZM-330", "bank_two", {}
     if kind == "give" and state.phase == "trade_bank":
         if len(d.bank) > 2:
             return "ZM-320", "bank_given", {}
@@ -106,18 +112,22 @@ def _detail(state: State, action: Action) -> tuple[str, str, dict] | None:  # no
     if kind in ("give", "ask") and state.phase == "trade_offer":
         if _gem_args(action) is None:
             return "ZM-360", "gems_only", {}
+        if (kind == "give") == (d.step == "ask"):
+            return "ZM-350", "offer_order", {}
         if kind == "give":
             return "ZM-350", "give_not_held", {}
         return "ZM-350", "ask_too_many", {}
     if kind == "want":
         return "ZM-907", "want_absent", {}
-    if kind == "offer":
+    if kind == "to" and d.partner >= 0:
+        return "ZM-350", "offer_partner_chosen", {}
+    if kind in ("offer", "to"):
         if d.offers >= t.choice["offers_per_turn"]:
             return "ZM-350", "offers_used", {"n": t.choice["offers_per_turn"]}
         return "ZM-350", "offer_whom", {}
     if kind == "accept":
         return "ZM-350", "accept_not_held", {}
-    if kind == "propose":
+    if kind in ("propose", "next"):
         return "ZM-350", "propose_empty", {}
     if kind == "reward" and d.step == "reward":
         allowed = reward_options(t, d, t.order[d.colour], d.size)

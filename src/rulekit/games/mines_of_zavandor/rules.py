@@ -127,7 +127,7 @@ class MinesOfZavandor(Game):
                 text = t.cart_name(t.carts.index(a), lang)
             elif a in t.colours:
                 text = t.colour_name(t.colours.index(a), lang)
-            elif action.kind == "offer":
+            elif action.kind == "to":
                 text = str(int(a) + 1)
             args[f"a{i}"] = text
         key = f"act_{action.kind}"

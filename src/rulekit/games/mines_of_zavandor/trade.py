@@ -50,11 +50,13 @@ def legal_trade(state: State) -> list[Action]:
     t, d, seat = tables(), state.data, state.to_move
     hand = d.players[seat].hand
     if state.phase == "trade":
-        out = [Action("bank", (t.carts[c],)) for c in range(4) if cart_count(hand, c) >= 2]
-        if d.offers < t.choice["offers_per_turn"] and sum(hand):
-            out += [Action("offer", (o,)) for o in range(state.players) if o != seat and sum(d.players[o].hand)]
+        out = [Action("bank")] if any(cart_count(hand, c) >= 2 for c in range(4)) else []
+        if _partners(state):
+            out.append(Action("offer"))
         return [*out, Action("done")]
     if state.phase == "trade_bank":
+        if not d.bank:  # first choose the cart type
+            return [*(Action("cart", (t.carts[c],)) for c in range(4) if cart_count(hand, c) >= 2), Action("cancel")]
         cart, given = d.bank[0], d.bank[1:]
         if len(given) < 2:
             out = [Action("give", (t.colours[co],)) for co in range(4) if hand[kind_of(cart, co)] > given.count(co)]
@@ -62,19 +64,29 @@ def legal_trade(state: State) -> list[Action]:
             out = [Action("want", (t.colours[co],)) for co in range(4) if _available(d, cart, co, given)]
         return [*out, Action("cancel")]
     if state.phase == "trade_offer":
+        if d.partner < 0:  # first choose the other seat
+            return [*(Action("to", (o,)) for o in _partners(state, counted=True)), Action("cancel")]
+        if d.step != "ask":  # first the cards to give, then the cards to ask for
+            out = [Action("give", kind_label(t, k)) for k in range(NKINDS) if hand[k] > d.give[k]]
+            return [*out, *([Action("next")] if sum(d.give) else []), Action("cancel")]
         other = d.players[d.partner].hand
-        out = [Action("give", kind_label(t, k)) for k in range(NKINDS) if hand[k] > d.give[k]]
-        out += [
+        out = [
             Action("ask", kind_label(t, k))
             for k in range(NKINDS)
             if cart_count(other, k >> 2) > cart_count(d.ask, k >> 2)
         ]
-        if sum(d.give) and sum(d.ask):
-            out.append(Action("propose"))
-        return [*out, Action("cancel")]
+        return [*out, *([Action("propose")] if sum(d.ask) else []), Action("cancel")]
     # trade_answer: the partner sees the offer and can accept only what it holds
     out = [Action("accept")] if all(h >= a for h, a in zip(hand, d.ask, strict=True)) else []
     return [*out, Action("decline")]
+
+
+def _partners(state: State, counted: bool = False) -> list[int]:
+    """Seats the seat to move may still make an offer to (one offer per turn: rulekit's choice)."""
+    d, seat = state.data, state.to_move
+    if d.offers - counted >= tables().choice["offers_per_turn"] or not sum(d.players[seat].hand):
+        return []
+    return [o for o in range(state.players) if o != seat and sum(d.players[o].hand)]
 
 
 def _available(d: Mines, cart: int, colour: int, given: tuple[int, ...]) -> bool:
@@ -87,14 +99,20 @@ def play_trade(game: MinesOfZavandor, state: State, action: Action) -> State:
     if kind == "done":
         return _end_turn(game, state)
     if kind == "bank":
+        return state.evolve(data=replace(d, bank=()), phase="trade_bank")
+    if kind == "cart":
         cart = t.carts.index(action.args[0])
         ev = game.say("ZM-320", "bank_start", p=seat + 1, **cart_args(t, cart))
-        return state.evolve(data=replace(d, bank=(cart,)), phase="trade_bank", events=(ev,))
+        return state.evolve(data=replace(d, bank=(cart,)), events=(ev,))
     if kind == "offer":
-        d = replace(d, partner=action.args[0], give=ZERO, ask=ZERO, offers=d.offers + 1)
-        return state.evolve(data=d, phase="trade_offer", events=(game.say("ZM-350", "offer_start", p=seat + 1, q=action.args[0] + 1),))
+        return state.evolve(data=replace(d, partner=-1, give=ZERO, ask=ZERO, offers=d.offers + 1), phase="trade_offer")
+    if kind == "to":
+        d = replace(d, partner=action.args[0])
+        return state.evolve(data=d, events=(game.say("ZM-350", "offer_start", p=seat + 1, q=action.args[0] + 1),))
+    if kind == "next":
+        return state.evolve(data=replace(d, step="ask"))
     if kind == "cancel":
-        d = replace(d, bank=(), partner=-1, give=(), ask=())
+        d = replace(d, bank=(), partner=-1, give=(), ask=(), step="")
         return state.evolve(data=d, phase="trade", events=(game.say("ZM-350", "trade_cancel", p=seat + 1),))
     if state.phase == "trade_bank":
         if kind == "give":
@@ -162,7 +180,7 @@ def _answer(game: MinesOfZavandor, state: State, accept: bool) -> State:
         ev = game.say("ZM-350", "accept", p=partner + 1, q=proposer + 1)
     else:
         ev = game.say("ZM-350", "decline", p=partner + 1, q=proposer + 1)
-    d = replace(d, partner=-1, give=(), ask=())
+    d = replace(d, partner=-1, give=(), ask=(), step="")
     return state.evolve(data=d, phase="trade", to_move=proposer, events=(ev,))
 
 

@@ -49,7 +49,9 @@ def test_ZM380_sealed_bid_hidden_from_other_seats_until_reveal():
     assert other["bid"] is None and other["bid_sizes"] is None and other["hand"] is None
     assert other["cards_by_cart"] == [5, 0, 0, 0]  # hand and sealed bid counted together
     assert other["bid_status"] == "sealed" and teacher["bid"] is not None
-    texts = " ".join(str(i.get("label", "")) for i in G.scene(s, 1)["items"] if "id" in i and str(i["id"]).startswith("bid-0"))
+    texts = " ".join(
+        str(i.get("label", "")) for i in G.scene(s, 1)["items"] if "id" in i and str(i["id"]).startswith("bid-0")
+    )
     assert "2" not in texts and "1" not in texts.replace("P1", "")
 
 

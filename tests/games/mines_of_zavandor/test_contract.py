@@ -85,7 +85,9 @@ def test_view_never_shows_another_seats_sealed_bid_before_the_reveal():
             k = next(i for i, n in enumerate(p0.hand) if n)
             hand, bid = list(p0.hand), list(p0.bid)
             hand[k], bid[k] = hand[k] - 1, 1
-            other = s.evolve(data=s.data._replace(players=(p0._replace(hand=tuple(hand), bid=tuple(bid)), *s.data.players[1:])))
+            other = s.evolve(
+                data=s.data._replace(players=(p0._replace(hand=tuple(hand), bid=tuple(bid)), *s.data.players[1:]))
+            )
             assert other.view(1) == s.view(1) and other.view(0) != s.view(0)
 
 
@@ -106,7 +108,9 @@ def test_determinize_resamples_hidden_cards_and_keeps_what_the_seat_sees():
         t = G.determinize(s, me, Dice(i))
         assert not G.invariants(t)
         assert t.view(me)["players"][me] == s.view(me)["players"][me]
-        assert [p["cards_by_cart"] for p in t.view(me)["players"]] == [p["cards_by_cart"] for p in s.view(me)["players"]]
+        assert [p["cards_by_cart"] for p in t.view(me)["players"]] == [
+            p["cards_by_cart"] for p in s.view(me)["players"]
+        ]
         assert t.data.discard == s.data.discard and t.data.display == s.data.display
         changed |= t.data.draw != s.data.draw or t.data.players[(me + 1) % 4] != s.data.players[(me + 1) % 4]
         assert t.legal_actions() == s.legal_actions()
@@ -131,7 +135,13 @@ def test_refusals_cite_rules_and_change_nothing():
     """Refusals: unknown actions, wrong phases and bad details each name a ZM rule; the state is intact."""
     s = move_cards(fresh(3), 0, cards(red_log=1))
     s = at(s, "trade", 0, start=0, turn=0)
-    cases = {"fly away": "ZM-320", "bid red": "ZM-380", "upgrade clan": "ZM-540", "exchange": "ZM-640", "king advance": "ZM-490"}
+    cases = {
+        "fly away": "ZM-320",
+        "bid red": "ZM-380",
+        "upgrade clan": "ZM-540",
+        "exchange": "ZM-640",
+        "king advance": "ZM-490",
+    }
     for label, rule in cases.items():
         before = s.to_json()
         with pytest.raises(IllegalAction) as err:

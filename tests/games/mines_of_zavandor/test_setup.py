@@ -135,7 +135,20 @@ def test_ZM170_round_runs_income_trade_auction_upgrade():
             acts = s.legal_actions()
             done = [a for a in acts if a.kind in ("done", "seal", "keep", "decline", "cancel")]
             s = s.apply(done[0] if done else acts[dice.below(len(acts))], settle=False)
-    order = [p for p in seen if p in ("income_base", "trade", "auction_bidding", "auction_reveal", "auction_resolve", "upgrade", "round_cleanup")]
+    order = [
+        p
+        for p in seen
+        if p
+        in ("income_base", "trade", "auction_bidding", "auction_reveal", "auction_resolve", "upgrade", "round_cleanup")
+    ]
     dedup = [p for i, p in enumerate(order) if i == 0 or order[i - 1] != p]
-    assert dedup == ["income_base", "trade", "auction_bidding", "auction_reveal", "auction_resolve", "upgrade", "round_cleanup"]
+    assert dedup == [
+        "income_base",
+        "trade",
+        "auction_bidding",
+        "auction_reveal",
+        "auction_resolve",
+        "upgrade",
+        "round_cleanup",
+    ]
     assert s.phase == "income_base"

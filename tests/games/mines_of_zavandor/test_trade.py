@@ -24,7 +24,13 @@ def _set_plank_piles(s, draw, discard):
         hand[4 + colour] -= n
     ps = list(d.players)
     ps[2] = ps[2]._replace(hand=tuple(hand))
-    return s.evolve(data=d._replace(draw=(d.draw[0], tuple(draw), *d.draw[2:]), discard=(d.discard[0], tuple(discard), *d.discard[2:]), players=tuple(ps)))
+    return s.evolve(
+        data=d._replace(
+            draw=(d.draw[0], tuple(draw), *d.draw[2:]),
+            discard=(d.discard[0], tuple(discard), *d.discard[2:]),
+            players=tuple(ps),
+        )
+    )
 
 
 def test_ZM320_bank_trade_two_for_one_of_the_same_cart():

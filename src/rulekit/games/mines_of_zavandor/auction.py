@@ -21,7 +21,16 @@ from .trade import kind_args
 if TYPE_CHECKING:
     from .rules import MinesOfZavandor
 
-__all__ = ["legal_bid", "play_bid", "reveal", "resolve_step", "legal_resolve", "play_resolve", "bid_sizes", "reward_options"]
+__all__ = [
+    "legal_bid",
+    "play_bid",
+    "reveal",
+    "resolve_step",
+    "legal_resolve",
+    "play_resolve",
+    "bid_sizes",
+    "reward_options",
+]
 
 
 def bid_sizes(bid: tuple[int, ...]) -> list[int]:
@@ -156,7 +165,8 @@ def _reward(game: MinesOfZavandor, state: State, d: Mines, seat: int, name: str,
     display = tuple((middle, -1) if c == colour else d.display[c] for c in range(4))
     sold = tuple(True if c == colour else d.sold[c] for c in range(4))
     d = replace(d, display=display, sold=sold)
-    events.append(game.say(rule, "reward_card", p=seat + 1, n=vp, card=card.en, card_de=card.de))
+    key = "reward_card" if vp else "reward_card_only"
+    events.append(game.say(rule, key, p=seat + 1, n=vp, card=card.en, card_de=card.de))
     caves = d.players[seat].caves
     if FREE not in caves:  # ZM-510: a full board: the winner removes a card first
         d = replace(d, winner=seat, step="remove", won=right)

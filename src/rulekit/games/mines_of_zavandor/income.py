@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 __all__ = ["draw_into", "base_income", "income_step", "legal_income", "play_income", "legal_scroll", "play_scroll"]
 
 
-def draw_into(game: MinesOfZavandor, d: Mines, dice: Dice, seat: int, cart: int, n: int) -> tuple[Mines, list[Event], list[int]]:
+def draw_into(
+    game: MinesOfZavandor, d: Mines, dice: Dice, seat: int, cart: int, n: int
+) -> tuple[Mines, list[Event], list[int]]:
     """Draw ``n`` cards of ``cart`` into a seat's hand.
 
     ZM-260: an empty draw pile is refilled by shuffling its discard pile.
@@ -117,7 +119,9 @@ def _extra(game: MinesOfZavandor, state: State, d: Mines, dice: Dice, seat: int,
         card = t.cards[cid] if cid >= 0 else None
         if card is not None and card.kind == "extra" and cubes > 0:
             d, evs, got = draw_into(game, d, dice, seat, card.cart, card.track[cubes - 1])
-            events.append(game.say("ZM-290", "extra_income", p=seat + 1, card=card.en, card_de=card.de, **got_args(t, got)))
+            events.append(
+                game.say("ZM-290", "extra_income", p=seat + 1, card=card.en, card_de=card.de, **got_args(t, got))
+            )
             events.extend(evs)
     if any(cid >= 0 and t.cards[cid].kind == "scroll" for cid, _ in d.players[seat].caves):
         d = replace(d, owed=(), take_left=0)
@@ -181,6 +185,8 @@ def play_scroll(game: MinesOfZavandor, state: State, action: Action) -> State:
     p = d.players[seat]
     caves = list(p.caves)
     caves[slot] = FREE
-    d = replace(d, players=set_player(d, seat, replace(p, caves=tuple(caves))), used=d.used + (cid,), cubes=d.cubes + cubes)
+    d = replace(
+        d, players=set_player(d, seat, replace(p, caves=tuple(caves))), used=d.used + (cid,), cubes=d.cubes + cubes
+    )
     events.append(game.say("ZM-310", "scroll_gone", p=seat + 1, card=card.en, card_de=card.de))
     return _next(game, state, d, dice, events)

@@ -13,7 +13,6 @@ from rulekit.engine import Action, IllegalAction, State
 
 from .auction import reward_options
 from .tables import kind_of, tables
-from .trade import cart_count
 from .upgrade import OBJ_CLAN, upgrade_problem
 
 if TYPE_CHECKING:
@@ -64,7 +63,9 @@ def why_not(game: MinesOfZavandor, state: State, action: Action) -> IllegalActio
     legal = ", ".join(str(a) for a in state.legal_actions()[:10])
     where = {"phase": phase.name, "phase_de": phase.name_de, "legal": legal}
     if action.kind not in KINDS:
-        return game.refuse(phase.rules[0] if phase.rules else "ZM-170", "unknown_action", action, what=str(action), **where)
+        return game.refuse(
+            phase.rules[0] if phase.rules else "ZM-170", "unknown_action", action, what=str(action), **where
+        )
     phases, rule = KINDS[action.kind]
     if state.phase not in phases:
         return game.refuse(rule, "wrong_phase", action, what=str(action), **where)

@@ -61,15 +61,40 @@ class MinesOfZavandor(Game):
     title_de = "Die Minen von Zavandor"
     players = range(2, 5)  # ZM-901: 2-4 players (facts sheet; the seed gives no count)
     option_list = (
-        Option("variant", "normal", "clan boards: same side for all (normal) or different sides (pro)",
-               "Clantafeln: gleiche Seite für alle (normal) oder verschiedene Seiten (Profi)", "ZM-060", ("normal", "pro")),
-        Option("income_cap", 6, "most base-income cards per round", "höchstens so viele Karten Grundeinkommen pro Runde",
-               "ZM-230", low=1, high=30),
-        Option("cave_spaces", 6, "cave spaces per player board (rulekit's choice)",
-               "Höhlenfelder pro Spielertableau (Wahl von rulekit)", "ZM-904", low=2, high=8),
-        Option("tiebreak", "shared", "equal final points: shared victory, or most gem cards left",
-               "Punktgleichstand: geteilter Sieg oder die meisten übrigen Edelsteinkarten", "ZM-914",
-               ("shared", "most_cards")),
+        Option(
+            "variant",
+            "normal",
+            "clan boards: same side for all (normal) or different sides (pro)",
+            "Clantafeln: gleiche Seite für alle (normal) oder verschiedene Seiten (Profi)",
+            "ZM-060",
+            ("normal", "pro"),
+        ),
+        Option(
+            "income_cap",
+            6,
+            "most base-income cards per round",
+            "höchstens so viele Karten Grundeinkommen pro Runde",
+            "ZM-230",
+            low=1,
+            high=30,
+        ),
+        Option(
+            "cave_spaces",
+            6,
+            "cave spaces per player board (rulekit's choice)",
+            "Höhlenfelder pro Spielertableau (Wahl von rulekit)",
+            "ZM-904",
+            low=2,
+            high=8,
+        ),
+        Option(
+            "tiebreak",
+            "shared",
+            "equal final points: shared victory, or most gem cards left",
+            "Punktgleichstand: geteilter Sieg oder die meisten übrigen Edelsteinkarten",
+            "ZM-914",
+            ("shared", "most_cards"),
+        ),
     )
 
     # -- hooks -----------------------------------------------------------

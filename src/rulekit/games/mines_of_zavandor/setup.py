@@ -23,7 +23,9 @@ def setup_game(game: MinesOfZavandor, state: State) -> State:
     """Lay out the table for ``state.players`` seats with the chosen options."""
     t, n, dice = tables(), state.players, Dice(state.rng)
     # ZM-020: four face-down draw piles by cart type, four empty discard piles
-    draw = [list(dice.shuffle([kind_of(c, co) for co in range(4) for _ in range(t.deck[kind_of(c, co)])])) for c in range(4)]
+    draw = [
+        list(dice.shuffle([kind_of(c, co) for co in range(4) for _ in range(t.deck[kind_of(c, co)])])) for c in range(4)
+    ]
     # ZM-040: a random clan board each; ZM-050 / ZM-060: side by variant
     boards = dice.shuffle(range(len(t.boards)))[:n]
     # ZM-080 / ZM-090: expansion cards for this player count, light over dark, two on display
@@ -67,7 +69,7 @@ def setup_game(game: MinesOfZavandor, state: State) -> State:
     )
     side = "pro" if data.pro else "normal"
     events = (
-        game.say("ZM-020", "setup_piles", n=sum(len(p) for p in draw)),
+        game.say("ZM-020", "setup_piles", n=sum(t.deck)),
         game.say("ZM-050" if side == "normal" else "ZM-060", f"setup_{side}"),
         game.say("ZM-090", "setup_display"),
         game.say("ZM-100", "setup_scrolls"),

@@ -124,7 +124,9 @@ def play_trade(game: MinesOfZavandor, state: State, action: Action) -> State:
             return state.evolve(data=replace(d, give=add(d.give, k)))
         return state.evolve(data=replace(d, ask=add(d.ask, k)))
     if kind == "propose":
-        ev = game.say("ZM-350", "offer", p=seat + 1, q=d.partner + 1, **kind_args(t, d.give, "give"), **kind_args(t, d.ask, "ask"))
+        ev = game.say(
+            "ZM-350", "offer", p=seat + 1, q=d.partner + 1, **kind_args(t, d.give, "give"), **kind_args(t, d.ask, "ask")
+        )
         return state.evolve(data=d, phase="trade_answer", to_move=d.partner, events=(ev,))
     return _answer(game, state, kind == "accept")
 

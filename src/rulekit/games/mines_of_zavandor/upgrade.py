@@ -20,8 +20,19 @@ if TYPE_CHECKING:
     from .rules import MinesOfZavandor
 
 __all__ = [
-    "price_of", "track_of", "can_pay", "upgrade_problem", "legal_upgrade", "play_upgrade",
-    "check_end", "cleanup", "legal_final", "play_final", "final_scoring", "score", "OBJ_CLAN",
+    "price_of",
+    "track_of",
+    "can_pay",
+    "upgrade_problem",
+    "legal_upgrade",
+    "play_upgrade",
+    "check_end",
+    "cleanup",
+    "legal_final",
+    "play_final",
+    "final_scoring",
+    "score",
+    "OBJ_CLAN",
 ]
 
 OBJ_CLAN = -1  # the clan board as an upgrade object; cave spaces are 0, 1, ...
@@ -45,9 +56,7 @@ def price_of(t: Tables, d: Mines, price: Price) -> tuple[tuple[int, ...], int]:
 
 
 def can_pay(hand: tuple[int, ...], gems: tuple[int, ...]) -> bool:
-    return all(
-        hand[c] + hand[4 + c] + hand[8 + c] + hand[12 + c] >= n for c, n in enumerate(gems) if n
-    )
+    return all(hand[c] + hand[4 + c] + hand[8 + c] + hand[12 + c] >= n for c, n in enumerate(gems) if n)
 
 
 def upgrade_problem(t: Tables, d: Mines, seat: int, obj: int) -> str | None:
@@ -129,7 +138,9 @@ def _next_seat(game: MinesOfZavandor, state: State) -> State:
 
 def _bids_back(d: Mines) -> Mines:
     players = tuple(
-        replace(p, hand=tuple(h + b for h, b in zip(p.hand, p.bid, strict=True)), bid=(0,) * 16, sealed=False, upgraded=0)
+        replace(
+            p, hand=tuple(h + b for h, b in zip(p.hand, p.bid, strict=True)), bid=(0,) * 16, sealed=False, upgraded=0
+        )
         for p in d.players
     )
     return replace(d, players=players, revealed=False)
@@ -165,8 +176,15 @@ def cleanup(game: MinesOfZavandor, state: State) -> State:
     start = (d.start + 1) % state.players
     events.append(game.say("ZM-620", "next_start", p=start + 1, r=d.round + 1))
     d = replace(
-        d, stacks=tuple(stacks), display=tuple(display), gone=tuple(gone), sold=(False,) * 4,
-        start=start, round=d.round + 1, turn=0, colour=0,
+        d,
+        stacks=tuple(stacks),
+        display=tuple(display),
+        gone=tuple(gone),
+        sold=(False,) * 4,
+        start=start,
+        round=d.round + 1,
+        turn=0,
+        colour=0,
     )
     return state.evolve(data=d, phase="income_base", to_move=None, events=tuple(events))
 

@@ -9,7 +9,6 @@ even the size of a bid leaks.
 
 from __future__ import annotations
 
-
 from rulekit.engine import Dice, State
 
 from .auction import bid_sizes
@@ -38,7 +37,9 @@ def _player(t: Tables, d: Mines, i: int, p: Player, seat: int | None) -> dict:
             caves.append(None)
             continue
         track, _, _ = track_of(t, d, p, slot)
-        caves.append({"card": cid, "name": t.cards[cid].en, "kind": t.cards[cid].kind, "cubes": cubes, "spaces": len(track)})
+        caves.append(
+            {"card": cid, "name": t.cards[cid].en, "kind": t.cards[cid].kind, "cubes": cubes, "spaces": len(track)}
+        )
     coins, full, bonus = score(t, d, p)
     return {
         "seat": i,
@@ -73,7 +74,13 @@ def view(state: State, seat: int | None) -> dict:
         "draw_order": [list(p) for p in d.draw] if seat is None else None,
         "discard": [list(x) for x in d.discard],
         "display": [
-            {"colour": t.colours[c], "middle": d.display[c][0], "right": d.display[c][1], "stack": len(d.stacks[c]), "sold": d.sold[c]}
+            {
+                "colour": t.colours[c],
+                "middle": d.display[c][0],
+                "right": d.display[c][1],
+                "stack": len(d.stacks[c]),
+                "sold": d.sold[c],
+            }
             for c in range(4)
         ],
         "gone": list(d.gone),
@@ -125,7 +132,9 @@ def determinize(state: State, seat: int, dice: Dice) -> State:
         draw[cart] = tuple(pool)
     players = d.players
     for i in others:
-        players = set_player(replace(d, players=players), i, replace(players[i], hand=tuple(hands[i]), bid=tuple(bids[i])))
+        players = set_player(
+            replace(d, players=players), i, replace(players[i], hand=tuple(hands[i]), bid=tuple(bids[i]))
+        )
     return state.evolve(data=replace(d, players=players, draw=tuple(draw)))
 
 

@@ -9,11 +9,13 @@ even the size of a bid leaks.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulekit.engine import Dice, State
 
 from .auction import bid_sizes
 from .model import FREE, Mines, Player, clan_side, replace, set_player
-from .tables import NKINDS, Tables, tables
+from .tables import Tables, tables
 from .trade import cart_count
 from .upgrade import score, track_of
 
@@ -144,20 +146,20 @@ def invariants(state: State) -> list[str]:
     if d is None:
         return []
     out = []
-    counts = [0] * NKINDS
+    hands = [sum(col) for col in zip(*(p.hand for p in d.players), *(p.bid for p in d.players), strict=True)]
+    if min(hands) < 0 or any(min(p.hand) < 0 or min(p.bid) < 0 for p in d.players):
+        out.append("negative card count")
     for cart, pile in enumerate(d.draw):
-        here = [pile.count(cart * 4 + colour) for colour in range(4)]
-        if sum(here) != len(pile):
-            out.append(f"draw pile {cart} holds cards of another cart type")
+        here = 0
         for colour in range(4):
-            counts[cart * 4 + colour] += here[colour] + d.discard[cart][colour]
-    for p in d.players:
-        if min(p.hand) < 0 or min(p.bid) < 0:
-            out.append("negative card count")
-        for k in range(NKINDS):
-            counts[k] += p.hand[k] + p.bid[k]
-    if tuple(counts) != t.deck:
-        out.append(f"mine cards not conserved: {counts} != {list(t.deck)}")
+            k = cart * 4 + colour
+            n = pile.count(k)
+            here += n
+            hands[k] += n + d.discard[cart][colour]
+        if here != len(pile):
+            out.append(f"draw pile {cart} holds cards of another cart type")
+    if tuple(hands) != t.deck:
+        out.append(f"mine cards not conserved: {hands} != {list(t.deck)}")
     cubes = d.cubes + sum(p.level + sum(c for cid, c in p.caves if cid >= 0) for p in d.players)
     if cubes != t.choice["cubes"] or d.cubes < 0:
         out.append(f"upgrade cubes not conserved: {cubes} != {t.choice['cubes']}")
@@ -165,13 +167,19 @@ def invariants(state: State) -> list[str]:
     exp += [cid for p in d.players for cid, _ in p.caves if cid >= 0]
     if d.won >= 0:
         exp.append(d.won)
-    cards = sorted(c for c in exp if t.cards[c].kind != "scroll")
-    scrolls = [c for c in exp if t.cards[c].kind == "scroll"]
-    if cards != [c.id for c in t.cards if c.kind != "scroll" and c.players <= state.players]:
+    first = t.scrolls[0]  # spell scrolls come after the expansion cards
+    scrolls = [c for c in exp if c >= first]
+    if sorted(c for c in exp if c < first) != _expected_cards(state.players):
         out.append("expansion cards not conserved")
     if len(scrolls) != state.players or len(set(scrolls)) != len(scrolls):
         out.append("spell scrolls not conserved")
     return out
+
+
+@cache
+def _expected_cards(players: int) -> list[int]:
+    """Ids of the expansion cards in play for a player count (ZM-080)."""
+    return [c.id for c in tables().cards if c.kind != "scroll" and c.players <= players]
 
 
 def evaluate(state: State, seat: int) -> float:

@@ -192,3 +192,35 @@ def test_a_seeded_four_player_game_replays_exactly():
     s = _play(11, 4, lambda s: s.is_over)
     assert s.is_over and s.winners and G.replay(s.record()) == s
     assert G.from_json(s.to_json()) == s
+
+
+def test_every_phase_change_is_declared_in_the_phase_graph():
+    """data/phases.toml: each phase change seen in random games is an edge of phase_graph()."""
+    graph = G.phase_graph()
+    for seed in range(8):
+        s, dice = G.new(players=2 + seed % 3, seed=seed, settle=False), Dice(seed)
+        while not s.is_over:
+            before = s.phase
+            if s.automatic:
+                s = s.advance()
+            else:
+                acts = s.legal_actions()
+                s = s.apply(acts[dice.below(len(acts))], settle=False)
+            assert s.phase == before or graph.has_edge(before, s.phase), (before, s.phase)
+
+
+def test_legal_actions_depend_only_on_what_the_seat_sees():
+    """Bots decide from their view: the seat to move has the same choices in any determinized state.
+
+    (One exception by design: which gem a bank trade can still find depends on the draw pile, ZM-907.)
+    """
+    for seed in range(6):
+        s, dice = G.new(players=3, seed=seed), Dice(seed)
+        for _ in range(250):
+            if s.is_over:
+                break
+            if not (s.phase == "trade_bank" and len(s.data.bank) == 3):
+                t = G.determinize(s, s.to_move, Dice(dice.below(1000)))
+                assert t.legal_actions() == s.legal_actions(), s.phase
+            acts = s.legal_actions()
+            s = s.apply(acts[dice.below(len(acts))])

@@ -224,3 +224,17 @@ def test_legal_actions_depend_only_on_what_the_seat_sees():
                 assert t.legal_actions() == s.legal_actions(), s.phase
             acts = s.legal_actions()
             s = s.apply(acts[dice.below(len(acts))])
+
+
+def test_scene_offers_the_winners_choices_as_clickable_items():
+    """scene: at a reward decision the reward buttons, and for blue the next road space, carry actions."""
+    from .test_auction import _resolving
+
+    s = _resolving([cards(blue_log=4), (0,) * 16, (0,) * 16], colour=3).advance()
+    acts = {i.get("action") for i in G.scene(s, 0)["items"]}
+    assert {"reward vp1", "reward card"} <= acts
+    assert next(i["text"] for i in G.scene(s, 0)["items"] if i.get("id") == "status") == "Player 1 · blue (sapphire): 4"
+    s = s.apply("reward vp1", settle=False)
+    road = [i for i in G.scene(s, 0)["items"] if i.get("id") == "road-1"][0]
+    assert road["action"] == "king advance"
+    assert all("action" not in i for i in G.scene(s, 1)["items"])  # another seat cannot click

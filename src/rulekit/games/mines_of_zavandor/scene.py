@@ -382,6 +382,27 @@ def _hand(
     return items
 
 
+def _status(t: Tables, state: State, lang: str) -> str:
+    """One line on what is pending: a bank trade, an offer, an income choice, an auction decision."""
+    d, de = state.data, lang == "de"
+    if state.is_over:
+        return "Spielende" if de else "game over"
+    who = "" if state.to_move is None else f"{'Spieler' if de else 'Player'} {state.to_move + 1} · "
+    if state.phase == "trade_bank" and d.bank:
+        given = ", ".join(t.colours[c] for c in d.bank[1:]) or "-"
+        return who + f"{'Bank' if de else 'bank'}: {t.cart_name(d.bank[0], lang)} · {given}"
+    if state.phase in ("trade_offer", "trade_answer") and d.partner >= 0:
+        give = sum(d.give) if d.give else 0
+        ask = sum(d.ask) if d.ask else 0
+        return who + f"{'Angebot an' if de else 'offer to'} P{d.partner + 1}: {give} ↔ {ask}"
+    if d.owed:
+        owed = ", ".join(f"{n} {t.carts[c]}" for c, n in enumerate(d.owed) if n)
+        return who + f"{owed} ({d.take_left})"
+    if state.phase == "auction_resolve" and d.winner >= 0:
+        return who + f"{t.colour_name(t.order[d.colour], lang)}: {d.size}"
+    return who.rstrip(" ·")
+
+
 def scene(game: MinesOfZavandor, state: State, seat: int | None = None, lang: str = "en") -> dict:
     """The board of ``state`` as seen by ``seat`` (None: everything)."""
     t = tables()
@@ -397,7 +418,16 @@ def scene(game: MinesOfZavandor, state: State, seat: int | None = None, lang: st
             "bold": True,
             "text": f"{WORDS[lang]['round']} {state.data.round} · {phase}",
             "id": "title",
-        }
+        },
+        {
+            "type": "text",
+            "x": W - 10,
+            "y": 18,
+            "size": 12,
+            "anchor": "end",
+            "text": _status(t, state, lang),
+            "id": "status",
+        },
     ]
     items += _road(t, state, legal, lang)
     items += _auctions(t, state, seat, legal, lang)

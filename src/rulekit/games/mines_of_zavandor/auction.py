@@ -103,8 +103,10 @@ def resolve_step(game: MinesOfZavandor, state: State) -> State:
     gem = {"gem": t.colour_name(colour, "en"), "gem_de": t.colour_name(colour, "de")}
     best = max(sizes)
     if best == 0:  # ZM-909 (rulekit's choice): no bid, no winner; the card stays unsold
+        d = replace(d, results=d.results + ((-1, 0),))
         return _next_colour(game, state, d, [game.say("ZM-909", "no_bids", **gem)])
     winner = order[sizes.index(best)]  # ZM-430 most cards; ZM-440 ties: nearest the start player
+    d = replace(d, results=d.results + ((winner, best),), size=best)
     rule = "ZM-440" if sizes.count(best) > 1 else "ZM-430"
     events = [game.say(rule, "winner", p=winner + 1, n=best, **gem)]
     # ZM-480: the winner pays the whole bid of this colour to the discard piles; ZM-520: only the winner
@@ -120,7 +122,7 @@ def resolve_step(game: MinesOfZavandor, state: State) -> State:
     options = reward_options(t, d, colour, best)
     if len(options) == 1:  # ZM-450: one card or more, 1 point
         return _reward(game, state, d, winner, options[0], events)
-    d = replace(d, winner=winner, step="reward", size=best)
+    d = replace(d, winner=winner, step="reward")
     events.append(game.say("ZM-460" if "card8" not in options else "ZM-470", "choose_reward", p=winner + 1))
     return state.evolve(data=d, to_move=winner, events=tuple(events))
 

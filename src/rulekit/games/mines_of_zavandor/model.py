@@ -64,6 +64,7 @@ class Mines(NamedTuple):
     offers: int = 0  # offers made in this trading turn
     winner: int = -1  # auction winner deciding now
     size: int = 0  # the winner's bid size in the current auction (ZM-530)
+    results: tuple[tuple[int, int], ...] = ()  # per resolved auction this round: (winner seat or -1, bid size)
     step: str = ""  # auction decision: reward, remove, king
     won: int = -1  # expansion card waiting for a cave space (ZM-510)
 

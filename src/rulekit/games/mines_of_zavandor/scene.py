@@ -34,6 +34,7 @@ WORDS = {
         "stack": "stack",
         "sealed": "sealed",
         "open": "bidding",
+        "waiting": "-",
         "revealed": "",
         "hand": "hand",
         "cave": "cave",
@@ -52,6 +53,7 @@ WORDS = {
         "stack": "Stapel",
         "sealed": "verdeckt",
         "open": "bietet",
+        "waiting": "-",
         "revealed": "",
         "hand": "Hand",
         "cave": "Höhle",
@@ -219,9 +221,14 @@ def _bid_box(t: Tables, state: State, seat: int | None, i: int, colour: int, x: 
     """A seat's bid in one colour: its size once revealed (or to its owner), else only its status."""
     d = state.data
     status = bid_status(d, i)
+    if status == "open" and not (state.phase == "auction_bidding" and state.to_move == i):
+        status = "waiting"  # not bidding yet (or not in the auction phase)
     visible = d.revealed or seat is None or seat == i
     size = bid_sizes(d.players[i].bid)[colour]
-    if d.revealed:
+    row = t.order.index(colour)
+    if row < len(d.results) and d.results[row][0] == i:  # the winner has paid: show the winning bid
+        label = f"P{i + 1}: {d.results[row][1]} ★"
+    elif d.revealed:
         label = f"P{i + 1}: {size}"
     elif visible:
         label = f"P{i + 1}: {size} ({WORDS[lang][status]})"

@@ -182,6 +182,7 @@ def cleanup(game: MinesOfZavandor, state: State) -> State:
         gone=tuple(gone),
         sold=(False,) * 4,
         start=start,
+        results=(),
         round=d.round + 1,
         turn=0,
         colour=0,

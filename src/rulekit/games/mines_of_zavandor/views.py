@@ -88,7 +88,13 @@ def view(state: State, seat: int | None) -> dict:
         "gone": list(d.gone),
         "used": list(d.used),
         "players": [_player(t, d, i, p, seat) for i, p in enumerate(d.players)],
-        "auction": {"colour": t.colours[t.order[d.colour]], "winner": d.winner, "step": d.step, "size": d.size}
+        "auction": {
+            "colour": t.colours[t.order[d.colour]],
+            "winner": d.winner,
+            "step": d.step,
+            "size": d.size,
+            "results": [list(r) for r in d.results],
+        }
         if state.phase == "auction_resolve"
         else None,
         "income_choice": {"owed": list(d.owed), "left": d.take_left} if d.owed else None,

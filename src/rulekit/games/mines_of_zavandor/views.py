@@ -153,7 +153,7 @@ def invariants(state: State) -> list[str]:
         return []
     out = []
     hands = [sum(col) for col in zip(*(p.hand for p in d.players), *(p.bid for p in d.players), strict=True)]
-    if min(hands) < 0 or any(min(p.hand) < 0 or min(p.bid) < 0 for p in d.players):
+    if min(min(p.hand + p.bid) for p in d.players) < 0:
         out.append("negative card count")
     for cart, pile in enumerate(d.draw):
         here = 0
@@ -169,23 +169,28 @@ def invariants(state: State) -> list[str]:
     cubes = d.cubes + sum(p.level + sum(c for cid, c in p.caves if cid >= 0) for p in d.players)
     if cubes != t.choice["cubes"] or d.cubes < 0:
         out.append(f"upgrade cubes not conserved: {cubes} != {t.choice['cubes']}")
-    exp = [*d.gone, *d.used, *(x for s in d.stacks for x in s), *(x for m in d.display for x in m if x >= 0)]
+    exp = [*d.gone, *d.used, *(x for m in d.display for x in m if x >= 0)]
+    for stack in d.stacks:
+        exp += stack
     exp += [cid for p in d.players for cid, _ in p.caves if cid >= 0]
     if d.won >= 0:
         exp.append(d.won)
-    first = t.scrolls[0]  # spell scrolls come after the expansion cards
-    scrolls = [c for c in exp if c >= first]
-    if sorted(c for c in exp if c < first) != _expected_cards(state.players):
+    ids = set(exp)
+    scrolls = ids & _SCROLLS
+    if len(ids) != len(exp) or ids - scrolls != _expected_cards(state.players):
         out.append("expansion cards not conserved")
-    if len(scrolls) != state.players or len(set(scrolls)) != len(scrolls):
+    if len(scrolls) != state.players:
         out.append("spell scrolls not conserved")
     return out
 
 
 @cache
-def _expected_cards(players: int) -> list[int]:
+def _expected_cards(players: int) -> frozenset[int]:
     """Ids of the expansion cards in play for a player count (ZM-080)."""
-    return [c.id for c in tables().cards if c.kind != "scroll" and c.players <= players]
+    return frozenset(c.id for c in tables().cards if c.kind != "scroll" and c.players <= players)
+
+
+_SCROLLS = frozenset(tables().scrolls)
 
 
 def evaluate(state: State, seat: int) -> float:

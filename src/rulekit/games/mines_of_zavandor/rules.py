@@ -155,8 +155,11 @@ class MinesOfZavandor(Game):
             elif action.kind == "to":
                 text = str(int(a) + 1)
             args[f"a{i}"] = text
-        key = f"act_{action.kind}"
-        if key not in self.messages._table:
-            return str(action)
-        en, de = self.messages.format(key, **args)
-        return de if lang == "de" else en
+        for key in (f"act_{action.kind}_{action.args[0]}" if action.args else "", f"act_{action.kind}"):
+            try:
+                en, de = self.messages.format(key, **args)
+            except (KeyError, IndexError):  # a label with too few arguments
+                return str(action)
+            if key and not en.startswith(key):  # a missing key shows itself plainly
+                return de if lang == "de" else en
+        return str(action)

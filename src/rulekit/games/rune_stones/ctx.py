@@ -1,0 +1,116 @@
+"""The context one apply works in: catalogue, options, dice and the events said.
+
+Rule functions take a ``Ctx`` and a ``Board`` and return a new ``Board``
+(plus the next phase); they never mutate a board, only the context's event
+list and dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import Dice, Event
+from .model import COLOURS, Board, Catalogue, Player
+
+__all__ = ["Ctx", "holds", "has_rune", "tradable_rows", "name_of", "german", "with_german"]
+
+
+@dataclass
+class Ctx:
+    """Per-apply working context; ``ev`` collects the events said."""
+
+    game: Any
+    cat: Catalogue
+    opts: dict
+    dice: Dice
+    seat: int
+    ev: list[Event] = field(default_factory=list)
+
+    def say(self, rule: str, key: str, **args: Any) -> None:
+        args.setdefault("player", name_of(self.seat))
+        self.ev.append(self.game.say(rule, key, **with_german(args)))
+
+
+#: German words for the ids that appear in texts (colours, runes, die faces, kinds, spaces)
+GERMAN = {
+    "blue": "blau",
+    "yellow": "gelb",
+    "green": "grün",
+    "red": "rot",
+    "white": "weiß",
+    "joker": "Joker",
+    "ore": "Erz",
+    "multi": "vielfarbig",
+    "magic": "Magiepunkte",
+    "hand": "Handkartenlimit",
+    "exchange": "Tausch",
+    "plus": "Plus",
+    "double_die": "Würfel verdoppeln",
+    "extra_pp": "Extra Machtpunkte",
+    "three": "3 Fähigkeiten nutzen",
+    "any_gem": "beliebiger Edelstein",
+    "swap": "Tausch",
+    "card": "Karte",
+    "pp1": "1 Machtpunkt",
+    "pp2": "2 Machtpunkte",
+    "basic": "Grundfähigkeit",
+    "choice": "Wahlfähigkeit",
+    "any_card": "beliebige Karte",
+    "die": "Würfel",
+    "choose": "Wahl",
+}
+
+
+def german(value: Any) -> Any:
+    """A text id in German ("blue" -> "blau"); lists joined by ", " word by word."""
+    if not isinstance(value, str):
+        return value
+    if ", " in value:
+        return ", ".join(german(v) for v in value.split(", "))
+    if value.startswith(("gem:", "card:")):
+        head, _, colour = value.partition(":")
+        return f"{'Edelstein' if head == 'gem' else 'Karte'} {GERMAN.get(colour, colour)}"
+    return GERMAN.get(value, value)
+
+
+def with_german(args: dict) -> dict:
+    """``args`` plus ``<name>_de`` for every text argument (German templates use those)."""
+    out = dict(args)
+    for k, v in args.items():
+        if isinstance(v, str) and k + "_de" not in args:
+            out[k + "_de"] = german(v)
+    return out
+
+
+def name_of(seat: int) -> str:
+    """A readable seat name ("P1" for seat 0)."""
+    return f"P{seat + 1}"
+
+
+def has_rune(board: Board, seat: int, rune: str, opts: dict) -> bool:
+    """The player owns ``rune`` and may use it now (RS-223..RS-225).
+
+    A rune taken this turn in the trade-in step acts at once only if it is one
+    of the immediate runes (joker, exchange, hand) and the option allows it;
+    the action runes act from the next turn on anyway, because the action is over.
+    """
+    if rune not in board.players[seat].runes:
+        return False
+    if seat == board.current and board.turn.new_rune == rune:
+        return bool(opts["immediate_runes"]) and rune in ("joker", "exchange", "hand")
+    return True
+
+
+def holds(p: Player) -> int:
+    """Gems, joker stones and ores a player holds (the joker-rune gem excluded, RS-194)."""
+    return sum(p.gems) + p.jokers + p.ore
+
+
+def tradable_rows(p: Player) -> list[int]:
+    """Rows (1, 2) holding at least 2 artifacts (RS-160)."""
+    return [i + 1 for i, row in enumerate(p.rows) if sum(1 for a in row if a) >= 2]
+
+
+def colour_index(colour: str) -> int:
+    return COLOURS.index(colour)

@@ -238,3 +238,16 @@ def test_scene_offers_the_winners_choices_as_clickable_items():
     road = [i for i in G.scene(s, 0)["items"] if i.get("id") == "road-1"][0]
     assert road["action"] == "king advance"
     assert all("action" not in i for i in G.scene(s, 1)["items"])  # another seat cannot click
+
+
+def test_action_labels_list_every_legal_action():
+    """action_labels(): a fixed, duplicate-free list that holds every action seen in random games."""
+    labels = G.action_labels()
+    assert len(labels) == len(set(labels))
+    known = set(labels)
+    for seed in range(6):
+        s, dice = G.new(players=2 + seed % 3, seed=seed, cave_spaces=8), Dice(seed)
+        while not s.is_over:
+            acts = s.legal_actions()
+            assert {str(a) for a in acts} <= known
+            s = s.apply(acts[dice.below(len(acts))])

@@ -142,6 +142,40 @@ class MinesOfZavandor(Game):
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         return scene(self, state, seat, lang)
 
+    def action_labels(self) -> list[str]:
+        """Every action label the game can offer, in a fixed order (for fixed action spaces: adapters)."""
+        t = tables()
+        slots = range(max(o.high for o in self.option_list if o.name == "cave_spaces"))
+        gems = [f"{colour} {cart}" for colour in t.colours for cart in t.carts]
+        return [
+            *(f"take {c}" for c in t.carts),
+            *(f"scroll {c}" for c in t.carts),
+            "keep",
+            "bank",
+            *(f"cart {c}" for c in t.carts),
+            *(f"give {c}" for c in t.colours),
+            *(f"want {c}" for c in t.colours),
+            "offer",
+            *(f"to {seat}" for seat in range(self.players.stop - 1)),
+            *(f"give {g}" for g in gems),
+            "next",
+            *(f"ask {g}" for g in gems),
+            "propose",
+            "cancel",
+            "accept",
+            "decline",
+            "done",
+            *(f"bid {c}" for c in t.colours),
+            "seal",
+            *(f"reward {r}" for r in t.rewards),
+            *(f"remove {i}" for i in slots),
+            "king advance",
+            "king stay",
+            "upgrade clan",
+            *(f"upgrade {i}" for i in slots),
+            "exchange",
+        ]
+
     def describe(self, action: Action, lang: str = "en") -> str:
         """A readable sentence for an action label ("bid red log" -> "bid a red log-cart card")."""
         t = tables()

@@ -27,9 +27,9 @@ def _check(args: tuple[int, int]) -> int:
 
 
 def test_check_game_200_seeded_games_per_player_count():
-    """check_game: 200 random games each for 2, 3 and 4 players (two processes)."""
+    """check_game: 200 random games each for 2, 3 and 4 players (in parallel processes)."""
     jobs = [(n, seed) for n in (2, 3, 4) for seed in range(0, SIMS, CHUNK)]
-    with ProcessPoolExecutor(max_workers=2) as pool:
+    with ProcessPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
         games = sum(pool.map(_check, jobs))
     assert games == 3 * CHUNK * len(range(0, SIMS, CHUNK)) >= 3 * SIMS
 

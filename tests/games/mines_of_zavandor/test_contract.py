@@ -251,3 +251,15 @@ def test_action_labels_list_every_legal_action():
             acts = s.legal_actions()
             assert {str(a) for a in acts} <= known
             s = s.apply(acts[dice.below(len(acts))])
+
+
+@pytest.mark.parametrize("options", [{"variant": "pro"}, {"income_cap": 3, "cave_spaces": 2, "tiebreak": "most_cards"}])
+def test_rule_variants_play_to_the_end(options):
+    """ZM-060 / ZM-230 / ZM-904 / ZM-914: the option sweeps play random games to the end, conserving everything."""
+    for seed in range(6):
+        s, dice = G.new(players=2 + seed % 3, seed=seed, **options), Dice(seed)
+        while not s.is_over:
+            acts = s.legal_actions()
+            s = s.apply(acts[dice.below(len(acts))])
+            assert not G.invariants(s)
+        assert s.winners and G.replay(s.record()) == s

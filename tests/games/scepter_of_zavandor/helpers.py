@@ -89,5 +89,20 @@ def all_cards(s) -> Counter:
     return Counter((g, v) for p in s.data.p for g, v in p.cards)
 
 
-__all__ = ["GAME", "CFG", "GEMS", "AREAS", "new", "hub", "gems", "know", "setp", "settable", "play", "labels",
-           "event_rules", "energy", "all_cards"]
+__all__ = [
+    "GAME",
+    "CFG",
+    "GEMS",
+    "AREAS",
+    "new",
+    "hub",
+    "gems",
+    "know",
+    "setp",
+    "settable",
+    "play",
+    "labels",
+    "event_rules",
+    "energy",
+    "all_cards",
+]

@@ -119,8 +119,19 @@ def test_wand_and_belt_only_once_zs440():
 
 def test_several_artifacts_in_one_round_zs450():
     """ZS-450 / ZS-210: win two auctions in one turn."""
-    s = play(table(), "auction spellbook", "bid 20", "pass", "pass", "pay auto",
-             "auction magic_wand", "bid 60", "pass", "pass", "pay auto")
+    s = play(
+        table(),
+        "auction spellbook",
+        "bid 20",
+        "pass",
+        "pass",
+        "pay auto",
+        "auction magic_wand",
+        "bid 60",
+        "pass",
+        "pass",
+        "pay auto",
+    )
     assert {"spellbook", "magic_wand"} <= set(s.data.p[0].arts)
 
 

@@ -74,8 +74,9 @@ def test_unpayable_bid_is_handled_not_crashing():
     from rulekit.games.scepter_of_zavandor.model import Pay
 
     s = setp(hub(), 0, cards=(), dust=(0, 1, 0), active=gems(), stored=gems())
-    s = s.evolve(data=replace(s.data, pay=Pay(0, 50, ("artifact", s.data.offer[0]), can_sell=True)),
-                 phase="pay_auction")
+    s = s.evolve(
+        data=replace(s.data, pay=Pay(0, 50, ("artifact", s.data.offer[0]), can_sell=True)), phase="pay_auction"
+    )
     s2 = s.apply("pay dust 5")
     assert s2.phase == "player_actions" and s.data.offer == s2.data.offer
     assert "ZS-460" in [e.rule for e in s2.events] and energy(s2, 0) == 0

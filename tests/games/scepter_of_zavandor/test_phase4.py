@@ -22,8 +22,9 @@ def test_hand_count_weights_zs500():
 
 def test_over_limit_must_discard_zs490():
     """ZS-490 / ZS-916: a player over his limit discards item by item (his choice) down to the limit."""
-    s = phase4(hub(), 0, cards=((1, 3), (1, 4), (1, 5), (1, 6), (1, 7), (1, 5), (1, 5)), dust=(0, 0, 0),
-               know=know(fire=1))
+    s = phase4(
+        hub(), 0, cards=((1, 3), (1, 4), (1, 5), (1, 6), (1, 7), (1, 5), (1, 5)), dust=(0, 0, 0), know=know(fire=1)
+    )
     s = s.settle()
     assert s.to_move == 0 and s.phase == "check_hand_limit"
     with pytest.raises(IllegalAction) as err:

@@ -26,7 +26,9 @@ def test_sentinel_five_plus_bonus_zs550():
 
 def test_sentinel_bonus_kinds_zs917():
     """ZS-917 (gap): Phoenix counts gem kinds, Owl completed areas, Toad/Raven artifact sets (data-driven)."""
-    p = setp(new(2), 0, active=gems(1, 1, 1), know=know(fire=4, gems=4), arts=("spellbook", "elixir", "crystal_ball")).data.p[0]
+    p = setp(
+        new(2), 0, active=gems(1, 1, 1), know=know(fire=4, gems=4), arts=("spellbook", "elixir", "crystal_ball")
+    ).data.p[0]
     assert sentinel_vp(CFG, p, "phoenix") == 5 + 6
     assert sentinel_vp(CFG, p, "owl") == 5 + 4
     assert sentinel_vp(CFG, p, "toad") == 5 + 4

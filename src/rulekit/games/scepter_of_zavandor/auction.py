@@ -19,7 +19,17 @@ from .turn import finish_pay, gain_gem
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
 
-__all__ = ["auctionable", "refusal", "open_auction", "bid_legal", "bid_play", "deliver", "next_loser", "unpaid", "item_kind"]
+__all__ = [
+    "auctionable",
+    "refusal",
+    "open_auction",
+    "bid_legal",
+    "bid_play",
+    "deliver",
+    "next_loser",
+    "unpaid",
+    "item_kind",
+]
 
 
 def item_kind(game: ScepterOfZavandor, item: str) -> str:
@@ -74,12 +84,20 @@ def open_auction(game: ScepterOfZavandor, s: State, seat: int, item: str) -> Sta
     k = t.order.index(seat)
     rotated = t.order[k:] + t.order[:k]
     seats = tuple(i for i in rotated if not (kind == "artifact" and owns_max(game.cfg, t.p[i], item)))
-    ev = [game.say("ZS-400", "auction_open", player=game.seat_name(seat), item=game.item_name(item),
-                   price=printed(game, kind, item))]
+    ev = [
+        game.say(
+            "ZS-400",
+            "auction_open",
+            player=game.seat_name(seat),
+            item=game.item_name(item),
+            price=printed(game, kind, item),
+        )
+    ]
     barred = [i for i in rotated if i not in seats]
     if barred:
-        ev.append(game.say("ZS-440", "barred", players=", ".join(map(game.seat_name, barred)),
-                           item=game.item_name(item)))
+        ev.append(
+            game.say("ZS-440", "barred", players=", ".join(map(game.seat_name, barred)), item=game.item_name(item))
+        )
     auc = Auction(kind, item, seat, seats, seat)
     return s.evolve(data=replace(t, auction=auc), phase="auction", to_move=seat, events=tuple(ev))
 
@@ -142,8 +160,9 @@ def _won(game: ScepterOfZavandor, s: State, ev) -> State:
     cfg, t = game.cfg, s.data
     auc = t.auction
     price = item_price(cfg, t, auc.leader, auc.kind, auc.item, auc.high, s.options)
-    win = game.say("ZS-420", "won", player=game.seat_name(auc.leader), item=game.item_name(auc.item),
-                   bid=auc.high, price=price)
+    win = game.say(
+        "ZS-420", "won", player=game.seat_name(auc.leader), item=game.item_name(auc.item), bid=auc.high, price=price
+    )
     pay = Pay(auc.leader, price, (auc.kind, auc.item), can_sell=True)
     t = replace(t, auction=None, pay=pay)
     s = s.evolve(data=t, phase="pay_auction", to_move=auc.leader)
@@ -161,8 +180,9 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
     who = game.seat_name(seat)
     if kind == "sentinel":
         t = put(t, seat, replace(p, sents=p.sents + (item,)), sents=tuple(x for x in t.sents if x != item))
-        ev.append(game.say("ZS-470", "sentinel_won", player=who, item=game.item_name(item),
-                           n=sum(len(q.sents) for q in t.p)))
+        ev.append(
+            game.say("ZS-470", "sentinel_won", player=who, item=game.item_name(item), n=sum(len(q.sents) for q in t.p))
+        )
         return s.evolve(data=t, to_move=None, events=tuple(ev))
     offer = list(t.offer)
     offer.remove(item)
@@ -184,7 +204,7 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
         ev.append(game.say("ZS-903", "free_marker", player=who, price=p.markers[-1]))
     if art.get("others_lose_gem"):
         k = t.order.index(seat)
-        losers = tuple(i for i in t.order[k + 1:] + t.order[:k] if any(t.p[i].active))
+        losers = tuple(i for i in t.order[k + 1 :] + t.order[:k] if any(t.p[i].active))
         t = replace(t, losers=losers)
         return next_loser(game, s.evolve(data=t, phase="lose_gem", events=tuple(ev)))
     return s.evolve(data=t, to_move=None, events=tuple(ev))

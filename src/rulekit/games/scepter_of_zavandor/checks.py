@@ -14,8 +14,17 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, Dice, IllegalAction, State, encode
 from .config import AREAS, GEMS
-from .model import (can_enchant, capacity, gem_price, hand_count, hand_limit, hand_value, item_price, means,
-                    victory_points)
+from .model import (
+    can_enchant,
+    capacity,
+    gem_price,
+    hand_count,
+    hand_limit,
+    hand_value,
+    item_price,
+    means,
+    victory_points,
+)
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
@@ -48,6 +57,8 @@ def _reason(game, s: State, a: Action) -> tuple[str, str, dict]:
         return "ZS-490", "reduce_first", {}
     if phase == "lose_gem":
         return "ZS-903", "lose_first", {}
+    if phase == "player_actions" and kind in ("bid", "pass"):
+        return "ZS-400", "no_auction", {}
     if phase != "player_actions" or kind not in HUB | {"exchange"}:
         return "ZS-200", "not_now", {"phase": phase}
     p = t.p[s.to_move]
@@ -57,8 +68,14 @@ def _reason(game, s: State, a: Action) -> tuple[str, str, dict]:
             return "ZS-010", "no_such_gem", {"name": arg}
         g = GEMS.index(arg)
         if kind == "enchant":
-            rule = can_enchant(cfg, p, g, sum(q.active[4] + q.stored[4] for q in t.p),
-                               s.options["ruby_limit_scope"], s.options["ruby_limit"])
+            rule = can_enchant(
+                cfg,
+                p,
+                g,
+                sum(q.active[4] + q.stored[4] for q in t.p),
+                s.options["ruby_limit_scope"],
+                s.options["ruby_limit"],
+            )
             if rule:
                 return rule, "access_" + rule, {"limit": s.options["ruby_limit"]}
             if not t.supply[g]:
@@ -83,8 +100,11 @@ def _reason(game, s: State, a: Action) -> tuple[str, str, dict]:
             return "ZS-320", "one_step", {}
         from .turn import learn_cost
 
-        return ("ZS-330" if p.know[ai] else "ZS-340"), "too_poor", {"price": learn_cost(game, p, ai),
-                                                                     "have": hand_value(cfg, p)}
+        return (
+            ("ZS-330" if p.know[ai] else "ZS-340"),
+            "too_poor",
+            {"price": learn_cost(game, p, ai), "have": hand_value(cfg, p)},
+        )
     if kind == "buy_stone":
         if not p.markers:
             return "ZS-370", "no_stones", {}
@@ -129,8 +149,12 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
         if seat is not None and seat != i:
             d["cards"] = {GEMS[g]: sum(1 for c in p.cards if c[0] == g) for g in range(1, 5)}
             d["sages"] = len(p.sages)
-        d.update(vp=victory_points(cfg, p), hand_limit=hand_limit(cfg, p), hand_count=hand_count(cfg, p),
-                 capacity=capacity(cfg, p))
+        d.update(
+            vp=victory_points(cfg, p),
+            hand_limit=hand_limit(cfg, p),
+            hand_count=hand_count(cfg, p),
+            capacity=capacity(cfg, p),
+        )
         if seat is None or seat == i:
             d["energy"] = hand_value(cfg, p)
         players.append(d)
@@ -213,10 +237,24 @@ def determinize(game: ScepterOfZavandor, s: State, seat: int, dice: Dice) -> Sta
     return s.evolve(data=t)
 
 
-_DE = {"enchant": "verzaubern", "disenchant": "entzaubern", "activate": "aktivieren", "deactivate": "deaktivieren",
-       "learn": "Wissen erweitern", "free_step": "freier Wissensschritt", "buy_stone": "Wissensstein kaufen",
-       "auction": "versteigern", "end": "Zug beenden", "bid": "bieten", "pass": "passen", "pay": "zahlen",
-       "sell": "verkaufen", "discard": "abwerfen", "exchange": "tauschen", "lose": "abgeben"}
+_DE = {
+    "enchant": "verzaubern",
+    "disenchant": "entzaubern",
+    "activate": "aktivieren",
+    "deactivate": "deaktivieren",
+    "learn": "Wissen erweitern",
+    "free_step": "freier Wissensschritt",
+    "buy_stone": "Wissensstein kaufen",
+    "auction": "versteigern",
+    "end": "Zug beenden",
+    "bid": "bieten",
+    "pass": "passen",
+    "pay": "zahlen",
+    "sell": "verkaufen",
+    "discard": "abwerfen",
+    "exchange": "tauschen",
+    "lose": "abgeben",
+}
 
 
 def describe(game: ScepterOfZavandor, a: Action, lang: str = "en") -> str:
@@ -232,6 +270,9 @@ def describe(game: ScepterOfZavandor, a: Action, lang: str = "en") -> str:
         elif isinstance(x, str) and (x in game.cfg.artifacts or x in game.cfg.sentinels):
             words.append(game.item_name(x, "de"))
         else:
-            words.append({"card": "Karte", "energy": "geballte Energie", "dust": "Staub", "auto": "automatisch"}
-                         .get(x, str(x)) if isinstance(x, str) else str(x))
+            words.append(
+                {"card": "Karte", "energy": "geballte Energie", "dust": "Staub", "auto": "automatisch"}.get(x, str(x))
+                if isinstance(x, str)
+                else str(x)
+            )
     return " ".join([_DE.get(a.kind, a.kind), *words])

@@ -15,8 +15,15 @@ from .config import Config
 from .model import Player, Table, put, sale_value
 
 __all__ = [
-    "split_dust", "give_dust", "draw_card", "pay_items", "take_item", "auto_selection",
-    "sell_gem", "item_label", "ITEM_KINDS",
+    "split_dust",
+    "give_dust",
+    "draw_card",
+    "pay_items",
+    "take_item",
+    "auto_selection",
+    "sell_gem",
+    "item_label",
+    "ITEM_KINDS",
 ]
 
 ITEM_KINDS = ("card", "energy", "dust")
@@ -69,7 +76,7 @@ def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice) -> tuple[Tab
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
-    return tup[:i] + (value,) + tup[i + 1:]
+    return tup[:i] + (value,) + tup[i + 1 :]
 
 
 def pay_items(cfg: Config, p: Player) -> list[tuple]:

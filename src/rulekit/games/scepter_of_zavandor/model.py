@@ -13,9 +13,24 @@ from dataclasses import dataclass, replace
 from .config import ARTS, DIAMOND, EMERALD, FIRE, GEMS, GEMS_AREA, RUBY, STORE, Config
 
 __all__ = [
-    "Player", "Auction", "Pay", "Table", "capacity", "hand_limit", "hand_value", "hand_count",
-    "gem_price", "sale_value", "gem_vp", "victory_points", "means", "can_enchant", "owns_max",
-    "item_price", "modifier", "put",
+    "Player",
+    "Auction",
+    "Pay",
+    "Table",
+    "capacity",
+    "hand_limit",
+    "hand_value",
+    "hand_count",
+    "gem_price",
+    "sale_value",
+    "gem_vp",
+    "victory_points",
+    "means",
+    "can_enchant",
+    "owns_max",
+    "item_price",
+    "modifier",
+    "put",
 ]
 
 
@@ -107,8 +122,7 @@ def capacity(cfg: Config, p: Player) -> int:
 
 def hand_limit(cfg: Config, p: Player) -> int:
     """Base + one modifier per area holding a stone (ZS-390, ZS-912) + artifacts."""
-    return (cfg.hand_base + sum(cfg.area_hand[a] for a, lv in enumerate(p.know) if lv)
-            + _art_sum(cfg, p, "hand_limit"))
+    return cfg.hand_base + sum(cfg.area_hand[a] for a, lv in enumerate(p.know) if lv) + _art_sum(cfg, p, "hand_limit")
 
 
 def hand_value(cfg: Config, p: Player) -> int:
@@ -118,14 +132,25 @@ def hand_value(cfg: Config, p: Player) -> int:
         total += v
     c, d, tok = p.conc, p.dust, cfg.tokens
     conc = cfg.concentrated
-    return total + c[0] * conc[0] + c[1] * conc[1] + c[2] * conc[2] + c[3] * conc[3] + \
-        d[0] * tok[0] + d[1] * tok[1] + d[2] * tok[2]
+    return (
+        total
+        + c[0] * conc[0]
+        + c[1] * conc[1]
+        + c[2] * conc[2]
+        + c[3] * conc[3]
+        + d[0] * tok[0]
+        + d[1] * tok[1]
+        + d[2] * tok[2]
+    )
 
 
 def hand_count(cfg: Config, p: Player) -> int:
     """What the energy counts against the hand limit (ZS-500)."""
-    return (len(p.cards) * cfg.card_weight + sum(p.conc) * cfg.conc_weight
-            + sum(n * cfg.token_weight[i] for i, n in enumerate(p.dust)))
+    return (
+        len(p.cards) * cfg.card_weight
+        + sum(p.conc) * cfg.conc_weight
+        + sum(n * cfg.token_weight[i] for i, n in enumerate(p.dust))
+    )
 
 
 def gem_price(cfg: Config, p: Player, g: int) -> int:
@@ -161,9 +186,12 @@ def sentinel_vp(cfg: Config, p: Player, sid: str) -> int:
 
 def victory_points(cfg: Config, p: Player) -> int:
     """Gems + artifacts + sentinels + 2 per completed knowledge area (ZS-540..ZS-600)."""
-    return (gem_vp(cfg, p) + sum(cfg.artifacts[a]["vp"] for a in p.arts)
-            + sum(sentinel_vp(cfg, p, s) for s in p.sents)
-            + cfg.level4_vp * sum(1 for lv in p.know if lv >= cfg.max_level))
+    return (
+        gem_vp(cfg, p)
+        + sum(cfg.artifacts[a]["vp"] for a in p.arts)
+        + sum(sentinel_vp(cfg, p, s) for s in p.sents)
+        + cfg.level4_vp * sum(1 for lv in p.know if lv >= cfg.max_level)
+    )
 
 
 def means(cfg: Config, p: Player, with_gems: bool = True) -> int:
@@ -222,4 +250,3 @@ def modifier(cfg: Config, t: Table, seat: int, kind: str, item: str, opts: dict)
 def item_price(cfg: Config, t: Table, seat: int, kind: str, item: str, bid: int, opts: dict) -> int:
     """What ``seat`` pays for a bid: bid + modifiers, at least 0 (ZS-430)."""
     return max(0, bid + modifier(cfg, t, seat, kind, item, opts))
-

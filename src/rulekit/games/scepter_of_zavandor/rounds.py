@@ -83,8 +83,16 @@ def income_cards(game: ScepterOfZavandor, s: State) -> State:
             conc = p.conc[: g - 1] + (p.conc[g - 1] + groups,) + p.conc[g:]
             t = put(t, seat, replace(p, conc=conc), conc_net=t.conc_net + groups)
             t, _ = give_dust(cfg, t, seat, cfg.group_dust * groups)
-            ev.append(game.say("ZS-150", "income_conc", player=game.seat_name(seat), gem=game.gem_name(g),
-                               n=groups, dust=cfg.group_dust * groups))
+            ev.append(
+                game.say(
+                    "ZS-150",
+                    "income_conc",
+                    player=game.seat_name(seat),
+                    gem=game.gem_name(g),
+                    n=groups,
+                    dust=cfg.group_dust * groups,
+                )
+            )
         got = 0
         for _ in range(rest):
             t, v = draw_card(cfg, t, seat, g, dice)
@@ -98,8 +106,11 @@ def income_cards(game: ScepterOfZavandor, s: State) -> State:
         for g in p.sages:
             t, _ = draw_card(cfg, t, seat, g, dice)
         t = put(t, seat, replace(t.p[seat], sages=()))
-        ev.append(game.say("ZS-908", "sages_cards", player=game.seat_name(seat), n=len(p.sages),
-                           gem=game.gem_name(p.sages[0])))
+        ev.append(
+            game.say(
+                "ZS-908", "sages_cards", player=game.seat_name(seat), n=len(p.sages), gem=game.gem_name(p.sages[0])
+            )
+        )
     return _next_income(game, s.evolve(data=t, rng=dice.state, events=tuple(ev)), "income_gem_cards")
 
 
@@ -113,8 +124,15 @@ def income_artifacts(game: ScepterOfZavandor, s: State) -> State:
         gem = cfg.artifacts[a].get("income")
         if gem:
             t, v = draw_card(cfg, t, seat, GEMS.index(gem), dice)
-            ev.append(game.say("ZS-170", "income_artifact", player=game.seat_name(seat), item=game.item_name(a),
-                               gem=game.gem_name(GEMS.index(gem))))
+            ev.append(
+                game.say(
+                    "ZS-170",
+                    "income_artifact",
+                    player=game.seat_name(seat),
+                    item=game.item_name(a),
+                    gem=game.gem_name(GEMS.index(gem)),
+                )
+            )
     return _next_income(game, s.evolve(data=t, rng=dice.state, events=tuple(ev)), "income_artifacts")
 
 
@@ -144,7 +162,7 @@ def _next_income(game: ScepterOfZavandor, s: State, done: str) -> State:
     cfg, t = game.cfg, s.data
     p = t.p[t.order[t.cur]]
     steps = ("income_opals", "income_gem_cards", "income_artifacts", "income_energy_flow")
-    for phase in steps[steps.index(done) + 1:]:
+    for phase in steps[steps.index(done) + 1 :]:
         if phase == "income_gem_cards" and (any(p.active[1:]) or p.sages):
             return s.evolve(phase=phase)
         if phase == "income_artifacts" and any(cfg.artifacts[a].get("income") for a in p.arts):
@@ -165,8 +183,12 @@ def end_actions(game: ScepterOfZavandor, s: State) -> State:
     if t.cur + 1 < s.players:
         t = replace(t, cur=t.cur + 1)
         seat = t.order[t.cur]
-        return s.evolve(data=t, phase="player_actions", to_move=seat,
-                        events=(game.say("ZS-480", "turn_starts", player=game.seat_name(seat)),))
+        return s.evolve(
+            data=t,
+            phase="player_actions",
+            to_move=seat,
+            events=(game.say("ZS-480", "turn_starts", player=game.seat_name(seat)),),
+        )
     t = replace(t, cur=0)
     return s.evolve(data=t, phase="check_hand_limit", events=(game.say("ZS-480", "phase4"),))
 
@@ -181,8 +203,7 @@ def hand_check(game: ScepterOfZavandor, s: State) -> State:
         if count > limit:
             ev = game.say("ZS-490", "over_limit", player=game.seat_name(seat), count=count, limit=limit)
             return s.evolve(data=replace(t, cur=k), to_move=seat, events=(ev,))
-    return s.evolve(data=replace(t, cur=0), phase="score_victory_points",
-                    events=(game.say("ZS-490", "limits_ok"),))
+    return s.evolve(data=replace(t, cur=0), phase="score_victory_points", events=(game.say("ZS-490", "limits_ok"),))
 
 
 def score(game: ScepterOfZavandor, s: State) -> State:
@@ -202,16 +223,16 @@ def end_check(game: ScepterOfZavandor, s: State) -> State:
     if limit and t.round >= limit:  # rulekit's choice: a safeguard, not in the published rules
         return s.evolve(phase="final_scoring", events=(game.say("ZS-620", "round_limit", round=t.round),))
     t = replace(t, round=t.round + 1)
-    return s.evolve(data=t, phase="determine_turn_order",
-                    events=(game.say("ZS-630", "new_round", round=t.round, n=owned),))
+    return s.evolve(
+        data=t, phase="determine_turn_order", events=(game.say("ZS-630", "new_round", round=t.round, n=owned),)
+    )
 
 
 def final(game: ScepterOfZavandor, s: State) -> State:
     """ZS-640/918: most VP wins; ties: more VP from gems (rulekit's choice), else shared."""
     win = game.winners(s.evolve(is_over=True))
     names = ", ".join(game.seat_name(i) for i in win)
-    return s.evolve(phase="game_over", is_over=True, to_move=None,
-                    events=(game.say("ZS-640", "winner", names=names),))
+    return s.evolve(phase="game_over", is_over=True, to_move=None, events=(game.say("ZS-640", "winner", names=names),))
 
 
 AUTO_STEPS = {
@@ -233,4 +254,3 @@ AUTO_STEPS = {
     "check_game_end": end_check,
     "final_scoring": final,
 }
-

@@ -31,25 +31,64 @@ class ScepterOfZavandor(Game):
     title_de = "Das Zepter von Zavandor"
     players = range(2, 7)  # ZS-902: published range, not in the seed
     option_list = (
-        Option("place_surcharge_artifact", (10, 5, 0, 0, -5, -10),
-               "Artifact surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
-               "Artefakt-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge", rule="ZS-913"),
-        Option("place_surcharge_sentinel", (20, 10, 0, 0, -10, -20),
-               "Sentinel surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
-               "Wächter-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge", rule="ZS-913"),
-        Option("pass_is_final", True, "A player who passes leaves the auction (facts 1.10 [I])",
-               "Wer passt, scheidet aus der Versteigerung aus", rule="ZS-914"),
-        Option("ruby_limit", 5, "At most this many rubies (seed: 5)", "Höchstens so viele Rubine (Vorlage: 5)",
-               rule="ZS-280", low=0, high=20),
-        Option("ruby_limit_scope", "player", "Ruby limit per player or for the whole supply",
-               "Rubin-Limit je Spieler oder für den ganzen Vorrat", rule="ZS-910", choices=("player", "supply")),
-        Option("sentinels_to_end", 5, "The game ends after the round in which this many sentinels are in play",
-               "Das Spiel endet nach der Runde, in der so viele Wächter im Spiel sind", rule="ZS-620", low=1, high=9),
-        Option("round_limit", 30,
-               "rulekit's choice: the game also ends after this round (0 = no limit; a safeguard so that "
-               "simulations always end, not in the published rules)",
-               "rulekit-Wahl: das Spiel endet auch nach dieser Runde (0 = keine Grenze; eine Sicherung, "
-               "damit Simulationen enden, nicht in den Originalregeln)", rule="ZS-620", low=0, high=500),
+        Option(
+            "place_surcharge_artifact",
+            (10, 5, 0, 0, -5, -10),
+            "Artifact surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
+            "Artefakt-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge",
+            rule="ZS-913",
+        ),
+        Option(
+            "place_surcharge_sentinel",
+            (20, 10, 0, 0, -10, -20),
+            "Sentinel surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
+            "Wächter-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge",
+            rule="ZS-913",
+        ),
+        Option(
+            "pass_is_final",
+            True,
+            "A player who passes leaves the auction (facts 1.10 [I])",
+            "Wer passt, scheidet aus der Versteigerung aus",
+            rule="ZS-914",
+        ),
+        Option(
+            "ruby_limit",
+            5,
+            "At most this many rubies (seed: 5)",
+            "Höchstens so viele Rubine (Vorlage: 5)",
+            rule="ZS-280",
+            low=0,
+            high=20,
+        ),
+        Option(
+            "ruby_limit_scope",
+            "player",
+            "Ruby limit per player or for the whole supply",
+            "Rubin-Limit je Spieler oder für den ganzen Vorrat",
+            rule="ZS-910",
+            choices=("player", "supply"),
+        ),
+        Option(
+            "sentinels_to_end",
+            5,
+            "The game ends after the round in which this many sentinels are in play",
+            "Das Spiel endet nach der Runde, in der so viele Wächter im Spiel sind",
+            rule="ZS-620",
+            low=1,
+            high=9,
+        ),
+        Option(
+            "round_limit",
+            30,
+            "rulekit's choice: the game also ends after this round (0 = no limit; a safeguard so that "
+            "simulations always end, not in the published rules)",
+            "rulekit-Wahl: das Spiel endet auch nach dieser Runde (0 = keine Grenze; eine Sicherung, "
+            "damit Simulationen enden, nicht in den Originalregeln)",
+            rule="ZS-620",
+            low=0,
+            high=500,
+        ),
     )
 
     # -- data ---------------------------------------------------------------
@@ -127,8 +166,16 @@ class ScepterOfZavandor(Game):
             t, _ = give_dust(cfg, t, seat, ch["dust"])
             for gem in ch.get("start_cards", ()):
                 t, _ = draw_card(cfg, t, seat, GEMS.index(gem), dice)
-            ev.append(self.say("ZS-900", "character", player=self.seat_name(seat), name=ch["name"],
-                               area=self.area_name(AREAS.index(ch["area"])), dust=ch["dust"]))
+            ev.append(
+                self.say(
+                    "ZS-900",
+                    "character",
+                    player=self.seat_name(seat),
+                    name=ch["name"],
+                    area=self.area_name(AREAS.index(ch["area"])),
+                    dust=ch["dust"],
+                )
+            )
         return state.evolve(data=t, phase="determine_turn_order", to_move=None, rng=dice.state, events=tuple(ev))
 
     # -- decisions ------------------------------------------------------------
@@ -221,4 +268,3 @@ class ScepterOfZavandor(Game):
         vals = [victory_points(cfg, p) + 0.05 * means(cfg, p) for p in t.p]
         others = [v for i, v in enumerate(vals) if i != seat]
         return vals[seat] - max(others)
-

@@ -18,8 +18,19 @@ from .model import Pay, Table, can_enchant, capacity, gem_price, hand_count, han
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
 
-__all__ = ["hub_legal", "hub_play", "pay_legal", "pay_play", "discard_legal", "discard_play", "lose_legal",
-           "lose_play", "learn_cost", "rubies_in_play", "exchange"]
+__all__ = [
+    "hub_legal",
+    "hub_play",
+    "pay_legal",
+    "pay_play",
+    "discard_legal",
+    "discard_play",
+    "lose_legal",
+    "lose_play",
+    "learn_cost",
+    "rubies_in_play",
+    "exchange",
+]
 
 
 def rubies_in_play(t: Table) -> int:
@@ -51,8 +62,11 @@ def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     out = []
     rubies = rubies_in_play(t) if s.options["ruby_limit_scope"] == "supply" else 0
     for g, name in enumerate(GEMS):
-        if t.supply[g] and gem_price(cfg, p, g) <= value and not can_enchant(
-                cfg, p, g, rubies, s.options["ruby_limit_scope"], s.options["ruby_limit"]):
+        if (
+            t.supply[g]
+            and gem_price(cfg, p, g) <= value
+            and not can_enchant(cfg, p, g, rubies, s.options["ruby_limit_scope"], s.options["ruby_limit"])
+        ):
             out.append(act("enchant " + name))
     for g, name in enumerate(GEMS):
         if p.active[g] or p.stored[g]:
@@ -113,8 +127,13 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         return s.evolve(data=t, events=(game.say("ZS-190", "exchange", player=who, token=a.args[0]),))
     if kind == "enchant":
         g = GEMS.index(a.args[0])
-        return _start_pay(game, s, Pay(seat, gem_price(cfg, p, g), ("gem", g)), "enchant_gems",
-                          game.say("ZS-230", "enchant_start", player=who, gem=game.gem_name(g), price=gem_price(cfg, p, g)))
+        return _start_pay(
+            game,
+            s,
+            Pay(seat, gem_price(cfg, p, g), ("gem", g)),
+            "enchant_gems",
+            game.say("ZS-230", "enchant_start", player=who, gem=game.gem_name(g), price=gem_price(cfg, p, g)),
+        )
     if kind == "disenchant":
         g = GEMS.index(a.args[0])
         t, value, _ = sell_gem(cfg, t, seat, g)
@@ -123,8 +142,8 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     if kind in ("activate", "deactivate"):
         g = GEMS.index(a.args[0])
         d = 1 if kind == "activate" else -1
-        active = p.active[:g] + (p.active[g] + d,) + p.active[g + 1:]
-        stored = p.stored[:g] + (p.stored[g] - d,) + p.stored[g + 1:]
+        active = p.active[:g] + (p.active[g] + d,) + p.active[g + 1 :]
+        stored = p.stored[:g] + (p.stored[g] - d,) + p.stored[g + 1 :]
         t = put(t, seat, replace(p, active=active, stored=stored))
         ev = game.say("ZS-310", kind, player=who, gem=game.gem_name(g))
         return s.evolve(data=t, phase="toggle_active_gems", to_move=None, events=(ev,))
@@ -132,17 +151,26 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         ai = AREAS.index(a.args[0])
         cost = learn_cost(game, p, ai)
         rule = "ZS-330" if p.know[ai] else "ZS-340"
-        return _start_pay(game, s, Pay(seat, cost, ("learn", ai)), "extend_knowledge",
-                          game.say(rule, "learn_start", player=who, area=game.area_name(ai),
-                                   level=p.know[ai] + 1, price=cost))
+        return _start_pay(
+            game,
+            s,
+            Pay(seat, cost, ("learn", ai)),
+            "extend_knowledge",
+            game.say(rule, "learn_start", player=who, area=game.area_name(ai), level=p.know[ai] + 1, price=cost),
+        )
     if kind == "free_step":
         ai = AREAS.index(a.args[0])
         p = replace(p, free_steps=p.free_steps - 1)
         t, ev = raise_level(game, put(t, seat, p), seat, ai, free=True)
         return s.evolve(data=t, phase="extend_knowledge", to_move=None, events=ev)
     if kind == "buy_stone":
-        return _start_pay(game, s, Pay(seat, p.markers[0], ("stone",)), "extend_knowledge",
-                          game.say("ZS-350", "stone_start", player=who, price=p.markers[0]))
+        return _start_pay(
+            game,
+            s,
+            Pay(seat, p.markers[0], ("stone",)),
+            "extend_knowledge",
+            game.say("ZS-350", "stone_start", player=who, price=p.markers[0]),
+        )
     if kind == "auction":
         return game.open_auction(s, seat, a.args[0])
     raise AssertionError(a)
@@ -164,11 +192,8 @@ def raise_level(game: ScepterOfZavandor, t: Table, seat: int, ai: int, free: boo
     new = p.know[ai] == 0
     if new:
         before = hand_limit(cfg, p)
-        if p.prepaid:
-            p = replace(p, prepaid=p.prepaid - 1)
-        else:
-            p = replace(p, markers=p.markers[1:])
-    know = p.know[:ai] + (p.know[ai] + 1,) + p.know[ai + 1:]
+        p = replace(p, prepaid=p.prepaid - 1) if p.prepaid else replace(p, markers=p.markers[1:])
+    know = p.know[:ai] + (p.know[ai] + 1,) + p.know[ai + 1 :]
     p = replace(p, know=know, stepped=p.stepped or not free)
     level = know[ai]
     if ai == SAGES and level <= len(cfg.sages_gem):
@@ -228,8 +253,9 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     for it in items:
         t, v = take_item(cfg, t, seat, it)
         paid += v
-    ev.append(game.say("ZS-430", "paid", player=who, items=", ".join(item_label(i) for i in items),
-                       paid=paid, due=pay.due))
+    ev.append(
+        game.say("ZS-430", "paid", player=who, items=", ".join(item_label(i) for i in items), paid=paid, due=pay.due)
+    )
     t = replace(t, pay=replace(pay, paid=paid))
     s = s.evolve(data=t)
     if paid >= pay.due or not (pay_items(cfg, t.p[seat]) or (pay.can_sell and _has_gems(t.p[seat]))):
@@ -283,10 +309,10 @@ def gain_gem(cfg, t: Table, seat: int, g: int) -> Table:
     """A gem from the supply: into a free active slot, else into the pentagon (rulekit's choice)."""
     p = t.p[seat]
     if sum(p.active) < capacity(cfg, p):
-        p = replace(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1:])
+        p = replace(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
     else:
-        p = replace(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1:])
-    return put(t, seat, p, supply=t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1:])
+        p = replace(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
+    return put(t, seat, p, supply=t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1 :])
 
 
 # -- phase 4: hand limit --------------------------------------------------------
@@ -329,8 +355,12 @@ def lose_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     seat = s.to_move
     g = GEMS.index(a.args[0])
     p = t.p[seat]
-    t = put(t, seat, replace(p, active=p.active[:g] + (p.active[g] - 1,) + p.active[g + 1:]),
-            supply=t.supply[:g] + (t.supply[g] + 1,) + t.supply[g + 1:], losers=t.losers[1:])
+    t = put(
+        t,
+        seat,
+        replace(p, active=p.active[:g] + (p.active[g] - 1,) + p.active[g + 1 :]),
+        supply=t.supply[:g] + (t.supply[g] + 1,) + t.supply[g + 1 :],
+        losers=t.losers[1:],
+    )
     ev = game.say("ZS-903", "lose_gem", player=game.seat_name(seat), gem=game.gem_name(g))
     return game.next_loser(s.evolve(data=t, events=(ev,)))
-

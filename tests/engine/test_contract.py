@@ -75,10 +75,22 @@ def test_round_trip_mid_automatic_steps():
         ('{"format": "rulekit.record", "version": 99}', "version"),
         ('{"format": "rulekit.record", "version": 1, "game": "toy"}', "players"),
         ('{"format": "rulekit.record", "version": 1, "game": "toy", "players": "2"}', "players"),
-        ('{"format": "rulekit.record", "version": 1, "game": "toy", "players": 2, "seed": 1, "options": {}, "actions": [5]}', "malformed"),
-        ('{"format": "rulekit.record", "version": 1, "game": "toy", "players": 2, "seed": 1, "options": {}, "actions": ["add 7"]}', "not legal"),
-        ('{"format": "rulekit.record", "version": 1, "game": "toy", "players": 9, "seed": 1, "options": {}, "actions": []}', "setup"),
-        ('{"format": "rulekit.record", "version": 1, "game": "other", "players": 2, "seed": 1, "options": {}, "actions": []}', "not 'toy'"),
+        (
+            '{"format": "rulekit.record", "version": 1, "game": "toy", "players": 2, "seed": 1, "options": {}, "actions": [5]}',
+            "malformed",
+        ),
+        (
+            '{"format": "rulekit.record", "version": 1, "game": "toy", "players": 2, "seed": 1, "options": {}, "actions": ["add 7"]}',
+            "not legal",
+        ),
+        (
+            '{"format": "rulekit.record", "version": 1, "game": "toy", "players": 9, "seed": 1, "options": {}, "actions": []}',
+            "setup",
+        ),
+        (
+            '{"format": "rulekit.record", "version": 1, "game": "other", "players": 2, "seed": 1, "options": {}, "actions": []}',
+            "not 'toy'",
+        ),
     ],
 )
 def test_corrupt_save_files_are_refused_clearly(text, match):

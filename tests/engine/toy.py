@@ -52,7 +52,9 @@ class Toy(Game):
     def play(self, state, action):
         n = action.args[0]
         data = Race(state.data.total + n, state.data.hands, state.to_move)
-        return state.evolve(data=data, phase="check", to_move=None, events=(self.say("RS-002", "add", seat=state.to_move, n=n),))
+        return state.evolve(
+            data=data, phase="check", to_move=None, events=(self.say("RS-002", "add", seat=state.to_move, n=n),)
+        )
 
     def auto(self, state):
         if state.data.total >= 10:

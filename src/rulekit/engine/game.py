@@ -35,6 +35,8 @@ class Game:
     title: ClassVar[str]
     title_de: ClassVar[str] = ""
     players: ClassVar[range]
+    #: cooperative games are won or lost together: on a defeat ``winners`` is empty
+    cooperative: ClassVar[bool] = False
     option_list: ClassVar[tuple[Option, ...]] = ()
     #: package that holds ``data/`` and ``texts/`` (defaults to the subclass's package)
     package: ClassVar[str] = ""
@@ -213,8 +215,11 @@ class Game:
 
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         """The board as data (docs/scene.md) for the generic SVG board widget."""
-        return {"width": 400, "height": 60, "items": [
-            {"type": "text", "x": 10, "y": 30, "text": f"{self.title}: {state.phase}"}]}
+        return {
+            "width": 400,
+            "height": 60,
+            "items": [{"type": "text", "x": 10, "y": 30, "text": f"{self.title}: {state.phase}"}],
+        }
 
     def describe(self, action: Action, lang: str = "en") -> str:
         """A readable label of an action (defaults to its text label)."""

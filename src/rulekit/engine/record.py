@@ -73,7 +73,9 @@ class Record:
         if doc.get("format") != FORMAT:
             raise SaveFileError(f"not a rulekit save file (format is {doc.get('format')!r}, expected {FORMAT!r})")
         if doc.get("version") != VERSION:
-            raise SaveFileError(f"save file version {doc.get('version')!r} is not supported (this rulekit reads {VERSION})")
+            raise SaveFileError(
+                f"save file version {doc.get('version')!r} is not supported (this rulekit reads {VERSION})"
+            )
         _need(doc, "game", str)
         _need(doc, "players", int)
         _need(doc, "seed", int)

@@ -169,8 +169,17 @@ class State:
     # -- comparing -------------------------------------------------------
 
     def _key(self) -> tuple:
-        return (self.game.id, self.players, tuple(sorted(self.options.items())), self.seed,
-                self.data, self.phase, self.to_move, self.rng, self.is_over)
+        return (
+            self.game.id,
+            self.players,
+            tuple(sorted(self.options.items())),
+            self.seed,
+            self.data,
+            self.phase,
+            self.to_move,
+            self.rng,
+            self.is_over,
+        )
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self._key() == other._key()

@@ -39,6 +39,10 @@ class Timeline:
     def __getitem__(self, index: int) -> State:
         return self._states[index]
 
+    def past(self) -> list[State]:
+        """The states up to and including the cursor (what has happened so far)."""
+        return self._states[: self.cursor + 1]
+
     @property
     def labels(self) -> list[str]:
         """What each step was: an action label, or "auto" for an automatic step."""

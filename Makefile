@@ -1,0 +1,30 @@
+# Two jobs a person needs: the dashboards and the whole test suite.
+# Each creates the virtual environment on first use.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8866
+
+.PHONY: dashboard test lint bench clean
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+	$(PY) -m pip install --quiet -e ".[dev]" 2>&1 | grep -v "^WARNING: Location" || true
+	$(PY) -c "import rulekit, ipywidgets, anywidget, voila, pytest"
+	touch $@
+
+dashboard: $(VENV)/.installed
+	$(VENV)/bin/rulekit dashboard --port $(PORT)
+
+test: $(VENV)/.installed
+	$(PY) -m pytest --nbval-lax --nbval-sanitize-with .ci/nbval-sanitize.cfg -p no:cacheprovider tests notebooks
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
+
+bench: $(VENV)/.installed
+	$(PY) benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV)

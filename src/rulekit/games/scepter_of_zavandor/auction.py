@@ -8,12 +8,11 @@ discounts (at least 0), card by card, and may sell gems while paying.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...engine import Action, State
 from .config import GEMS
-from .model import Auction, Pay, item_price, means, owns_max, put
+from .model import Auction, Pay, item_price, means, owns_max, put, replace
 from .turn import finish_pay, gain_gem
 
 if TYPE_CHECKING:

@@ -9,7 +9,6 @@ or dust is created or lost outside the bank's bookkeeping.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...engine import Action, Dice, IllegalAction, State, encode
@@ -23,6 +22,7 @@ from .model import (
     hand_value,
     item_price,
     means,
+    replace,
     victory_points,
 )
 

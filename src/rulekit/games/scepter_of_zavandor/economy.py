@@ -8,11 +8,9 @@ consistent bookkeeping: dust and concentrated energy are counted against
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...engine import Dice
 from .config import Config
-from .model import Player, Table, put, sale_value
+from .model import Player, Table, put, replace, sale_value
 
 __all__ = [
     "split_dust",

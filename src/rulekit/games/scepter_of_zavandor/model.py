@@ -8,11 +8,12 @@ victory points are a status, not a running total (ZS-610).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .config import ARTS, DIAMOND, EMERALD, FIRE, GEMS, GEMS_AREA, RUBY, STORE, Config
 
 __all__ = [
+    "replace",
     "Player",
     "Auction",
     "Pay",
@@ -99,6 +100,20 @@ class Table:
     losers: tuple[int, ...] = ()  # seats that must give up an active gem
     dust_net: int = 0  # dust value the bank has handed out minus taken back
     conc_net: int = 0  # concentrated cards handed out minus taken back
+
+
+def replace(obj, **changes):
+    """A copy of a frozen slots dataclass with some fields changed.
+
+    Same result as ``dataclasses.replace`` for these plain records, about twice
+    as fast; the rules copy small records on every step.
+    """
+    cls = type(obj)
+    new = object.__new__(cls)
+    setattr_ = object.__setattr__
+    for name in cls.__slots__:
+        setattr_(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
 
 
 def put(t: Table, seat: int, player: Player, **changes) -> Table:

@@ -8,13 +8,12 @@ next one starts).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
 from .config import FLOW, GEMS, OPAL
 from .economy import draw_card, give_dust
-from .model import gem_vp, hand_count, hand_limit, put, victory_points
+from .model import gem_vp, hand_count, hand_limit, put, replace, victory_points
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor

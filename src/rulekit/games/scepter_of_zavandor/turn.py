@@ -7,13 +7,12 @@ time (or lets rulekit pick with ``pay auto``); change comes back in dust.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...engine import Action, State
 from .config import AREAS, GEMS, SAGES
 from .economy import auto_selection, give_dust, item_label, pay_items, sell_gem, take_item
-from .model import Pay, Table, can_enchant, capacity, gem_price, hand_count, hand_limit, hand_value, put
+from .model import Pay, Table, can_enchant, capacity, gem_price, hand_count, hand_limit, hand_value, put, replace
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor

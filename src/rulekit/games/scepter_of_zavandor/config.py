@@ -50,6 +50,7 @@ class Config:
     area_costs: tuple[tuple[int, ...], ...]
     area_hand: tuple[int, ...]
     area_names: dict[str, tuple[str, str]]
+    area_short: tuple[tuple[str, str], ...]
     price_percent: tuple[int, ...]
     flow_dust: tuple[int, ...]
     ruby_level: int
@@ -126,6 +127,7 @@ def load_config(read: Any) -> Config:
         area_costs=tuple(tuple(a["costs"]) for a in areas),
         area_hand=tuple(a["hand_limit"] for a in areas),
         area_names={a["id"]: (a["name"], a["name_de"]) for a in areas},
+        area_short=tuple((a.get("short", a["name"]), a.get("short_de", a["name_de"])) for a in areas),
         price_percent=tuple(by_area["gems"]["price_percent"]),
         flow_dust=tuple(by_area["energy_flow"]["dust"]),
         ruby_level=by_area["fire"]["ruby_level"],

@@ -142,9 +142,9 @@ def _sentinels(game, s, tr, lang) -> dict:
         sub.append(
             {
                 "type": "rect",
-                "x": 10 + k * 62,
+                "x": 10 + k * 59,
                 "y": 126,
-                "w": 58,
+                "w": 55,
                 "h": 36,
                 "rx": 6,
                 "fill": "#d9d2f0",
@@ -357,9 +357,7 @@ def _player(game, s, i, place, x, y, seat, tr, lang) -> dict:
                 "x": ax,
                 "y": ay + 12,
                 "size": 9,
-                "text": game.area_name(a, lang)[12:][:14]
-                if game.area_name(a, lang).startswith("Knowledge of ")
-                else game.area_name(a, lang)[:16],
+                "text": cfg.area_short[a][lang == "de"],
             }
         )
         for lv in range(4):

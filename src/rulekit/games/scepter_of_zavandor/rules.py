@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...engine import Action, Dice, Event, Game, IllegalAction, Option, State
+from ...engine.rules import read_toml
 from . import auction, checks, scene, turn
 from .config import AREAS, GEMS, Config, load_config
 from .model import Pay, Player, Table, gem_vp, means, victory_points
@@ -98,6 +99,15 @@ class ScepterOfZavandor(Game):
         return load_config(self.data_file)
 
     @cached_property
+    def hub_actions(self) -> dict:
+        """Shared Action objects of the hub, by verb and gem / area index (built once)."""
+        cfg = self.cfg
+        out: dict = {v: turn._acts(cfg, v, GEMS) for v in ("enchant", "disenchant", "activate", "deactivate")}
+        out.update({v: turn._acts(cfg, v, AREAS) for v in ("learn", "free_step")})
+        out.update(buy_stone=cfg.act("buy_stone"), end=cfg.act("end"))
+        return out
+
+    @cached_property
     def with_gems(self) -> bool:
         """ZS-460 choice: bids may count on selling gems (data/auction.toml)."""
         return bool(self.data_file("auction.toml")["means_include_gem_sales"])
@@ -131,12 +141,20 @@ class ScepterOfZavandor(Game):
 
     def say(self, rule: str, key: str, **args) -> Event:
         """Events in both languages: gem, area and item names are translated for German."""
-        en, de = self.messages.format(key, **args)
+        entry = self._templates.get(key)
+        if entry is None:
+            en, de = self.messages.format(key, **args)
+            return Event(rule, en, de, key)
+        en = entry[0].format(**args)
         if "gem" in args or "area" in args or "item" in args:
             names = self._de_names
-            de_args = {k: (names.get(v, v) if k in ("gem", "area", "item") else v) for k, v in args.items()}
-            de = self.messages.format(key, **de_args)[1]
-        return Event(rule, en, de, key)
+            args = {k: (names.get(v, v) if k in ("gem", "area", "item") else v) for k, v in args.items()}
+        return Event(rule, en, entry[1].format(**args), key)
+
+    @cached_property
+    def _templates(self) -> dict[str, tuple[str, str]]:
+        table = read_toml(self._package, "texts/messages.toml")
+        return {k: (v["en"], v.get("de", v["en"])) for k, v in table.items()}
 
     # -- setup ----------------------------------------------------------------
 

@@ -51,45 +51,47 @@ def _can_learn(game, p, a: int) -> bool:
     return p.know[a] > 0 or bool(p.prepaid or p.markers)
 
 
+def _acts(cfg, verb: str, names: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(cfg.act(f"{verb} {n}") for n in names)
+
+
 def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     """The choices of the player whose turn it is (ZS-200, ZS-210, ZS-220)."""
     cfg, t = game.cfg, s.data
     seat = s.to_move
     p = t.p[seat]
-    act = cfg.act
+    acts = game.hub_actions
     value = hand_value(cfg, p)
     out = []
-    rubies = rubies_in_play(t) if s.options["ruby_limit_scope"] == "supply" else 0
-    for g, name in enumerate(GEMS):
+    opts = s.options
+    scope = opts["ruby_limit_scope"]
+    rubies = rubies_in_play(t) if scope == "supply" else 0
+    pct = cfg.price_percent[p.know[0]]
+    active, stored = p.active, p.stored
+    for g in range(5):
         if (
             t.supply[g]
-            and gem_price(cfg, p, g) <= value
-            and not can_enchant(cfg, p, g, rubies, s.options["ruby_limit_scope"], s.options["ruby_limit"])
+            and cfg.gem_price[g] * pct // 100 <= value
+            and (g < 2 or not can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"]))
         ):
-            out.append(act("enchant " + name))
-    for g, name in enumerate(GEMS):
-        if p.active[g] or p.stored[g]:
-            out.append(act("disenchant " + name))
-    free = capacity(cfg, p) - sum(p.active)
-    for g, name in enumerate(GEMS):
-        if p.stored[g] and free > 0:
-            out.append(act("activate " + name))
-    for g, name in enumerate(GEMS):
-        if p.active[g]:
-            out.append(act("deactivate " + name))
+            out.append(acts["enchant"][g])
+    out.extend(acts["disenchant"][g] for g in range(5) if active[g] or stored[g])
+    if capacity(cfg, p) > sum(active):
+        out.extend(acts["activate"][g] for g in range(5) if stored[g])
+    out.extend(acts["deactivate"][g] for g in range(5) if active[g])
     if not p.stepped:
-        for a, name in enumerate(AREAS):
+        for a in range(6):
             if _can_learn(game, p, a) and learn_cost(game, p, a) <= value:
-                out.append(act("learn " + name))
+                out.append(acts["learn"][a])
     if p.free_steps:
-        for a, name in enumerate(AREAS):
+        for a in range(6):
             if p.know[a] < cfg.max_level and (p.know[a] or p.prepaid):
-                out.append(act("free_step " + name))
+                out.append(acts["free_step"][a])
     if p.markers and p.markers[0] <= value:
-        out.append(act("buy_stone"))
+        out.append(acts["buy_stone"])
     out.extend(game.auctionable(s, seat))
     out.extend(_exchanges(cfg, p))
-    out.append(act("end"))
+    out.append(acts["end"])
     return out
 
 

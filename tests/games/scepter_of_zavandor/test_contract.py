@@ -174,3 +174,42 @@ def test_game_imports_no_ui():
     """The game package imports only the engine (no ipywidgets / anywidget / traitlets)."""
     code = "\n".join(p.read_text() for p in PACKAGE.glob("*.py"))
     assert not re.search(r"^\s*(import|from)\s+(ipywidgets|anywidget|traitlets)", code, re.M)
+
+
+def _actions(scene):
+    out, stack = set(), list(scene["items"])
+    while stack:
+        it = stack.pop()
+        if "action" in it:
+            out.add(it["action"])
+        stack.extend(it.get("items", []))
+    return out
+
+
+def test_scene_offers_the_board_actions_in_random_play():
+    """scene: in random play, every legal bid, pass, payment, sale, gem, knowledge, auction and end action
+    is clickable on the mover's board."""
+    on_board = {
+        "bid",
+        "pass",
+        "pay",
+        "sell",
+        "lose",
+        "enchant",
+        "activate",
+        "deactivate",
+        "learn",
+        "auction",
+        "end",
+        "discard",
+    }
+    dice = Dice(3)
+    for seed in range(3):
+        s = GAME.new(players=4, seed=seed)
+        for _ in range(150):
+            if s.is_over:
+                break
+            legal = s.legal_actions()
+            wanted = {str(a) for a in legal if a.kind in on_board}
+            assert wanted <= _actions(GAME.scene(s, s.to_move)), s.phase
+            s = s.apply(legal[dice.below(len(legal))])

@@ -312,6 +312,9 @@ def _player(game, s, i, place, x, y, seat, tr, lang) -> dict:
             f"{hand_count(cfg, p)}/{hand_limit(cfg, p)}",
         },
     ]
+    # a click on a gem: (de)activate it in phase 3, sell it while paying an auction, give it up (Mirror/Cloak)
+    slot_verb = {"pay_auction": "sell", "lose_gem": "lose"}.get(s.phase, "deactivate")
+    store_verb = "sell" if s.phase == "pay_auction" else "activate"
     # the spiral: active slots, filled with active gems (click: deactivate)
     cap = capacity(cfg, p)
     gems = [g for g in range(5) for _ in range(p.active[g])]
@@ -327,7 +330,7 @@ def _player(game, s, i, place, x, y, seat, tr, lang) -> dict:
             "stroke": "#666",
         }
         if g is not None:
-            item.update(action=f"deactivate {GEMS[g]}", title=game.gem_name(g, lang))
+            item.update(action=f"{slot_verb} {GEMS[g]}", title=game.gem_name(g, lang))
         sub.append(item)
     sub.append({"type": "text", "x": x + 290, "y": y + 54, "size": 10, "text": f"{tr['slots']} {sum(p.active)}/{cap}"})
     # the pentagon: inactive gems (click: activate) and prepaid knowledge stones
@@ -343,7 +346,7 @@ def _player(game, s, i, place, x, y, seat, tr, lang) -> dict:
                 "y": y + 76,
                 "r": 8,
                 "fill": cfg.gem_colour[g],
-                "action": f"activate {GEMS[g]}",
+                "action": f"{store_verb} {GEMS[g]}",
                 "title": game.gem_name(g, lang),
                 "id": f"stored-{i}-{k}",
             }

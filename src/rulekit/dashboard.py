@@ -1,0 +1,168 @@
+"""``rulekit dashboard``: the notebooks as a Voila gallery on this machine.
+
+Voila serves ``notebooks/`` on loopback with what a classroom needs:
+a preheated kernel per notebook (the first click is fast), idle kernels
+culled (Voila cannot shut a kernel when a tab closes), and websocket
+frames sent without Nagle's delay (a click updates in a few milliseconds
+instead of ~45 ms). Run ``python -m rulekit.dashboard --port 8866``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+__all__ = ["serve", "launch", "free_port", "find_notebooks", "voila_argv", "patch_nodelay"]
+
+#: seconds a kernel may stay idle before it is shut down, and how often to check
+CULL_IDLE, CULL_INTERVAL = 120, 30
+
+
+def find_notebooks(path: str | os.PathLike | None = None) -> Path:
+    """The notebooks folder: ``path``, ``$RULEKIT_NOTEBOOKS``, ``./notebooks`` or the repository's."""
+    if path is not None:
+        if not Path(path).is_dir():
+            raise FileNotFoundError(f"notebooks folder {path} does not exist")
+        return Path(path).resolve()
+    candidates = [
+        os.environ.get("RULEKIT_NOTEBOOKS"),
+        Path.cwd() / "notebooks",
+        Path(__file__).resolve().parents[2] / "notebooks",
+    ]
+    for candidate in candidates:
+        if candidate and Path(candidate).is_dir():
+            return Path(candidate).resolve()
+    raise FileNotFoundError("no notebooks folder found: run from the rulekit repository or set RULEKIT_NOTEBOOKS")
+
+
+def voila_argv(root: Path, port: int, host: str, open_browser: bool, preheat: bool = True) -> list[str]:
+    """Voila's command-line arguments for the gallery (see the module docstring)."""
+    argv = [
+        str(root),
+        f"--port={port}",
+        f"--Voila.ip={host}",
+        f"--Voila.open_browser={open_browser}",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--MappingKernelManager.cull_connected=False",
+        "--VoilaConfiguration.show_tracebacks=False",
+    ]
+    if preheat:
+        argv += ["--preheat_kernel=True", "--pool_size=1"]
+    return argv
+
+
+def patch_nodelay() -> None:
+    """Send kernel websocket frames at once (TCP_NODELAY) instead of waiting for Nagle."""
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler as Handler
+
+    if getattr(Handler, "_rulekit_nodelay", False):
+        return
+    original = Handler.open
+
+    async def open(self, *args, **kwargs):
+        self.set_nodelay(True)
+        result = original(self, *args, **kwargs)
+        if inspect.isawaitable(result):
+            result = await result
+        return result
+
+    Handler.open = open
+    Handler._rulekit_nodelay = True
+
+
+def serve(
+    port: int = 8866,
+    host: str = "127.0.0.1",
+    open_browser: bool = False,
+    notebooks: str | os.PathLike | None = None,
+    preheat: bool = True,
+) -> None:
+    """Serve the notebooks as Voila dashboards until interrupted (blocks).
+
+    Parameters
+    ----------
+    port, host : where to listen; loopback by default (nothing is exposed).
+    open_browser : open the gallery in the default browser.
+    notebooks : the folder to serve (see ``find_notebooks``).
+    preheat : keep one kernel per notebook started and run ahead.
+    """
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+        raise ValueError(f"port must be an integer in 1..65535, got {port!r}")
+    root = find_notebooks(notebooks)
+    patch_nodelay()
+    from voila.app import Voila
+
+    os.environ.setdefault("RULEKIT_DASHBOARD", "1")
+    Voila.launch_instance(argv=voila_argv(root, port, host, open_browser, preheat))
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port that is free on ``host`` right now."""
+    with socket.socket() as sock:
+        sock.bind((host, 0))
+        return sock.getsockname()[1]
+
+
+def launch(
+    port: int | None = None,
+    notebooks: str | os.PathLike | None = None,
+    preheat: bool = True,
+    timeout: float = 90.0,
+    log: str | os.PathLike | None = None,
+) -> tuple[subprocess.Popen, str]:
+    """Start the gallery in a child process and wait until it answers.
+
+    Returns the process (stop it with ``terminate()``) and the base URL. Used
+    by the browser tests and the latency benchmark.
+    """
+    port = port or free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "rulekit.dashboard",
+        "--port",
+        str(port),
+        "--notebooks",
+        str(find_notebooks(notebooks)),
+    ]
+    if not preheat:
+        cmd.append("--no-preheat")
+    out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 - the child owns it
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"Voila exited with code {proc.returncode} (log: {log})")
+        try:
+            with urllib.request.urlopen(url + "/voila/tree", timeout=2) as resp:
+                if resp.status == 200:
+                    return proc, url
+        except OSError:
+            time.sleep(0.25)
+    proc.terminate()
+    raise TimeoutError(f"Voila did not answer on {url} within {timeout} s (log: {log})")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m rulekit.dashboard", description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8866)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--open", action="store_true", help="open a browser")
+    parser.add_argument("--notebooks", default=None, help="folder of notebooks to serve")
+    parser.add_argument("--no-preheat", action="store_true", help="start kernels only when a page opens")
+    args = parser.parse_args(argv)
+    serve(args.port, args.host, args.open, args.notebooks, not args.no_preheat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,288 @@
+"""The data of a Vale of Eternity game: cards, the frozen state and a mutable work copy.
+
+The state (``Vale``) is a NamedTuple of tuples so it hashes, compares
+and serialises cheaply. Rules code never edits it: it opens a ``Work``
+(plain lists), changes that, and freezes it back into a new ``Vale``.
+Card effects are compiled from ``data/cards.toml`` into numbered programs
+(lists of building blocks), so a frame on the pending stack can point at a
+program and a step by two ints.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, NamedTuple
+
+from rulekit.engine import Dice
+
+__all__ = ["Card", "CARDS", "PROGRAMS", "TABLES", "Frame", "Vale", "Work", "ELEMENTS", "NO_SEAT"]
+
+NO_SEAT = -1  # a display card without a selection marker
+
+
+def _read(name: str) -> dict:
+    with resources.files(__package__).joinpath(f"data/{name}").open("rb") as f:
+        return tomllib.load(f)
+
+
+TABLES: dict = _read("tables.toml")
+ELEMENTS: tuple[str, ...] = tuple(TABLES["elements"])
+STONES: tuple[int, ...] = tuple(TABLES["stone_values"])  # VE-003
+
+#: every effect program; a program is a tuple of ops (dicts); nested lists become ids
+PROGRAMS: list[tuple[dict, ...]] = []
+
+
+def _compile(ops: list[dict]) -> int:
+    """Store a list of ops as a program and return its id; nested lists become ids too."""
+    compiled = []
+    for op in ops:
+        op = dict(op)
+        for key in ("then", "else"):
+            if key in op:
+                op[key] = _compile(op[key])
+        if "options" in op:
+            op["options"] = tuple(_compile(o) for o in op["options"])
+        compiled.append(op)
+    PROGRAMS.append(tuple(compiled))
+    return len(PROGRAMS) - 1
+
+
+@dataclass(frozen=True)
+class Card:
+    """One creature card (VE-001): element, cost, effect types and effect programs."""
+
+    id: int
+    name: str
+    element: str
+    cost: int
+    en: str
+    de: str
+    instant: int | None = None  # program id (VE-002: instant)
+    active: int | None = None  # program id (VE-002: active, hourglass)
+    permanent: tuple[dict, ...] = ()  # passive modifiers (VE-002: permanent)
+    rulekit_choice: bool = False
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        kinds = (
+            ("instant", self.instant is not None),
+            ("permanent", bool(self.permanent)),
+            ("active", self.active is not None),
+        )
+        return tuple(k for k, has in kinds if has)
+
+    def text(self, lang: str = "en") -> str:
+        return self.de if lang == "de" else self.en
+
+
+def _load_cards() -> dict[int, Card]:
+    cards = {}
+    for row in _read("cards.toml")["card"]:
+        if row.get("element") not in ELEMENTS or not isinstance(row.get("cost"), int) or row["cost"] < 0:
+            raise ValueError(f"card row {row.get('id')!r} needs an element of {ELEMENTS} and a cost >= 0 (VE-006)")
+        cards[row["id"]] = Card(
+            id=row["id"],
+            name=row["name"],
+            element=row["element"],
+            cost=row["cost"],
+            en=row["en"],
+            de=row["de"],
+            instant=_compile(row["instant"]) if "instant" in row else None,
+            active=_compile(row["active"]) if "active" in row else None,
+            permanent=tuple(row.get("permanent", ())),
+            rulekit_choice=bool(row.get("rulekit_choice", False)),
+        )
+    return cards
+
+
+CARDS: dict[int, Card] = _load_cards()
+
+#: op name -> {card id: its permanent blocks of that op}, so area scans stay cheap
+PERM_BY_OP: dict[str, dict[int, list[dict]]] = {}
+for _card in CARDS.values():
+    for _block in _card.permanent:
+        PERM_BY_OP.setdefault(_block["op"], {}).setdefault(_card.id, []).append(_block)
+
+
+DISCOUNTS = PERM_BY_OP.get("discount", {})
+
+
+class Frame(NamedTuple):
+    """One entry of the pending stack: something that must finish before play goes on.
+
+    kind: ``run`` (effect program ``prog`` at step ``index``), ``choice`` (a
+    decision inside an effect), ``pay`` (stones for a summon or release),
+    ``activate`` (active effects still to use, VE-071).
+    """
+
+    kind: str
+    owner: int  # whose effect or payment this is
+    chooser: int  # who decides now
+    card: int  # the card the effect belongs to ("this card")
+    prog: int = -1
+    index: int = 0
+    stage: int = 0  # payment still due, picks left, ...
+    items: tuple = ()  # paid stones, chosen options, cards left to activate
+    purpose: str = ""
+
+
+class Vale(NamedTuple):
+    """The game data of one state (engine bookkeeping lives in ``State``).
+
+    A NamedTuple rather than a frozen dataclass: it is built after every
+    step, and tuples are built several times faster (performance target).
+    """
+
+    round: int
+    start: int
+    deck: tuple[int, ...]  # the last card is the top
+    discard: tuple[int, ...]  # the last card is the top
+    display: tuple[int, ...]  # revealed cards, in reveal order
+    markers: tuple[int, ...]  # seat whose marker lies on display[i], NO_SEAT if free
+    hands: tuple[tuple[int, ...], ...]
+    areas: tuple[tuple[int, ...], ...]
+    stones: tuple[tuple[int, ...], ...]  # printed values, sorted
+    scores: tuple[int, ...]
+    summoned: tuple[int, ...]  # creatures ever summoned (VE-094 option)
+    stage: str = "pick"  # pick | action | activation
+    picks: int = 0
+    turn: int = 0
+    done: int = 0
+    pending: tuple[Frame, ...] = ()
+
+
+class Work:
+    """A mutable copy of ``Vale`` used inside one step; ``freeze`` makes the next ``Vale``."""
+
+    __slots__ = (
+        "round",
+        "start",
+        "deck",
+        "discard",
+        "display",
+        "markers",
+        "hands",
+        "areas",
+        "stones",
+        "scores",
+        "summoned",
+        "stage",
+        "picks",
+        "turn",
+        "done",
+        "pending",
+        "dice",
+        "options",
+        "players",
+        "events",
+    )
+
+    def __init__(self, d: Any, rng: int, options: dict[str, Any], players: int, copy: bool = True):
+        if copy:  # plain lists that the rules may change
+            self.deck, self.discard = list(d.deck), list(d.discard)
+            self.display, self.markers = list(d.display), list(d.markers)
+            self.hands, self.areas = list(map(list, d.hands)), list(map(list, d.areas))
+            self.stones, self.scores = list(map(list, d.stones)), list(d.scores)
+            self.summoned, self.pending = list(d.summoned), list(d.pending)
+        else:  # read-only: share the frozen tuples
+            self.deck, self.discard, self.display, self.markers = d.deck, d.discard, d.display, d.markers
+            self.hands, self.areas, self.stones, self.scores = d.hands, d.areas, d.stones, d.scores
+            self.summoned, self.pending = d.summoned, d.pending
+        self.round, self.start, self.stage, self.picks = d.round, d.start, d.stage, d.picks
+        self.turn, self.done = d.turn, d.done
+        self.dice = Dice(rng)
+        self.options, self.players = options, players
+        self.events: list = []
+
+    @classmethod
+    def open(cls, data: Vale, rng: int, options: dict, players: int) -> Work:
+        return cls(data, rng, options, players)
+
+    @classmethod
+    def peek(cls, data: Vale, rng: int, options: dict, players: int) -> Work:
+        """A read-only Work over the frozen tuples (no copies): for legal actions and checks only."""
+        return cls(data, rng, options, players, copy=False)
+
+    def freeze(self) -> Vale:
+        return Vale(
+            self.round,
+            self.start,
+            tuple(self.deck),
+            tuple(self.discard),
+            tuple(self.display),
+            tuple(self.markers),
+            tuple(map(tuple, self.hands)),
+            tuple(map(tuple, self.areas)),
+            tuple(map(tuple, self.stones)),
+            tuple(self.scores),
+            tuple(self.summoned),
+            self.stage,
+            self.picks,
+            self.turn,
+            self.done,
+            tuple(self.pending),
+        )
+
+    def what_if(self, seat: int, hand: list, area: list) -> Work:
+        """A cheap read-only copy in which ``seat`` holds ``hand`` and has ``area`` (VE-063 checks)."""
+        w = Work.__new__(Work)
+        for name in Work.__slots__:
+            setattr(w, name, getattr(self, name))
+        w.hands, w.areas = list(self.hands), list(self.areas)
+        w.hands[seat], w.areas[seat] = hand, area
+        return w
+
+    # -- permanent effects of an area (VE-002, VE-064, VE-067) ----------
+
+    def perms(self, seat: int, op: str):
+        """The permanent blocks named ``op`` of the creatures now in ``seat``'s area."""
+        table = PERM_BY_OP.get(op, {})
+        return [b for c in self.areas[seat] if c in table for b in table[c]]
+
+    def stone_value(self, seat: int, stone: int) -> int:
+        """What one stone of printed value ``stone`` is worth to ``seat`` (Agni, Hae-tae, Water Giant)."""
+        value = stone
+        blocks = self.perms(seat, "stone_value")
+        for b in blocks:
+            if b["stone"] == stone and "set" in b:
+                value = b["set"]
+        for b in blocks:
+            if b["stone"] == stone and "add" in b:
+                value += b["add"]
+        return value
+
+    def wealth(self, seat: int) -> int:
+        """The total worth of ``seat``'s stones (VE-059)."""
+        stones = self.stones[seat]
+        table = PERM_BY_OP.get("stone_value", {})
+        if not any(c in table for c in self.areas[seat]):
+            return sum(stones)
+        return sum(self.stone_value(seat, s) for s in stones)
+
+    def stone_limit(self, seat: int) -> int:
+        """VE-031: 4 stones (option), more with Hestia."""
+        return self.options["stone_limit"] + sum(b["add"] for b in self.perms(seat, "stone_limit"))
+
+    def summon_cost(self, seat: int, cid: int) -> int:
+        """VE-060: printed cost minus the discounts of the area, never below 0."""
+        card = CARDS[cid]
+        if not any(c in DISCOUNTS for c in self.areas[seat]):
+            return card.cost
+        off = sum(b["amount"] for b in self.perms(seat, "discount") if b.get("element", card.element) == card.element)
+        return max(0, card.cost - off)
+
+    # -- cards moving -----------------------------------------------------
+
+    def draw_card(self) -> int | None:
+        """Top card of the deck; an empty deck is refilled from the discard pile (VE-047)."""
+        if not self.deck and self.discard and self.options["reshuffle"]:
+            self.deck = list(self.dice.shuffle(self.discard))
+            self.discard = []
+            self.events.append(("VE-047", "reshuffle", {}))
+        return self.deck.pop() if self.deck else None
+
+    def note(self, rule: str, key: str, **args: Any) -> None:
+        self.events.append((rule, key, args))

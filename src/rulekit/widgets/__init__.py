@@ -1,0 +1,16 @@
+"""Widgets for Jupyter and Voila: the ``Table`` and the parts it is made of.
+
+Everything here works through the engine contract only; each game's board
+comes from its own ``scene`` (docs/scene.md) and is drawn by ``Board``.
+"""
+
+from .actions import ActionBar
+from .board import Board
+from .gallery import gallery
+from .inspector import Inspector, diff_paths
+from .log import EventLog
+from .phase_graph import PhaseGraph
+from .session import Session
+from .table import Table
+
+__all__ = ["ActionBar", "Board", "EventLog", "Inspector", "PhaseGraph", "Session", "Table", "diff_paths", "gallery"]

@@ -1,0 +1,55 @@
+"""The legal actions as buttons, grouped by kind, plus greyed ones to ask "why not?".
+
+Buttons are drawn by a small ES module (one comm message per update instead
+of one widget per button), so stepping stays fast even with many actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import traitlets as t
+
+from .base import STATIC, RulekitWidget
+
+__all__ = ["ActionBar"]
+
+
+class ActionBar(RulekitWidget):
+    """Buttons for actions; ``groups`` is ``[{"kind", "actions": [{"label", "text", "legal"}]}]``."""
+
+    _esm = STATIC / "actions.js"
+    groups = t.List().tag(sync=True)
+    empty_text = t.Unicode("").tag(sync=True)
+    illegal_title = t.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._handlers: list[Callable[[str], None]] = []
+        self.add_class("rk-actions")
+
+    def set_actions(self, legal: list[tuple[str, str]], illegal: list[tuple[str, str]] = ()) -> None:
+        """Show ``(label, text)`` pairs: legal ones as buttons, illegal ones greyed."""
+        groups: dict[str, list[dict]] = {}
+        for items, ok in ((legal, True), (illegal, False)):
+            for label, text in items:
+                groups.setdefault(label.split()[0], []).append({"label": label, "text": text, "legal": ok})
+        self.groups = [{"kind": kind, "actions": acts} for kind, acts in groups.items()]
+
+    def labels(self, legal: bool | None = None) -> list[str]:
+        """The labels shown (only legal or only greyed ones if asked)."""
+        return [a["label"] for g in self.groups for a in g["actions"] if legal is None or a["legal"] == legal]
+
+    def on_click(self, handler: Callable[[str], None]) -> None:
+        self._handlers.append(handler)
+
+    def click(self, label: str) -> None:
+        """Press the button of ``label`` (greyed buttons ask "why not?")."""
+        for handler in self._handlers:
+            handler(label)
+
+    def _on_act(self, content: dict) -> None:
+        self.click(str(content.get("label", "")))
+
+    def _repr_summary(self) -> str:
+        return f"{len(self.labels(True))} legal, {len(self.labels(False))} greyed"

@@ -1,0 +1,40 @@
+"""Shared pieces of the anywidget widgets: the static folder and stable reprs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anywidget
+
+__all__ = ["STATIC", "RulekitWidget"]
+
+#: ES modules and CSS shipped inside the package (no CDN, no network)
+STATIC = Path(__file__).parent / "static"
+
+
+class RulekitWidget(anywidget.AnyWidget):
+    """Base of rulekit's anywidgets: one shared stylesheet, a stable ``__repr__``.
+
+    Messages from the browser arrive as ``{"event": name, ...}`` and are
+    routed to ``_on_<name>`` methods, so Python tests can call the same
+    methods a click would.
+    """
+
+    _css = STATIC / "rulekit.css"
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_msg(self._route)
+
+    def _route(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict):
+            handler = getattr(self, f"_on_{content.get('event')}", None)
+            if handler is not None:
+                handler(content)
+
+    def _repr_summary(self) -> str:
+        return ""
+
+    def __repr__(self) -> str:
+        summary = self._repr_summary()
+        return f"<{type(self).__name__}{' ' + summary if summary else ''}>"

@@ -1,0 +1,125 @@
+"""The one generic board: draws any game's scene (docs/scene.md) as SVG.
+
+Games describe their board as data (``game.scene(state, seat, lang)``);
+this widget draws it, greys out items whose ``action`` is not legal now,
+and reports clicks. A click on an enabled item stands for its action, a
+click on a greyed one asks "why not?". The widget knows no game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+
+import traitlets as t
+
+from ..engine import State
+from .base import STATIC, RulekitWidget
+
+__all__ = ["Board", "scene_items", "scene_problems"]
+
+ClickHandler = Callable[[str, bool], None]
+
+
+def scene_items(items: list[dict]) -> Iterator[dict]:
+    """Every item of a scene, groups flattened, in drawing order."""
+    for item in items:
+        yield item
+        if item.get("type") == "group":
+            yield from scene_items(item.get("items", []))
+
+
+#: required fields of each item type (docs/scene.md)
+FIELDS = {
+    "rect": ("x", "y", "w", "h"),
+    "circle": ("x", "y", "r"),
+    "text": ("x", "y", "text"),
+    "line": ("x1", "y1", "x2", "y2"),
+    "group": ("items",),
+}
+
+
+def scene_problems(scene: dict) -> list[str]:
+    """What is wrong with a scene (empty when the board can draw it)."""
+    problems = [
+        f"scene needs a positive {k}"
+        for k in ("width", "height")
+        if not isinstance(scene.get(k), int | float) or scene.get(k) <= 0
+    ]
+    if not isinstance(scene.get("items"), list):
+        return [*problems, "scene needs a list of items"]
+    for n, item in enumerate(scene_items(scene["items"])):
+        kind = item.get("type") if isinstance(item, dict) else None
+        if kind not in FIELDS:
+            problems.append(f"item {n}: unknown type {kind!r} (known: {', '.join(FIELDS)})")
+            continue
+        missing = [f for f in FIELDS[kind] if f not in item]
+        if missing:
+            problems.append(f"item {n} ({kind}): missing {', '.join(missing)}")
+        if "action" in item and not isinstance(item["action"], str):
+            problems.append(f"item {n} ({kind}): action must be an action label string")
+    return problems
+
+
+class Board(RulekitWidget):
+    """An SVG board that scales to its box.
+
+    Parameters
+    ----------
+    scene : dict
+        ``{"width", "height", "items"}`` as returned by ``Game.scene``.
+    legal : list of str
+        The labels of the legal actions; items with other actions are greyed.
+    """
+
+    _esm = STATIC / "board.js"
+    #: the scene as JSON text (one string is cheaper to send than a deep structure)
+    scene_json = t.Unicode('{"width": 100, "height": 40, "items": []}').tag(sync=True)
+    legal = t.List().tag(sync=True)
+
+    def __init__(self, scene: dict | None = None, legal: list[str] | None = None, **kwargs):
+        super().__init__(legal=list(legal or []), **kwargs)
+        self.scene = scene or {"width": 100, "height": 40, "items": []}
+        self._handlers: list[ClickHandler] = []
+        self.add_class("rk-board")
+
+    @property
+    def scene(self) -> dict:
+        """The scene drawn now."""
+        return self._scene
+
+    @scene.setter
+    def scene(self, scene: dict) -> None:
+        self._scene = scene
+        self.scene_json = json.dumps(scene, ensure_ascii=False, separators=(",", ":"))
+
+    def show(self, state: State, seat: int | None = None, lang: str = "en") -> None:
+        """Draw ``state`` as ``seat`` sees it (None: everything)."""
+        scene = state.game.scene(state, seat, lang)
+        with self.hold_sync():
+            self.scene = scene
+            self.legal = [str(a) for a in state.legal_actions()]
+
+    def on_click(self, handler: ClickHandler) -> None:
+        """Call ``handler(label, enabled)`` when an item with an action is clicked."""
+        self._handlers.append(handler)
+
+    def actions(self, enabled: bool | None = None) -> list[str]:
+        """Action labels on the board (only enabled or disabled ones if asked)."""
+        legal = set(self.legal)
+        found = [i["action"] for i in scene_items(self.scene.get("items", [])) if i.get("action")]
+        return [a for a in found if enabled is None or (a in legal) == enabled]
+
+    def click(self, label: str) -> bool:
+        """Click the item standing for ``label`` (as the browser would); True if it was enabled."""
+        enabled = label in self.legal
+        for handler in self._handlers:
+            handler(label, enabled)
+        return enabled
+
+    def _on_click(self, content: dict) -> None:
+        self.click(str(content.get("label", "")))
+
+    def _repr_summary(self) -> str:
+        items = sum(1 for _ in scene_items(self.scene.get("items", [])))
+        return f"{items} items, {len(self.legal)} legal"

@@ -1,0 +1,36 @@
+"""The widgets' own words in English and German, read from ``texts/ui.toml``.
+
+Game texts (rules, events, phase names) come from each game; this module
+holds only the strings of the table itself, so a translator edits one file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+
+__all__ = ["LANGS", "t", "strings", "check_lang"]
+
+#: languages every string must have
+LANGS = ("en", "de")
+
+
+@cache
+def strings() -> dict[str, dict[str, str]]:
+    """All UI strings: ``{key: {"en": ..., "de": ...}}``."""
+    with resources.files(__package__).joinpath("texts/ui.toml").open("rb") as f:
+        return tomllib.load(f)
+
+
+def check_lang(lang: str) -> str:
+    """Return ``lang`` if supported, else raise ``ValueError`` naming the choices."""
+    if lang not in LANGS:
+        raise ValueError(f"language must be one of {', '.join(LANGS)}, got {lang!r}")
+    return lang
+
+
+def t(key: str, lang: str = "en", **args: object) -> str:
+    """The UI string ``key`` in ``lang`` with ``{placeholders}`` filled."""
+    entry = strings()[key]
+    return entry.get(lang, entry["en"]).format(**args)

@@ -1,0 +1,75 @@
+// rulekit state inspector: nested <details> that keep their open/closed
+// state across updates; branches holding a change open and light up.
+function isBranch(v) {
+  return v !== null && typeof v === "object";
+}
+
+function show(v) {
+  if (v === null) return "–";
+  if (typeof v === "string") return JSON.stringify(v);
+  return String(v);
+}
+
+function render({ model, el }) {
+  el.classList.add("rk-inspector");
+  const open = new Set([""]);
+  const closed = new Set();
+  function node(key, value, path, changed, inside) {
+    if (!isBranch(value)) {
+      const leaf = document.createElement("div");
+      leaf.className = changed.has(path) ? "rk-leaf rk-changed" : "rk-leaf";
+      leaf.setAttribute("data-path", path);
+      const k = document.createElement("span");
+      k.className = "rk-key";
+      k.textContent = `${key}: `;
+      const v = document.createElement("span");
+      v.className = "rk-val";
+      v.textContent = show(value);
+      leaf.append(k, v);
+      return leaf;
+    }
+    const det = document.createElement("details");
+    det.setAttribute("data-path", path);
+    const lit = inside.has(path) || changed.has(path);
+    det.className = lit ? "rk-branch rk-changed-inside" : "rk-branch";
+    det.open = !closed.has(path) && (open.has(path) || lit);
+    const sum = document.createElement("summary");
+    const size = Array.isArray(value) ? `[${value.length}]` : `{${Object.keys(value).length}}`;
+    sum.textContent = `${key} ${size}`;
+    det.appendChild(sum);
+    det.addEventListener("toggle", (ev) => {
+      ev.stopPropagation();
+      if (det.open) { open.add(path); closed.delete(path); } else { closed.add(path); open.delete(path); }
+    });
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    // children are built lazily when first opened, so big states stay fast
+    const fill = () => {
+      if (det.dataset.filled) return;
+      det.dataset.filled = "1";
+      for (const [k, v] of entries) {
+        det.appendChild(node(k, v, path === "" ? String(k) : `${path}/${k}`, changed, inside));
+      }
+    };
+    if (det.open) fill();
+    det.addEventListener("toggle", fill);
+    return det;
+  }
+  function draw() {
+    const changed = new Set(model.get("changed") || []);
+    const inside = new Set();
+    for (const p of changed) {
+      const parts = p.split("/");
+      for (let i = 0; i < parts.length; i++) inside.add(parts.slice(0, i).join("/"));
+    }
+    const root = node(model.get("title") || "state", JSON.parse(model.get("tree_json") || "{}"), "", changed, inside);
+    root.classList.add("rk-root");
+    el.replaceChildren(root);
+  }
+  model.on("change:tree_json", draw);
+  model.on("change:changed", draw);
+  model.on("change:title", draw);
+  draw();
+  return () => ["tree_json", "changed", "title"].forEach((k) => model.off(`change:${k}`, draw));
+}
+
+export default { render };

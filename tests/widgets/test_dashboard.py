@@ -1,0 +1,48 @@
+"""The dashboard launcher's settings (the browser tests start it for real)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulekit import dashboard
+
+
+def test_voila_argv_has_loopback_culling_and_preheat(tmp_path):
+    argv = dashboard.voila_argv(tmp_path, 9999, "127.0.0.1", False)
+    assert argv[0] == str(tmp_path)
+    assert "--Voila.ip=127.0.0.1" in argv and "--port=9999" in argv
+    assert any(a.startswith("--MappingKernelManager.cull_idle_timeout=") for a in argv)
+    assert "--preheat_kernel=True" in argv and "--Voila.open_browser=False" in argv
+    assert "--preheat_kernel=True" not in dashboard.voila_argv(tmp_path, 1, "127.0.0.1", False, preheat=False)
+
+
+def test_find_notebooks(tmp_path, monkeypatch):
+    assert dashboard.find_notebooks(tmp_path) == tmp_path.resolve()
+    monkeypatch.setenv("RULEKIT_NOTEBOOKS", str(tmp_path))
+    assert dashboard.find_notebooks() == tmp_path.resolve()
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        dashboard.find_notebooks(tmp_path / "missing")
+    monkeypatch.delenv("RULEKIT_NOTEBOOKS")
+    assert (dashboard.find_notebooks() / "00_welcome.ipynb").exists()
+
+
+def test_nodelay_patch_wraps_the_kernel_websocket_once():
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler as Handler
+
+    dashboard.patch_nodelay()
+    first = Handler.open
+    dashboard.patch_nodelay()
+    assert Handler.open is first and Handler._rulekit_nodelay
+
+
+def test_serve_checks_port():
+    with pytest.raises(ValueError, match="port"):
+        dashboard.serve(port=0)
+
+
+def test_binder_files_exist():
+    root = Path(__file__).resolve().parents[2] / "binder"
+    assert "pip:" in (root / "environment.yml").read_text()
+    assert "pip install" in (root / "postBuild").read_text()

@@ -1,0 +1,136 @@
+"""The parts on their own: strings, scenes, layout, diff, static files, layering."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+import rulekit
+from rulekit.widgets import Board, Inspector, PhaseGraph, Table, diff_paths
+from rulekit.widgets.board import scene_problems
+from rulekit.widgets.i18n import LANGS, strings, t
+from rulekit.widgets.phase_graph import layout, visited_edges
+
+from .helpers import GAME
+
+SRC = Path(rulekit.__file__).parent
+UI_MODULES = {"ipywidgets", "anywidget", "traitlets"}
+
+
+def test_every_ui_string_has_english_and_german():
+    table = strings()
+    assert len(table) > 40
+    for key, entry in table.items():
+        assert all(entry.get(lang) for lang in LANGS), key
+    assert t("seat", "de", seat=2) == "Platz 2"
+
+
+@pytest.mark.parametrize("folder", ["engine", "games"])
+def test_engine_and_games_import_no_ui_code(folder):
+    """DESIGN.md: arrows point down; a game imports only the engine."""
+    offenders = []
+    for path in sorted((SRC / folder).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else ([node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            )
+            offenders += [f"{path.relative_to(SRC)}: {n}" for n in names if n.split(".")[0] in UI_MODULES]
+    assert offenders == []
+
+
+def test_static_files_ship_in_package_and_reach_no_network():
+    static = SRC / "widgets" / "static"
+    for name in ("board.js", "actions.js", "phase_graph.js", "inspector.js", "log.js", "rulekit.css"):
+        text = (static / name).read_text(encoding="utf-8")
+        urls = [u for u in re.findall(r"https?://[^\s\"')]+", text) if u != "http://www.w3.org/2000/svg"]
+        assert urls == [], name
+        if name.endswith(".js"):
+            assert "export default" in text and "import " not in text
+
+
+def test_scene_problems_names_bad_items():
+    good = GAME.scene(GAME.new(players=2, seed=0))
+    assert scene_problems(good) == []
+    bad = {
+        "width": 0,
+        "height": 10,
+        "items": [
+            {"type": "rect", "x": 1},
+            {"type": "star"},
+            {"type": "text", "x": 1, "y": 1, "text": "a", "action": 3},
+        ],
+    }
+    problems = scene_problems(bad)
+    assert any("width" in p for p in problems) and any("missing y, w, h" in p for p in problems)
+    assert any("unknown type 'star'" in p for p in problems) and any("action must be" in p for p in problems)
+
+
+def test_board_alone_shows_state_and_reports_clicks():
+    board = Board()
+    state = GAME.new(players=2, seed=0)
+    board.show(state)
+    clicks = []
+    board.on_click(lambda label, ok: clicks.append((label, ok)))
+    assert board.click("add 1") is True and board.click("add 3") is False
+    assert clicks == [("add 1", True), ("add 3", False)]
+
+
+def test_layout_is_layered_and_wraps():
+    chain = nx.DiGraph([(f"p{i}", f"p{i + 1}") for i in range(7)] + [("p7", "p0")])
+    pos = layout(chain)
+    assert pos["p0"][1] == pos["p4"][1] and pos["p1"][0] > pos["p0"][0]
+    assert pos["p5"][1] > pos["p0"][1] and pos["p5"][0] == pos["p0"][0]  # wrapped to a second row
+    assert layout(nx.DiGraph()) == {}
+
+
+def test_phase_graph_select_and_visited_edges():
+    graph = GAME.phase_graph()
+    widget = PhaseGraph(graph, lang="de")
+    seen = []
+    widget.on_select(seen.append)
+    widget._on_phase({"id": "check"})
+    widget._on_phase({"id": "not a phase"})
+    assert seen == ["check"] and widget.selected == "check"
+    assert visited_edges(["a", "a", "b", "a", "b", "c"]) == [["a", "b"], ["b", "a"], ["b", "c"]]
+
+
+def test_diff_paths_finds_leaves():
+    old = {"a": 1, "b": {"c": [1, 2], "d": "x"}, "e": [1]}
+    new = {"a": 1, "b": {"c": [1, 3], "d": "x"}, "e": [1, 2], "f": 0}
+    assert diff_paths(old, new) == ["b/c/1", "e", "f"]
+    inspector = Inspector()
+    inspector.show(new, old)
+    assert inspector.changed == ["b/c/1", "e", "f"] and repr(inspector) == "<Inspector 4 keys, 3 changed>"
+
+
+def test_table_refuses_bad_setup_clearly():
+    with pytest.raises(rulekit.UnknownGame, match="unknown game"):
+        Table("no_such_game")
+    with pytest.raises(ValueError, match="one per seat"):
+        Table(GAME, players=2, seats=["human"])
+    with pytest.raises(ValueError, match="agents"):
+        Table(GAME, players=2, seats=["human", "genius"])
+    with pytest.raises(TypeError, match="game id"):
+        Table(42)
+
+
+def test_visited_cache_matches_a_full_scan_after_undo_and_new_branch():
+    from rulekit.widgets.phase_graph import VisitedCache
+
+    table = Table(GAME, players=2, seed=2, seats=["random", "random"], autoplay=False)
+    cache = VisitedCache()
+    table.play(6)
+    tl = table.timeline
+    full = visited_edges(tl[i].phase for i in range(tl.cursor + 1))
+    assert cache.upto(tl) == full
+    table.jump(1)
+    assert cache.upto(tl) == visited_edges(tl[i].phase for i in range(2))
+    table.step()  # a new branch replaces later states
+    table.step()
+    assert cache.upto(tl) == visited_edges(tl[i].phase for i in range(tl.cursor + 1))

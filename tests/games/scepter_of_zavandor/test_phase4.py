@@ -82,6 +82,7 @@ def test_tie_broken_by_gem_points_zs090():
     assert victory_points(CFG, s.data.p[0]) == victory_points(CFG, s.data.p[1])
     s2 = rounds.turn_order(GAME, s.evolve(phase="determine_turn_order", to_move=None))
     assert s2.data.order == (1, 0) and gem_vp(CFG, s.data.p[1]) > gem_vp(CFG, s.data.p[0])
+    assert "ZS-090" in [e.rule for e in s2.events]
 
 
 def test_full_tie_by_lot_zs100():

@@ -136,8 +136,15 @@ def _ids(items):
 
 def test_scene_shows_board_and_hides_other_hands():
     """scene: zones, markers, stones, area slots, score track; other hands only as a count."""
-    s = make(players=2, round=3, hands={0: [13, 27], 1: [31]}, areas={0: [40]}, stones={0: [6, 1]},
-             display=[52, 69], markers=[0, -1])
+    s = make(
+        players=2,
+        round=3,
+        hands={0: [13, 27], 1: [31]},
+        areas={0: [40]},
+        stones={0: [6, 1]},
+        display=[52, 69],
+        markers=[0, -1],
+    )
     scene = GAME.scene(s, 0, "en")
     json.dumps(scene)
     ids = set(_ids(scene["items"]))

@@ -25,17 +25,19 @@ def turn_order(game: ScepterOfZavandor, s: State) -> State:
     """ZS-080/090/100: most VP first; ties by VP from gems, then by lot. Resets the knowledge step."""
     cfg, t = game.cfg, s.data
     dice = Dice(s.rng)
-    lots = [dice.below(1 << 30) for _ in t.p]
+    n = len(t.p)
+    lots = [dice.below(1 << 30) for _ in range(n)]
     vps = tuple(victory_points(cfg, p) for p in t.p)
-    key = {i: (-vps[i], -gem_vp(cfg, p), lots[i]) for i, p in enumerate(t.p)}
-    order = tuple(sorted(range(len(t.p)), key=key.__getitem__))
-    ps = tuple(replace(p, stepped=False) for p in t.p)
+    gems = [gem_vp(cfg, p) for p in t.p]
+    order = tuple(sorted(range(n), key=lambda i: (-vps[i], -gems[i], lots[i])))
+    ps = tuple(replace(p, stepped=False) if p.stepped else p for p in t.p)
     t = replace(t, p=ps, order=order, vp_start=vps, cur=0)
     names = ", ".join(f"{k + 1}: {game.seat_name(i)} ({vps[i]})" for k, i in enumerate(order))
     ev = [game.say("ZS-080", "turn_order", round=t.round, order=names)]
-    ties = {vps[i] for i in order if sum(1 for j in order if vps[j] == vps[i]) > 1}
-    if ties:
+    if len(set(zip(vps, gems, strict=True))) < n:
         ev.append(game.say("ZS-100", "lot"))
+    elif len(set(vps)) < n:
+        ev.append(game.say("ZS-090", "gem_tie"))
     return s.evolve(data=t, phase="refill_artifacts", rng=dice.state, events=tuple(ev))
 
 

@@ -34,5 +34,7 @@ if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     for label, opts in (("default (forced_auto)", {}), ("every decision atomic", {"forced_auto": False})):
         decisions, seconds = run(n, **opts)
-        print(f"{label}: {decisions} decisions in {seconds:.2f} s CPU = {decisions / seconds:,.0f} per second, "
-              f"{3 * n / seconds:.1f} games per second")
+        print(
+            f"{label}: {decisions} decisions in {seconds:.2f} s CPU = {decisions / seconds:,.0f} per second, "
+            f"{3 * n / seconds:.1f} games per second"
+        )

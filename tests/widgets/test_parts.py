@@ -26,7 +26,7 @@ def test_every_ui_string_has_english_and_german():
     assert len(table) > 40
     for key, entry in table.items():
         assert all(entry.get(lang) for lang in LANGS), key
-    assert t("seat", "de", seat=2) == "Platz 2"
+    assert t("seat", "de", n=2) == "Spieler 2"
 
 
 @pytest.mark.parametrize("folder", ["engine", "games"])
@@ -81,11 +81,12 @@ def test_board_alone_shows_state_and_reports_clicks():
     assert clicks == [("add 1", True), ("add 3", False)]
 
 
-def test_layout_is_layered_and_wraps():
+def test_layout_reads_declared_order_row_by_row():
     chain = nx.DiGraph([(f"p{i}", f"p{i + 1}") for i in range(7)] + [("p7", "p0")])
     pos = layout(chain)
     assert pos["p0"][1] == pos["p4"][1] and pos["p1"][0] > pos["p0"][0]
     assert pos["p5"][1] > pos["p0"][1] and pos["p5"][0] == pos["p0"][0]  # wrapped to a second row
+    assert len(set(pos.values())) == len(pos)
     assert layout(nx.DiGraph()) == {}
 
 

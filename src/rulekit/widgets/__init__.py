@@ -6,11 +6,27 @@ comes from its own ``scene`` (docs/scene.md) and is drawn by ``Board``.
 
 from .actions import ActionBar
 from .board import Board
+from .classroom import Classroom
 from .gallery import gallery
 from .inspector import Inspector, diff_paths
+from .lesson import LessonView
 from .log import EventLog
 from .phase_graph import PhaseGraph
+from .quiz import QuizPanel
 from .session import Session
 from .table import Table
 
-__all__ = ["ActionBar", "Board", "EventLog", "Inspector", "PhaseGraph", "Session", "Table", "diff_paths", "gallery"]
+__all__ = [
+    "ActionBar",
+    "Board",
+    "Classroom",
+    "EventLog",
+    "Inspector",
+    "LessonView",
+    "PhaseGraph",
+    "QuizPanel",
+    "Session",
+    "Table",
+    "diff_paths",
+    "gallery",
+]

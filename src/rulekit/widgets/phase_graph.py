@@ -19,31 +19,19 @@ __all__ = ["PhaseGraph", "VisitedCache", "layout", "visited_edges"]
 
 #: layers per row before wrapping (keeps long flows readable at small widths)
 COLUMNS = 5
-NODE_W, NODE_H, GAP_X, GAP_Y = 150, 40, 60, 26
+NODE_W, NODE_H, GAP_X, GAP_Y = 150, 40, 50, 46
 
 
 def layout(graph: nx.DiGraph) -> dict[str, tuple[float, float]]:
-    """Top-left corner of each phase box: BFS layers from the first node, wrapped."""
-    nodes = list(graph.nodes)
-    if not nodes:
-        return {}
-    depth = nx.single_source_shortest_path_length(graph, nodes[0])
-    last = max(depth.values())
-    for node in nodes:  # unreachable phases go after the rest
-        if node not in depth:
-            last += 1
-            depth[node] = last
-    layers: dict[int, list[str]] = {}
-    for node in nodes:
-        layers.setdefault(depth[node], []).append(node)
-    pos, y0 = {}, 10.0
-    for band in range(0, max(layers) + 1, COLUMNS):
-        tallest = max((len(layers.get(d, [])) for d in range(band, band + COLUMNS)), default=1)
-        for d in range(band, band + COLUMNS):
-            for row, node in enumerate(layers.get(d, [])):
-                pos[node] = (10.0 + (d - band) * (NODE_W + GAP_X), y0 + row * (NODE_H + GAP_Y))
-        y0 += max(tallest, 1) * (NODE_H + GAP_Y) + GAP_Y
-    return pos
+    """Top-left corner of each phase box: the declared order, read row by row.
+
+    Games declare phases in the order a round flows, so reading the boxes like
+    text follows the game; most edges join neighbours and stay short.
+    """
+    return {
+        node: (10.0 + (i % COLUMNS) * (NODE_W + GAP_X), 10.0 + (i // COLUMNS) * (NODE_H + GAP_Y))
+        for i, node in enumerate(graph.nodes)
+    }
 
 
 def visited_edges(phases: Iterable[str]) -> list[list[str]]:
@@ -95,6 +83,8 @@ class PhaseGraph(RulekitWidget):
     current = t.Unicode("").tag(sync=True)
     visited = t.List().tag(sync=True)
     selected = t.Unicode("").tag(sync=True)
+    #: events per phase (rules fired); shown as badges when not empty
+    heat = t.Dict().tag(sync=True)
     size = t.List(t.Float(), [400.0, 100.0]).tag(sync=True)
 
     def __init__(self, graph: nx.DiGraph | None = None, lang: str = "en", **kwargs):

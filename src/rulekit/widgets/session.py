@@ -187,10 +187,12 @@ class Session:
         return refusal
 
     def previous_legal(self) -> list[Action]:
-        """Actions legal at the last earlier decision but not now (for "why not?" buttons)."""
+        """Actions the seat to move had at its last earlier decision but not now
+        (shown greyed, so a learner can ask "why not?")."""
+        seat = self.state.to_move  # None (automatic step next): the last decision of anyone
         now = set(self.state.legal_actions())
-        for i in range(self.cursor - 1, -1, -1):
+        for i in range(self.cursor - 1, max(-1, self.cursor - 400), -1):
             before = self.timeline[i]
-            if not before.automatic and not before.is_over:
+            if before.to_move is not None and seat in (None, before.to_move) and not before.is_over:
                 return [a for a in before.legal_actions() if a not in now]
         return []

@@ -74,6 +74,15 @@ def test_determinize_keeps_own_view():
     assert d.view(0) == {**s.view(0), "deck": d.view(0)["deck"]}
 
 
+def test_determinize_keeps_a_card_being_summoned():
+    """A card whose summon is being paid is public: determinize leaves it in its owner's hand."""
+    s = do(make(players=2, hands={0: [27, 13]}, stones={0: [3]}), "summon 27")
+    for k in range(5):
+        d = GAME.determinize(s, 1, Dice(k))
+        assert 27 in d.data.hands[0] and not GAME.invariants(d)
+        d.apply("pay 3")
+
+
 def test_evaluate_prefers_the_leader():
     assert GAME.evaluate(make(scores=[20, 5]), 0) > GAME.evaluate(make(scores=[5, 20]), 0)
 
@@ -181,3 +190,36 @@ def test_seeded_game_replays_exactly():
         acts = s.legal_actions()
         s = s.apply(acts[dice.below(len(acts))])
     assert GAME.from_json(s.to_json()) == s and s.winners
+
+
+def test_scenarios_show_effect_chains():
+    """VE-062, VE-063: the notebook's chains: Dragon Egg -> Scorch -> Mud Slime; Genie -> two actives."""
+    from rulekit.games.vale_of_eternity.scenarios import scenario
+
+    s = scenario("egg_chain", forced_auto=False).apply("summon 63").apply("pay 3")
+    assert [str(a) for a in s.legal_actions()] == ["summon 68"]
+    s = s.apply("summon 68")
+    assert [str(a) for a in s.legal_actions()] == ["copy 40"]
+    s = s.apply("copy 40")
+    assert s.data.areas[0] == (40, 68) and s.data.scores[0] == 6 and 63 in s.data.discard
+    s = scenario("egg_chain").apply("summon 63")  # forced_auto: the single choices run at once
+    assert s.data.scores[0] == 6
+    s = scenario("genie_chain", forced_auto=False).apply("summon 49").apply("pay 3").apply("pay 1")
+    s = s.apply("activate 27").apply("activate 13")
+    assert s.data.stones[0] == (1, 3) and s.data.scores[0] == 1 and s.phase == "action_turn"
+    with pytest.raises(KeyError):
+        scenario("nope")
+
+
+def test_determinized_states_stay_playable():
+    """determinize on every step of seeded random games: cards conserved, the game goes on."""
+    for seed in range(3):
+        s = GAME.new(players=3, seed=seed)
+        dice = Dice(seed)
+        while not s.is_over:
+            d = GAME.determinize(s, (s.to_move + 1) % 3, dice)
+            assert not GAME.invariants(d)
+            acts = d.legal_actions()
+            d.apply(acts[dice.below(len(acts))])
+            acts = s.legal_actions()
+            s = s.apply(acts[dice.below(len(acts))])

@@ -7,10 +7,10 @@ hidden and checks what the rules conserve.
 
 from __future__ import annotations
 
-from rulekit.engine import Action, Dice, Game, IllegalAction, Option, State
+from rulekit.engine import Action, Dice, Event, Game, IllegalAction, Option, State
 
 from . import refusals, scene, turns
-from .model import CARDS, ELEMENTS, PROGRAMS, TABLES, Vale, Work
+from .model import CARDS, ELEMENTS, NO_SEAT, PROGRAMS, TABLES, Vale, Work
 
 __all__ = ["ValeOfEternity"]
 
@@ -114,7 +114,7 @@ class ValeOfEternity(Game):
         if w.options["forced_auto"]:
             step, acts = _forced(w, step)
         phase, to_move = step
-        events = tuple(self.say(rule, key, **_named(args)) for rule, key, args in w.events)
+        events = tuple(self._event(rule, key, args) for rule, key, args in w.events)
         if over:
             best = self.winners_of(w)
             events += (self.say("VE-090", "winners", players=", ".join(f"P{s + 1}" for s in best)),)
@@ -122,6 +122,16 @@ class ValeOfEternity(Game):
         if acts is not None:
             _LAST_LEGAL[0] = (data, phase, to_move, tuple(acts))
         return state.evolve(data=data, rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)
+
+    def _event(self, rule: str, key: str, args: dict) -> Event:
+        """``say`` with a cache: the same event text (e.g. 'P2 ends the action turn') is built once."""
+        cache_key = (rule, key, *args.items())
+        event = _EVENTS.get(cache_key)
+        if event is None:
+            if len(_EVENTS) > 100_000:
+                _EVENTS.clear()
+            event = _EVENTS[cache_key] = self.say(rule, key, **_named(args))
+        return event
 
     def _peek(self, state: State) -> Work:
         return Work.peek(state.data, state.rng, state.options, state.players)
@@ -133,8 +143,25 @@ class ValeOfEternity(Game):
         return turns.legal(self._peek(state), state.phase, state.to_move)
 
     def play(self, state: State, action: Action) -> State:
+        if action.kind == "pick" and state.data.markers.count(NO_SEAT) > 2:
+            return self._quick_pick(state, action.args[0])
         w = self._open(state)
         return self._close(state, w, turns.do_action(w, state.phase, state.to_move, action))
+
+    def _quick_pick(self, state: State, cid: int) -> State:
+        """A pick that leaves at least two free cards (so the next pick is a real choice):
+        the same as ``turns.pick`` without opening a work copy (the most frequent decision)."""
+        d, seat = state.data, state.to_move
+        markers = list(d.markers)
+        markers[d.display.index(cid)] = seat
+        picks = d.picks + 1
+        n = state.players
+        rule = "VE-043" if picks <= n else "VE-044"
+        event = self._event(rule, "picked", {"player": seat, "card": CARDS[cid].name})
+        phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
+        nxt = (d.start + picks) % n if picks < n else (d.start + 2 * n - 1 - picks) % n  # VE-044 snake order
+        data = d._replace(markers=tuple(markers), picks=picks)
+        return state.evolve(data=data, phase=phase, to_move=nxt, events=(event,))
 
     def auto(self, state: State) -> State:
         if state.phase in BACK_TO_TURN:  # the action is done: the same player goes on (VE-051)
@@ -188,22 +215,27 @@ class ValeOfEternity(Game):
         }
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
-        """Shuffle the deck together with the other players' hands and deal them back at their sizes."""
+        """Shuffle the deck together with the other players' hidden hand cards and deal them back.
+
+        A card being summoned (a pending payment) is public and stays where it is.
+        """
         d = state.data
+        public = {f.card for f in d.pending if f.kind == "pay" and f.purpose == "summon"}
         hidden = list(d.deck)
         for i, h in enumerate(d.hands):
             if i != seat:
-                hidden.extend(h)
+                hidden.extend(c for c in h if c not in public)
         pool = list(dice.shuffle(hidden))
         hands = []
         for i, h in enumerate(d.hands):
             if i == seat:
                 hands.append(h)
-            else:
-                hands.append(tuple(pool[: len(h)]))
-                del pool[: len(h)]
-        new = d._replace(hands=tuple(hands), deck=tuple(pool))
-        return state.evolve(data=new)
+                continue
+            kept = [c for c in h if c in public]
+            n = len(h) - len(kept)
+            hands.append(tuple(kept + pool[:n]))
+            del pool[:n]
+        return state.evolve(data=d._replace(hands=tuple(hands), deck=tuple(pool)))
 
     def evaluate(self, state: State, seat: int) -> float:
         """Score lead plus a little for stones, creatures in play and cards in hand."""
@@ -221,21 +253,23 @@ class ValeOfEternity(Game):
             places += a
         if len(places) != len(CARDS) or set(places) != ALL_CARDS:
             broken.append(f"cards not conserved: {len(places)} placed, {len(set(places))} distinct, 70 expected")
-        if any(s < 0 for s in d.scores):
+        if min(d.scores) < 0:
             broken.append("a score below 0 (VE-093)")
-        if any(v not in (1, 3, 6) for s in d.stones for v in s):
+        if not {v for s in d.stones for v in s} <= STONE_SET:
             broken.append("a stone of a value other than 1, 3, 6 (VE-003)")
         if len(d.markers) != len(d.display):
             broken.append("marker list out of step with the display")
         for seat in range(state.players):
             if len(d.areas[seat]) > d.round:
                 broken.append(f"P{seat + 1} has more creatures than the round number (VE-033)")
-            placed = sum(m == seat for m in d.markers)
+            placed = d.markers.count(seat)
             if placed > 2:
                 broken.append(f"P{seat + 1} has {placed} markers out (VE-004)")
+        base = state.options["stone_limit"]
         if state.to_move is not None and state.phase != "return_stones":
-            w = self._peek(state)
-            if any(len(d.stones[s]) > w.stone_limit(s) for s in range(state.players)):
+            over = [s for s in range(state.players) if len(d.stones[s]) > base]
+            w = self._peek(state) if over else None
+            if any(len(d.stones[s]) > w.stone_limit(s) for s in over):
                 broken.append("a player holds more stones than the limit (VE-031)")
         return broken
 
@@ -252,9 +286,13 @@ class ValeOfEternity(Game):
 
 
 ALL_CARDS = frozenset(CARDS)
+STONE_SET = frozenset((1, 3, 6))  # VE-003
 BACK_TO_TURN = frozenset({"sell", "tame", "summon", "release", "action_turn"})
 CARD_VERBS = {"pick", "sell", "tame", "summon", "release", "activate", "recover", "discard", "copy", "take"}
 
+
+#: formatted events by (rule, key, args): events are immutable, so equal ones are shared
+_EVENTS: dict[tuple, Event] = {}
 
 #: the legal actions _forced computed last: (data, phase, to_move, actions); data identity is the key
 _LAST_LEGAL: list = [None]

@@ -62,7 +62,7 @@ def build(game: ValeOfEternity, state: State, seat: int | None, lang: str = "en"
     items: list[dict] = [_header(game, state, lang)]
     items += _zones(d, lang, act)
     y = 250
-    panel_h = min(95, 330 // state.players)
+    panel_h = 84
     for p in range(state.players):
         items.append(_player(d, p, seat, y, panel_h, state, lang, act))
         y += panel_h
@@ -119,17 +119,21 @@ def _header(game: ValeOfEternity, state: State, lang: str) -> dict:
     }
 
 
-def _card(cid: int, x: float, y: float, action: str | None, lang: str, id_prefix: str) -> dict:
+def _card(
+    cid: int, x: float, y: float, action: str | None, lang: str, id_prefix: str, w: float = CARD_W, h: float = CARD_H
+) -> dict:
     card = CARDS[cid]
+    room = max(3, int(w / 6) - 4)  # characters that fit beside the cost
+    name = card.name if len(card.name) <= room else card.name[: room - 1] + "."
     item = {
         "type": "rect",
         "x": x,
         "y": y,
-        "w": CARD_W,
-        "h": CARD_H,
+        "w": w,
+        "h": h,
         "rx": 5,
-        "size": 10,
-        "label": f"{card.name} ({card.cost})",
+        "size": 10 if w >= CARD_W else 9,
+        "label": f"{name} ({card.cost})",
         "fill": TABLES["element_colours"][card.element],
         "stroke": "#333",
         "class": "rk-card",
@@ -194,7 +198,8 @@ def _zones(d, lang: str, act) -> list[dict]:
                             "id": f"tame-{cid}",
                         }
                     )
-        out.append({"type": "group", "label": name, "x": x0 + 6, "y": 86, "items": zone})
+        zone.insert(1, {"type": "text", "x": x0 + 8, "y": 84, "text": name, "size": 11, "bold": True})
+        out.append({"type": "group", "label": "", "x": x0, "y": 70, "items": zone})
     return out
 
 
@@ -228,8 +233,8 @@ def _player(d, p: int, seat: int | None, y: float, h: float, state: State, lang:
         items.append(
             {
                 "type": "circle",
-                "x": 20 + i * 22,
-                "y": y + 36,
+                "x": 250 + i * 22,
+                "y": y + 12,
                 "r": 9,
                 "label": str(v),
                 "size": 9,
@@ -239,21 +244,23 @@ def _player(d, p: int, seat: int | None, y: float, h: float, state: State, lang:
             }
         )
     # hand: visible to its owner and the teacher view only
-    items.append({"type": "text", "x": 12, "y": y + 62, "size": 10, "text": f"{_w('hand', lang)}:"})
+    items.append({"type": "text", "x": 12, "y": y + 48, "size": 10, "text": f"{_w('hand', lang)}:"})
     hand = d.hands[p]
     if seat is None or seat == p:
-        for i, cid in enumerate(hand[:8]):
-            items.append(_card(cid, 50 + i * 50, y + 50, act(CARD_VERBS_HAND, cid), lang, "hand") | {"w": 46})
-        if len(hand) > 8:
-            items.append({"type": "text", "x": 452, "y": y + 72, "text": f"+{len(hand) - 8}", "size": 10})
+        for i, cid in enumerate(hand[:7]):
+            items.append(_card(cid, 46 + i * 62, y + 24, act(CARD_VERBS_HAND, cid), lang, "hand", 60, 48))
+        if len(hand) > 7:
+            items.append(
+                {"type": "text", "x": 482, "y": y + 78, "text": f"+{len(hand) - 7}", "size": 10, "anchor": "end"}
+            )
     else:
         items.append(
             {
                 "type": "rect",
-                "x": 50,
-                "y": y + 50,
-                "w": 46,
-                "h": CARD_H - 8,
+                "x": 46,
+                "y": y + 24,
+                "w": 60,
+                "h": 48,
                 "rx": 5,
                 "fill": "#777",
                 "label": str(len(hand)),
@@ -264,22 +271,22 @@ def _player(d, p: int, seat: int | None, y: float, h: float, state: State, lang:
     # area: one slot per round number (VE-033)
     ax = 500
     items.append(
-        {"type": "text", "x": ax, "y": y + 16, "size": 10, "text": f"{_w('area', lang)} ({len(d.areas[p])}/{d.round})"}
+        {"type": "text", "x": ax, "y": y + 14, "size": 10, "text": f"{_w('area', lang)} ({len(d.areas[p])}/{d.round})"}
     )
     slot_w = min(CARD_W, (W - ax - 14) / max(d.round, 1) - 4)
     for i in range(d.round):
         sx = ax + i * (slot_w + 4)
         if i < len(d.areas[p]):
             cid = d.areas[p][i]
-            items.append(_card(cid, sx, y + 22, act(CARD_VERBS_AREA, cid), lang, "area") | {"w": slot_w})
+            items.append(_card(cid, sx, y + 24, act(CARD_VERBS_AREA, cid), lang, "area", slot_w, 48))
         else:
             items.append(
                 {
                     "type": "rect",
                     "x": sx,
-                    "y": y + 22,
+                    "y": y + 24,
                     "w": slot_w,
-                    "h": CARD_H,
+                    "h": 48,
                     "rx": 5,
                     "fill": "none",
                     "stroke": "#bbb",

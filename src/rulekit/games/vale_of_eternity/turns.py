@@ -183,8 +183,8 @@ def _unmark(w: Work, cid: int) -> None:
 def _begin_activation(w: Work) -> Step:
     """VE-070/VE-071: the seat ``turn`` uses each active effect of their area once."""
     todo = tuple(c for c in w.areas[w.turn] if CARDS[c].active is not None)
+    w.note("VE-070", "activation_turn" if todo else "activation_none", player=w.turn, n=len(todo))
     if todo:
-        w.note("VE-070", "activation_turn", player=w.turn, n=len(todo))
         w.pending.append(Frame("activate", w.turn, w.turn, -1, items=todo, purpose="phase"))
     return _after(w, "activation")
 

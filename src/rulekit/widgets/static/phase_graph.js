@@ -10,28 +10,48 @@ function svgEl(tag, attrs) {
 }
 
 function edgePath(a, b) {
-  const ax = a.x + a.w, ay = a.y + a.h / 2, bx = b.x, by = b.y + b.h / 2;
-  if (b.x > a.x + 1) {  // forward: a gentle S curve
-    const mx = (ax + bx) / 2;
-    return `M ${ax} ${ay} C ${mx} ${ay}, ${mx} ${by}, ${bx} ${by}`;
-  }
   if (a === b) {  // self loop over the top
     const x = a.x + a.w / 2, y = a.y;
-    return `M ${x - 12} ${y} C ${x - 30} ${y - 34}, ${x + 30} ${y - 34}, ${x + 12} ${y}`;
+    return `M ${x - 12} ${y} C ${x - 30} ${y - 30}, ${x + 30} ${y - 30}, ${x + 12} ${y}`;
   }
-  // backward or same column: arc below the boxes
-  const sx = a.x + a.w / 2, sy = a.y + a.h, tx = b.x + b.w / 2, ty = b.y + b.h;
-  const dip = Math.max(sy, ty) + 22 + Math.abs(sx - tx) * 0.08;
-  return `M ${sx} ${sy} C ${sx} ${dip}, ${tx} ${dip}, ${tx} ${ty}`;
+  const sameRow = Math.abs(a.y - b.y) < 1;
+  const gap = b.x - (a.x + a.w);
+  if (sameRow && gap > 0 && gap < a.w) {  // neighbours: a straight arrow
+    return `M ${a.x + a.w} ${a.y + a.h / 2} L ${b.x} ${b.y + b.h / 2}`;
+  }
+  if (sameRow) {  // further along the row: arc above; backwards: arc below
+    const fwd = b.x > a.x;
+    const ay = fwd ? a.y : a.y + a.h, by = fwd ? b.y : b.y + b.h;
+    const lift = (fwd ? -1 : 1) * (16 + Math.abs(b.x - a.x) * 0.12);
+    const ax = a.x + a.w / 2 + (fwd ? 20 : -20), bx = b.x + b.w / 2 + (fwd ? -20 : 20);
+    return `M ${ax} ${ay} C ${ax} ${ay + lift}, ${bx} ${by + lift}, ${bx} ${by}`;
+  }
+  const down = b.y > a.y;
+  const ax = a.x + a.w / 2, ay = down ? a.y + a.h : a.y;
+  const bx = b.x + b.w / 2, by = down ? b.y : b.y + b.h;
+  const bend = (down ? 1 : -1) * Math.max(18, Math.abs(by - ay) * 0.4);
+  return `M ${ax} ${ay} C ${ax} ${ay + bend}, ${bx} ${by - bend}, ${bx} ${by}`;
+}
+
+
+function heading(model, root) {
+  const h = document.createElement("h4");
+  h.className = "rk-panel-title";
+  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
+  model.on("change:heading", set);
+  set();
+  root.appendChild(h);
+  return h;
 }
 
 function render({ model, el }) {
   el.classList.add("rk-phase-graph");
+  heading(model, el);
   const svg = svgEl("svg", { class: "rk-graph-svg", preserveAspectRatio: "xMidYMin meet" });
   el.appendChild(svg);
   function draw() {
     const [w, h] = model.get("size");
-    svg.setAttribute("viewBox", `0 0 ${w} ${h + 30}`);
+    svg.setAttribute("viewBox", `0 -20 ${w} ${h + 40}`);
     const nodes = new Map((model.get("nodes") || []).map((n) => [n.id, n]));
     const visited = new Set((model.get("visited") || []).map(([a, b]) => `${a}>${b}`));
     const current = model.get("current");
@@ -62,13 +82,21 @@ function render({ model, el }) {
         "dominant-baseline": "central", "font-size": 12 });
       text.textContent = n.name.length > 22 ? `${n.name.slice(0, 21)}…` : n.name;
       g.appendChild(text);
+      const heat = (model.get("heat") || {})[n.id];
+      if (heat) {
+        g.appendChild(svgEl("circle", { cx: n.x + n.w - 4, cy: n.y + 4, r: 11, class: "rk-heat" }));
+        const t = svgEl("text", { x: n.x + n.w - 4, y: n.y + 4, "text-anchor": "middle",
+          "dominant-baseline": "central", "font-size": 10, class: "rk-heat-text" });
+        t.textContent = heat > 999 ? "999+" : String(heat);
+        g.appendChild(t);
+      }
       g.appendChild(svgEl("title", {})).textContent = `${n.name} (${n.id})`;
       g.addEventListener("click", () => model.send({ event: "phase", id: n.id }));
       parts.push(g);
     }
     svg.replaceChildren(...parts);
   }
-  const keys = ["nodes", "edges", "current", "visited", "selected", "size"];
+  const keys = ["nodes", "edges", "current", "visited", "selected", "size", "heat"];
   for (const k of keys) model.on(`change:${k}`, draw);
   draw();
   return () => keys.forEach((k) => model.off(`change:${k}`, draw));

@@ -1,0 +1,139 @@
+"""The context one apply works in: catalogue, options, dice and the events said.
+
+Rule functions take a ``Ctx`` and a ``Board`` and return a new ``Board``
+(plus the next phase); they never mutate a board, only the context's event
+list and dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Dice, Event
+from .model import COLOURS, Board, Catalogue, Player
+
+__all__ = ["Ctx", "holds", "has_rune", "tradable_rows", "name_of", "german", "with_german"]
+
+
+class Ctx:
+    """Per-apply working context; ``ev`` collects the events said.
+
+    A plain slotted class (built three times per decision, so kept cheap).
+    """
+
+    __slots__ = ("game", "cat", "opts", "dice", "seat", "ev", "_player")
+
+    def __init__(self, game: Any, cat: Catalogue, opts: dict, dice: Dice, seat: int):
+        self.game, self.cat, self.opts, self.dice, self.seat = game, cat, opts, dice, seat
+        self.ev: list[Event] = []
+        self._player = name_of(seat)
+
+    def say(self, rule: str, key: str, **args: Any) -> None:
+        if "player" not in args:
+            args["player"] = self._player
+        self.ev.append(self.game.say(rule, key, **with_german(args)))
+
+
+#: German words for the ids that appear in texts (colours, runes, die faces, kinds, spaces)
+GERMAN = {
+    "blue": "blau",
+    "yellow": "gelb",
+    "green": "grün",
+    "red": "rot",
+    "white": "weiß",
+    "joker": "Joker",
+    "ore": "Erz",
+    "multi": "vielfarbig",
+    "magic": "Magiepunkte",
+    "hand": "Handkartenlimit",
+    "exchange": "Tausch",
+    "plus": "Plus",
+    "double_die": "Würfel verdoppeln",
+    "extra_pp": "Extra Machtpunkte",
+    "three": "3 Fähigkeiten nutzen",
+    "any_gem": "beliebiger Edelstein",
+    "swap": "Tausch",
+    "card": "Karte",
+    "pp1": "1 Machtpunkt",
+    "pp2": "2 Machtpunkte",
+    "basic": "Grundfähigkeit",
+    "choice": "Wahlfähigkeit",
+    "any_card": "beliebige Karte",
+    "die": "Würfel",
+    "choose": "Wahl",
+}
+
+
+def german(value: Any) -> Any:
+    """A text id in German ("blue" -> "blau"); lists joined by ", " word by word."""
+    if not isinstance(value, str):
+        return value
+    if ", " in value:
+        return ", ".join(german(v) for v in value.split(", "))
+    if value.startswith(("gem:", "card:")):
+        head, _, colour = value.partition(":")
+        return f"{'Edelstein' if head == 'gem' else 'Karte'} {GERMAN.get(colour, colour)}"
+    return GERMAN.get(value, value)
+
+
+#: arguments whose German form the German templates use as ``{<name>_de}``
+_DE_ARGS = frozenset(
+    (
+        "colour",
+        "artifact",
+        "rune",
+        "face",
+        "kind",
+        "space",
+        "item",
+        "token",
+        "give",
+        "get",
+        "magic",
+        "artifacts",
+        "icon",
+        "bill",
+        "phase",
+    )
+)
+
+
+def with_german(args: dict) -> dict:
+    """``args`` plus ``<name>_de`` for the text arguments German templates use."""
+    for k in _DE_ARGS.intersection(args):
+        if k + "_de" not in args:
+            args[k + "_de"] = german(args[k])
+    return args
+
+
+def name_of(seat: int) -> str:
+    """A readable seat name ("P1" for seat 0)."""
+    return f"P{seat + 1}"
+
+
+def has_rune(board: Board, seat: int, rune: str, opts: dict) -> bool:
+    """The player owns ``rune`` and may use it now (RS-223..RS-225).
+
+    A rune taken this turn in the trade-in step acts at once only if it is one
+    of the immediate runes (joker, exchange, hand) and the option allows it;
+    the action runes act from the next turn on anyway, because the action is over.
+    """
+    if rune not in board.players[seat].runes:
+        return False
+    if seat == board.current and board.turn.new_rune == rune:
+        return bool(opts["immediate_runes"]) and rune in ("joker", "exchange", "hand")
+    return True
+
+
+def holds(p: Player) -> int:
+    """Gems, joker stones and ores a player holds (the joker-rune gem excluded, RS-194)."""
+    return sum(p.gems) + p.jokers + p.ore
+
+
+def tradable_rows(p: Player) -> list[int]:
+    """Rows (1, 2) holding at least 2 artifacts (RS-160)."""
+    return [i + 1 for i, row in enumerate(p.rows) if sum(1 for a in row if a) >= 2]
+
+
+def colour_index(colour: str) -> int:
+    return COLOURS.index(colour)

@@ -1,0 +1,237 @@
+"""Carrying out ability icons, die results, forge bills and bonuses.
+
+The active player's pending work lives in ``Turn``: a ``bill`` (gems still to
+pay), an ``artifact`` waiting to be placed and a ``queue`` of icons. ``proceed``
+runs every step that needs no decision and stops at the first one that does,
+returning the phase to show. Decision steps (pay, place, choose a gem, take a
+card, pick an option, give a gem for the die swap) are answered by ``answer``.
+"""
+
+from __future__ import annotations
+
+from ...engine import Action
+from .ctx import Ctx, has_rune
+from .model import COLOURS, SPACES, Board, evolve_player, put, replace
+from .pay import cover, pay_tokens
+from .piles import draw_general, refill_display
+
+__all__ = ["proceed", "step_actions", "answer", "place_targets", "DIE_RESULT"]
+
+#: die face -> queue item (RS-107..RS-109); PP from the die is "dpp" (RS-226a)
+DIE_RESULT = {"any_gem": "any_gem", "swap": "swap", "card": "draw", "ore": "ore", "pp1": "dpp:1", "pp2": "dpp:2"}
+_DECIDE = ("any_gem", "any_card", "card:", "choose", "swap", "place")
+
+
+def place_targets(board: Board, seat: int, artifact: str) -> list[tuple[int, str]]:
+    """Empty spaces an artifact may go to: its colour (RS-137) or any for a joker (RS-140)."""
+    rows = board.players[seat].rows
+    out = []
+    for r, row in enumerate(rows):
+        for s, space in enumerate(SPACES):
+            if not row[s] and (artifact == "joker" or space == artifact):
+                out.append((r + 1, space))
+    return out
+
+
+def step_actions(board: Board, ctx: Ctx) -> list[Action]:
+    """The choices of the pending decision step (empty when none is pending)."""
+    t, p = board.turn, board.players[board.current]
+    if t.bill:
+        jcol = p.joker_gem if has_rune(board, board.current, "joker", ctx.opts) else ""
+        out = [Action("pay", (tok,)) for tok in pay_tokens(p.gems, p.jokers, jcol, t.bill)]
+        if t.ore_ok and p.ore >= 3:
+            out.append(Action("pay", ("ore",)))  # RS-141
+        return out
+    if not t.queue:
+        return []
+    item = t.queue[0]
+    if item == "place":
+        return [Action("place", (r, s)) for r, s in place_targets(board, board.current, t.artifact)]
+    if item == "any_gem":  # RS-103, RS-107: no joker stone
+        out = [Action("gem", (c,)) for i, c in enumerate(COLOURS) if board.supply[i] > 0]
+    elif item == "any_card":  # RS-104
+        out = [Action("take", (k + 1,)) for k, n in enumerate(board.display) if n]
+    elif item.startswith("card:"):  # RS-105
+        colour = item[5:]
+        out = [Action("take", (k + 1,)) for k, n in enumerate(board.display) if n and ctx.cat.cards[n].colour == colour]
+    elif item == "choose":  # RS-099
+        out = [Action("option", (1,)), Action("option", (2,))]
+    elif item == "swap":  # RS-108
+        out = [Action("give", (c,)) for i, c in enumerate(COLOURS) if p.gems[i] > 0] if board.jokers > 0 else []
+    else:
+        return []
+    return [*out, Action("skip")] if out else []
+
+
+def answer(board: Board, ctx: Ctx, action: Action) -> Board:
+    """Apply a decision-step action (already checked legal)."""
+    t, seat = board.turn, board.current
+    p = board.players[seat]
+    kind, args = action.kind, action.args
+    if kind == "pay":
+        if args[0] == "ore":  # RS-141, RS-143: exactly 3 ores, no bonus
+            board = evolve_player(board, seat, ore=p.ore - 3)
+            queue = tuple(q for q in t.queue if q not in ("ore", "fdie", "fpp:3"))
+            ctx.say("RS-141", "pay_ore")
+            return replace(board, ore=board.ore + 3, turn=replace(t, bill=(), ore_ok=False, queue=queue))
+        return _pay(board, ctx, args[0])
+    queue = t.queue[1:]
+    board = replace(board, turn=replace(t, queue=queue))
+    if kind == "skip":
+        ctx.say("RS-093", "skip_icon")
+        return board
+    if kind == "place":
+        return _place(board, ctx, args[0], args[1])
+    if kind == "gem":
+        return _gain_gem(board, ctx, args[0], "RS-103")
+    if kind == "take":
+        return _take(board, ctx, args[0] - 1)
+    if kind == "option":
+        card = ctx.cat.card(t.card)
+        ctx.say("RS-099", "option", n=args[0])
+        return replace(board, turn=replace(board.turn, queue=card.options[args[0] - 1] + queue))
+    if kind == "give":  # RS-108: a coloured gem for a joker stone
+        i = COLOURS.index(args[0])
+        board = evolve_player(board, seat, gems=put(p.gems, i, p.gems[i] - 1), jokers=p.jokers + 1)
+        ctx.say("RS-108", "die_swap", colour=args[0])
+        return replace(board, supply=put(board.supply, i, board.supply[i] + 1), jokers=board.jokers - 1)
+    raise ValueError(f"unknown step action {action}")
+
+
+def _pay(board: Board, ctx: Ctx, token: str) -> Board:
+    t, seat = board.turn, board.current
+    p = board.players[seat]
+    jcol = p.joker_gem if has_rune(board, seat, "joker", ctx.opts) else ""
+    gems, jokers, bill = cover(token, p.gems, p.jokers, jcol, t.bill)
+    board = evolve_player(board, seat, gems=gems, jokers=jokers)
+    supply = board.supply
+    if token != "joker":
+        i = COLOURS.index(token)
+        supply = put(supply, i, supply[i] + 1)
+    rule = "RS-135" if t.action == "forge" else "RS-101"
+    ctx.say(rule, "pay", token=token)
+    return replace(
+        board, supply=supply, jokers=board.jokers + (token == "joker"), turn=replace(t, bill=bill, ore_ok=False)
+    )
+
+
+def _place(board: Board, ctx: Ctx, row: int, space: str) -> Board:
+    seat, t = board.current, board.turn
+    rows = board.players[seat].rows
+    r = rows[row - 1]
+    r = put(r, SPACES.index(space), t.artifact)
+    board = evolve_player(board, seat, rows=put(rows, row - 1, r))
+    ctx.say("RS-140" if t.artifact == "joker" else "RS-137", "place", artifact=t.artifact, row=row, space=space)
+    return replace(board, turn=replace(board.turn, artifact=""))
+
+
+def _gain_gem(board: Board, ctx: Ctx, colour: str, rule: str) -> Board:
+    i = COLOURS.index(colour)
+    if board.supply[i] <= 0:  # RS-102, RS-110: only if available
+        ctx.say("RS-110", "supply_empty", item=colour)
+        return board
+    p = board.players[board.current]
+    board = evolve_player(board, board.current, gems=put(p.gems, i, p.gems[i] + 1))
+    ctx.say(rule, "gain_gem", colour=colour)
+    return replace(board, supply=put(board.supply, i, board.supply[i] - 1))
+
+
+def _take(board: Board, ctx: Ctx, slot: int) -> Board:
+    """RS-104, RS-105, RS-114: a display card goes to the own discard pile."""
+    seat = board.current
+    card = board.display[slot]
+    p = board.players[seat]
+    board = evolve_player(board, seat, discard=(card, *p.discard))
+    board = replace(board, display=put(board.display, slot, 0))
+    ctx.say("RS-104", "take_card", card=card, slot=slot + 1)
+    if ctx.opts["refill_after_take"]:  # RS-111 (rulekit's choice)
+        board = refill_display(board, ctx)
+    return board
+
+
+def _auto(board: Board, ctx: Ctx, item: str) -> Board:
+    """Carry out one icon that needs no decision."""
+    seat = board.current
+    p = board.players[seat]
+    if item.startswith("gem:"):
+        return _gain_gem(board, ctx, item[4:], "RS-102")
+    if item == "joker":
+        if board.jokers <= 0:
+            ctx.say("RS-110", "supply_empty", item="joker")
+            return board
+        ctx.say("RS-102", "gain_joker")
+        return replace(evolve_player(board, seat, jokers=p.jokers + 1), jokers=board.jokers - 1)
+    if item == "ore":
+        if board.ore <= 0:
+            ctx.say("RS-110", "supply_empty", item="ore")
+            return board
+        ctx.say("RS-107", "gain_ore")
+        return replace(evolve_player(board, seat, ore=p.ore + 1), ore=board.ore - 1)
+    if item[:3] in ("pp:", "dpp", "fpp"):
+        n = int(item.split(":")[1])
+        rule = {"pp:": "RS-100", "dpp": "RS-107", "fpp": "RS-142"}[item[:3]]
+        ctx.say(rule, "gain_pp", n=n)
+        board = evolve_player(board, seat, pp=p.pp + n)
+        gives = item[:3] == "pp:" or (item[:3] == "dpp" and ctx.opts["die_pp_counts_for_extra"])
+        return replace(board, turn=replace(board.turn, gave_pp=True)) if gives else board
+    if item == "draw":  # RS-109, RS-112
+        board, card = draw_general(board, ctx)
+        if not card:
+            ctx.say("RS-112", "deck_empty")
+            return board
+        p = board.players[seat]
+        ctx.say("RS-109", "draw_card", card=card)
+        return evolve_player(board, seat, discard=(card, *p.discard))
+    if item in ("die", "fdie"):
+        return _roll(board, ctx, item)
+    raise ValueError(f"unknown icon {item!r}")
+
+
+def _roll(board: Board, ctx: Ctx, item: str) -> Board:
+    """RS-106: one roll; Double Die repeats the result (RS-221) but not at a forge (RS-222)."""
+    faces = ctx.cat.board["die"]["faces"]
+    face = faces[ctx.dice.below(len(faces))]
+    result = DIE_RESULT[face]
+    times = 1
+    doubled = item == "die" and has_rune(board, board.current, "double_die", ctx.opts)
+    if doubled and (ctx.opts["double_die_all_faces"] or face not in ("card", "swap")):
+        times = 2
+    ctx.say("RS-221" if times == 2 else "RS-106", "roll", face=face, times=times)
+    t = board.turn
+    return replace(board, last_roll=face, turn=replace(t, queue=(result,) * times + t.queue))
+
+
+def proceed(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """Run pending steps until a decision is needed; return (board, phase)."""
+    decide = "forge_step" if board.turn.action == "forge" else "ability_step"
+    while True:
+        t = board.turn
+        if t.bill or (t.queue and t.queue[0].startswith(_DECIDE)):
+            choices = step_actions(board, ctx)
+            real = [a for a in choices if a.kind != "skip"]
+            if len(real) == 1 and (t.bill or t.queue[0] == "place"):
+                board = answer(board, ctx, real[0])  # only one way: no decision to show
+                continue
+            if real:
+                return board, decide
+            ctx.say("RS-093", "icon_void", icon=t.queue[0])  # RS-105: nothing to take
+            board = replace(board, turn=replace(t, queue=t.queue[1:]))
+            continue
+        if t.queue:
+            board = _auto(replace(board, turn=replace(t, queue=t.queue[1:])), ctx, t.queue[0])
+            continue
+        return _finish_card(board, ctx)
+
+
+def _finish_card(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    t = board.turn
+    if t.action == "forge":
+        return board, "forge"
+    if t.card and t.gave_pp and has_rune(board, board.current, "extra_pp", ctx.opts):  # RS-219
+        p = board.players[board.current]
+        board = evolve_player(board, board.current, pp=p.pp + 1)
+        ctx.say("RS-219", "extra_pp", card=t.card)
+    board = replace(board, turn=replace(board.turn, card=0, gave_pp=False))
+    if len(board.turn.used) == len(board.turn.played):
+        return board, "dispose_played_cards"
+    return board, "resolve_abilities"

@@ -1,0 +1,201 @@
+"""Rune Stones state data and the card catalogue read from the data files.
+
+The state is a tree of frozen dataclasses of tuples, ints and strings, so
+states hash, compare and share structure cheaply. ``Catalogue`` holds the
+immutable facts (cards, forges, tables) read once from ``data/*.toml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = [
+    "COLOURS",
+    "SPACES",
+    "Card",
+    "Catalogue",
+    "Player",
+    "Turn",
+    "Board",
+    "load_catalogue",
+    "put",
+    "replace",
+    "as_dict",
+]
+
+#: gem and artifact colours, in the order used by every gem tuple (RS-008)
+COLOURS = ("blue", "yellow", "green", "red")
+#: the five spaces of a power row (RS-014): one per colour plus the joker space
+SPACES = (*COLOURS, "joker")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: creature 11-78 or druid 100-107 (RS-002, RS-004)."""
+
+    number: int
+    colour: str  # blue/yellow/green/red/white for creatures, "druid" for druid cards
+    magic: str  # a colour or "multi" (RS-005)
+    mp: int
+    kind: str  # basic | choice | exchange (RS-098..RS-100)
+    gain: tuple[str, ...] = ()
+    options: tuple[tuple[str, ...], ...] = ()
+    pay: tuple[str, ...] = ()
+
+    @property
+    def is_druid(self) -> bool:
+        return self.number >= 100
+
+    def gives_pp(self) -> bool:
+        """True when a printed icon gives power points (RS-113)."""
+        icons = self.gain + tuple(i for o in self.options for i in o)
+        return any(i.startswith("pp:") for i in icons)
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's material (RS-012, RS-014). Piles: index 0 is the top."""
+
+    hand: tuple[int, ...]
+    draw: tuple[int, ...]
+    discard: tuple[int, ...]
+    removed: tuple[int, ...]  # druid cards out of the game (RS-094)
+    gems: tuple[int, int, int, int]
+    jokers: int
+    ore: int
+    pp: int
+    rows: tuple[tuple[str, ...], tuple[str, ...]]  # 5 spaces each, "" = empty
+    runes: tuple[str, ...]
+    joker_gem: str = ""  # colour placed on the Joker rune (RS-212)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the active player has done so far this turn (reset each turn)."""
+
+    action: str = ""  # summon | abilities | forge
+    colour: str = ""  # summon: the one magic colour (RS-071)
+    mp: int = 0
+    spent: int = 0
+    played: tuple[int, ...] = ()  # summon: cards played for MP; abilities: cards picked
+    gained: tuple[int, ...] = ()  # summon: creatures taken from the display
+    used: tuple[int, ...] = ()  # abilities: cards whose ability was started
+    card: int = 0  # the card being resolved (0: none)
+    gave_pp: bool = False  # the current card gave power points (RS-219)
+    bill: tuple[str, ...] = ()  # gems still to pay: colours, "joker" or "any"
+    ore_ok: bool = False  # forge: 3 ores may still pay this bill (RS-141)
+    queue: tuple[str, ...] = ()  # effects still to carry out
+    forged: tuple[int, ...] = ()  # forges used this turn (RS-130)
+    artifact: str = ""  # the artifact taken, until placed
+    joker_forged: bool = False  # RS-134
+    swapped: bool = False  # Exchange rune used this turn (RS-215)
+    new_rune: str = ""  # rune taken this turn (RS-223..RS-225)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything on the table."""
+
+    players: tuple[Player, ...]
+    display: tuple[int, ...]  # 6 slots, left to right, 0 = empty (RS-001)
+    deck: tuple[int, ...]  # general draw pile, index 0 is the top
+    gdiscard: tuple[int, ...]  # general discard pile
+    supply: tuple[int, int, int, int]  # gems per colour
+    jokers: int
+    ore: int
+    art_supply: tuple[str, ...]  # face-down coloured artifacts (RS-035)
+    art_discard: tuple[str, ...]  # open artifact discard (RS-044, RS-167)
+    forges: tuple[str, ...]  # artifact on each coloured forge, "" = empty
+    joker_stack: int  # joker artifacts on the joker forge (RS-034)
+    rune_stacks: tuple[int, ...]  # stones per rune type (RS-032)
+    start: int  # start player (RS-042)
+    current: int
+    turn: Turn = Turn()
+    last_roll: str = ""
+    round: int = 1
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """A copy of a frozen state dataclass with some fields changed.
+
+    Player, Turn and Board keep their fields in ``__dict__`` (no slots), so a
+    copy is two C-level dict updates: much faster than ``dataclasses.replace``
+    (no ``__init__`` round trip), which matters because it runs several times
+    per decision.
+    """
+    new = object.__new__(type(obj))
+    fields = new.__dict__
+    fields.update(obj.__dict__)
+    fields.update(changes)
+    return new
+
+
+def as_dict(obj: Any) -> dict:
+    """A board, player or turn as a JSON-ready dict (tuples stay tuples: json writes them as lists).
+
+    A fast, specialised ``engine.encode`` for snapshots and views.
+    """
+    out = dict(obj.__dict__)
+    if "players" in out:
+        out["players"] = [as_dict(p) for p in out["players"]]
+    if "turn" in out:
+        out["turn"] = as_dict(out["turn"])
+    return out
+
+
+def put(items: tuple, index: int, value: Any) -> tuple:
+    """A copy of ``items`` with ``items[index] = value``."""
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The immutable facts of the game (cards, forges, tables) from data files."""
+
+    cards: dict[int, Card]  # creatures 11-78
+    druids: dict[int, Card]  # 100-107, shared by all player colours (RS-016)
+    forges: tuple[tuple[int, str], ...]  # (cost, bonus) per coloured forge
+    board: dict
+
+    def card(self, number: int) -> Card:
+        return self.druids[number] if number >= 100 else self.cards[number]
+
+
+def _card(entry: dict, druid: bool) -> Card:
+    colour = "druid" if druid else entry["colour"]
+    magic = "multi" if druid or colour == "white" else colour
+    return Card(
+        number=entry["number"],
+        colour=colour,
+        magic=magic,
+        mp=entry["mp"],
+        kind=entry["kind"],
+        gain=tuple(entry.get("gain", ())),
+        options=tuple(tuple(o) for o in entry.get("options", ())),
+        pay=tuple(entry.get("pay", ())),
+    )
+
+
+def load_catalogue(cards: dict, druids: dict, board: dict) -> Catalogue:
+    """Build and check the catalogue (RS-015: a bad table is refused clearly)."""
+    creatures = {e["number"]: _card(e, False) for e in cards["card"]}
+    if sorted(creatures) != list(range(11, 79)):
+        raise ValueError("cards.toml must hold exactly the creature cards 11-78 (RS-002)")
+    druid = {e["number"]: _card(e, True) for e in druids["card"]}
+    if sorted(druid) != list(range(100, 108)):
+        raise ValueError("druids.toml must hold exactly the druid cards 100-107 (RS-016)")
+    known = ("gem:", "card:", "pp:", "joker", "any_gem", "ore", "any_card", "die")
+    for card in (*creatures.values(), *druid.values()):
+        icons = card.gain + tuple(i for o in card.options for i in o)
+        bad = [i for i in icons if not i.startswith(known)]
+        if bad or card.kind not in ("basic", "choice", "exchange"):
+            raise ValueError(f"card {card.number}: unknown ability {card.kind} {bad} (RS-015)")
+    forges = tuple((f["cost"], f["bonus"]) for f in board["forge"])
+    return Catalogue(creatures, druid, forges, board)
+
+
+def evolve_player(board: Board, seat: int, **changes: Any) -> Board:
+    """``board`` with some fields of one player changed."""
+    players = board.players
+    return replace(board, players=put(players, seat, replace(players[seat], **changes)))

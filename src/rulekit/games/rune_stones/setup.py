@@ -1,0 +1,85 @@
+"""Setting up a game of Rune Stones (RS-030..RS-045)."""
+
+from __future__ import annotations
+
+from ...engine import Dice, Event
+from .ctx import with_german
+from .model import COLOURS, Board, Catalogue, Player
+
+__all__ = ["build"]
+
+
+def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tuple[Board, list[Event]]:
+    """The first board for ``players`` seats, and the setup events."""
+
+    def say(rule: str, key: str, **args) -> Event:
+        return game_say(rule, key, **with_german(args))
+
+    b = cat.board
+    ev: list[Event] = []
+    start = b["start"]
+    per = b["supply"]["gems_per_colour"] - players * start["gems_per_colour"]  # RS-030, RS-037
+    supply = (per,) * len(COLOURS)
+    jokers = b["supply"]["jokers"] - players * start["jokers"]
+    ore = b["supply"]["ore"] - players * start["ore"]
+    ev.append(say("RS-030", "setup_supply", gems=per, jokers=jokers, ore=ore))
+    ev.append(say("RS-031", "setup_throne", n=opts["end_threshold"]))
+    stack = b["runes"]["per_stack"][str(players)]  # RS-032; the rest stay in the box (RS-033)
+    ev.append(say("RS-032", "setup_runes", n=stack, total=stack * len(b["runes"]["types"])))
+    arts = tuple(c for c in COLOURS for _ in range(b["artifacts"]["per_colour"]))
+    arts = dice.shuffle(arts)  # RS-035
+    nforges = len(cat.forges)
+    forges, art_supply = arts[:nforges], arts[nforges:]
+    ev.append(say("RS-034", "setup_joker_forge", n=b["artifacts"]["jokers"]))
+    ev.append(say("RS-035", "setup_forges", artifacts=", ".join(forges)))
+    seats = []
+    for _seat in range(players):  # RS-036..RS-039
+        druids = dice.shuffle(sorted(cat.druids))
+        hand_n = b["hand_size"]
+        seats.append(
+            Player(
+                hand=tuple(sorted(druids[:hand_n])),
+                draw=druids[hand_n:],
+                discard=(),
+                removed=(),
+                gems=(start["gems_per_colour"],) * len(COLOURS),
+                jokers=start["jokers"],
+                ore=start["ore"],
+                pp=opts["start_pp"],
+                rows=(("",) * 5, ("",) * 5),
+                runes=(),
+            )
+        )
+    ev.append(say("RS-038", "setup_hands", n=b["hand_size"]))
+    deck = dice.shuffle(sorted(cat.cards))  # RS-040
+    display: list[int] = []
+    aside: list[int] = []
+    while len(display) < b["display"]["slots"]:
+        card, deck = deck[0], deck[1:]
+        if card >= 71:  # RS-041: dragons are set aside during setup
+            aside.append(card)
+        else:
+            display.insert(0, card)  # fill from right to left
+    if aside:
+        deck = dice.shuffle(deck + tuple(aside))
+        ev.append(say("RS-041", "setup_dragons", cards=", ".join(map(str, aside))))
+    ev.append(say("RS-040", "setup_display", cards=", ".join(map(str, display))))
+    first = dice.below(players)  # RS-042
+    ev.append(say("RS-042", "setup_start", player=f"P{first + 1}"))
+    board = Board(
+        players=tuple(seats),
+        display=tuple(display),
+        deck=deck,
+        gdiscard=(),  # RS-043
+        supply=supply,
+        jokers=jokers,
+        ore=ore,
+        art_supply=art_supply,
+        art_discard=(),  # RS-044
+        forges=forges,
+        joker_stack=b["artifacts"]["jokers"],
+        rune_stacks=(stack,) * len(b["runes"]["types"]),
+        start=first,
+        current=first,
+    )
+    return board, ev

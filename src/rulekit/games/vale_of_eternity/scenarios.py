@@ -1,0 +1,90 @@
+"""Hand-made positions for lessons, notebooks and tests.
+
+``position`` builds a legal mid-game state from a short description (who
+holds which cards and stones); every card not placed lies in the deck, so
+the card count stays 70. ``SCENARIOS`` names a few positions that show how
+card effects chain.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit.engine import State
+
+from .model import CARDS, NO_SEAT, Vale
+
+__all__ = ["position", "scenario", "SCENARIOS"]
+
+
+def position(
+    players: int = 2,
+    round: int = 5,
+    hands: dict | None = None,
+    areas: dict | None = None,
+    stones: dict | None = None,
+    scores: list | None = None,
+    display: tuple = (),
+    markers: list | None = None,
+    discard: tuple = (),
+    phase: str = "action_turn",
+    to_move: int | None = 0,
+    stage: str = "action",
+    turn: int = 0,
+    done: int = 0,
+    start: int = 0,
+    **options: Any,
+) -> State:
+    """A state with seat ``to_move`` to act; unplaced cards form the deck (sorted, highest on top)."""
+    from rulekit.games import load
+
+    hands, areas, stones = hands or {}, areas or {}, stones or {}
+    seats = range(players)
+    h = tuple(tuple(hands.get(p, ())) for p in seats)
+    a = tuple(tuple(areas.get(p, ())) for p in seats)
+    used = {c for t in h + a for c in t} | set(display) | set(discard)
+    data = Vale(
+        round=round,
+        start=start,
+        deck=tuple(c for c in sorted(CARDS) if c not in used),
+        discard=tuple(discard),
+        display=tuple(display),
+        markers=tuple(markers if markers is not None else [NO_SEAT] * len(display)),
+        hands=h,
+        areas=a,
+        stones=tuple(tuple(sorted(stones.get(p, ()))) for p in seats),
+        scores=tuple(scores or [0] * players),
+        summoned=(0,) * players,
+        stage=stage,
+        turn=turn,
+        done=done,
+    )
+    base = load("vale_of_eternity").new(players=players, seed=0, **options)
+    return base.evolve(data=data, phase=phase, to_move=to_move, events=())
+
+
+#: name -> (description en, description de, position keywords)
+SCENARIOS: dict[str, tuple[str, str, dict]] = {
+    "egg_chain": (
+        "Dragon Egg discards itself and summons Scorch for free; Scorch copies Mud Slime's instant effect.",
+        "Dragon Egg wirft sich ab und beschwört Scorch kostenlos; Scorch kopiert den Sofort-Effekt von Mud Slime.",
+        {"areas": {0: [40]}, "hands": {0: [63, 68]}, "stones": {0: [3]}},
+    ),
+    "genie_chain": (
+        "Genie uses every active effect of the area at once: Salamander and Undine Queen.",
+        "Genie nutzt sofort jeden aktiven Effekt der Auslage: Salamander und Undine Queen.",
+        {"areas": {0: [13, 27]}, "hands": {0: [49]}, "stones": {0: [3, 1]}},
+    ),
+    "activation": (
+        "Activation phase: P1 owns Salamander, Undine Queen and Troll (Troll needs a purple stone).",
+        "Aktivierungsphase: P1 besitzt Salamander, Undine Queen und Troll (Troll braucht einen lila Stein).",
+        {"areas": {0: [13, 27, 44]}, "phase": "end_action_turn", "to_move": None, "turn": 1, "done": 1},
+    ),
+}
+
+
+def scenario(name: str, **options: Any) -> State:
+    """One of ``SCENARIOS`` as a state, settled to the first decision (seat 0 to act)."""
+    if name not in SCENARIOS:
+        raise KeyError(f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}")
+    return position(**SCENARIOS[name][2], **options).settle()

@@ -1,0 +1,118 @@
+"""Rune stones that act at any time or at once (RS-212..RS-216, RS-223..RS-225)."""
+
+import pytest
+
+from rulekit import IllegalAction
+
+from .helpers import at, gems, keys, labels, me, new, p, play
+
+E = ("",) * 5
+
+
+def test_joker_rune_place_gem_once():
+    """RS-212: the owner places a gem from the supply once; never a joker stone; it stays."""
+    s = me(new(2), runes=("joker",))
+    assert "jokergem green" in labels(s)
+    supply = s.data.supply[2]
+    s = s.apply("jokergem green")
+    assert p(s).joker_gem == "green" and s.data.supply[2] == supply - 1
+    assert not [a for a in labels(s) if a.startswith("jokergem")]
+    with pytest.raises(IllegalAction) as err:
+        s.apply("jokergem red")
+    assert err.value.rule == "RS-212"
+    t = me(new(2), runes=("joker",))
+    with pytest.raises(IllegalAction) as err:
+        t.apply("jokergem joker")
+    assert err.value.rule == "RS-212"
+
+
+def test_joker_rune_colour_pays_as_joker():
+    """RS-213: with green on the Joker rune, green gems pay a yellow forge and a blue exchange."""
+    s = at(
+        me(new(2), runes=("joker",), joker_gem="green", gems=gems(green=3), jokers=0),
+        forges=("yellow", "blue", "yellow", "red", "green"),
+    )
+    s = play(s, "action forge")
+    assert "forge 3" in labels(s)
+    s = play(s, "forge 3", "place 1 yellow")
+    assert p(s).gems[2] == 0
+    t = me(new(2), runes=("joker",), joker_gem="green", gems=gems(green=2), jokers=0, hand=(43, 100, 101, 102))
+    t = play(t, "action abilities", "pick 43", "pick 100", "use 43")
+    assert p(t).pp == 6
+
+
+def test_joker_rune_scope_only_paying():
+    """RS-214 (gap): the rune gem is never spendable; the die swap still gives a real joker stone."""
+    s = me(new(2), runes=("joker",), joker_gem="green", gems=gems(), jokers=0)
+    s = at(s, forges=("green",) * 5)
+    assert "action forge" in labels(s)
+    s = s.apply("action forge")
+    assert not [a for a in labels(s) if a.startswith("forge")]
+
+
+def test_exchange_rune_once_per_turn():
+    """RS-215: gem for ore or ore for gem, once per own turn; no joker stone."""
+    s = me(new(2), runes=("exchange",), ore=1)
+    assert "swap red ore" in labels(s) and "swap ore blue" in labels(s)
+    assert "swap ore joker" not in labels(s)
+    s = s.apply("swap red ore")
+    assert p(s).ore == 2 and p(s).gems[3] == 0
+    with pytest.raises(IllegalAction) as err:
+        s.apply("swap ore blue")
+    assert err.value.rule == "RS-215"
+    other = new(2)
+    with pytest.raises(IllegalAction) as err:
+        other.apply("swap red ore")
+    assert err.value.rule == "RS-215"
+
+
+def test_hand_limit_rune():
+    """RS-216: the owner refills to 6."""
+    s = me(new(2), runes=("hand",), hand=(100, 101), draw=(102, 103, 104, 105, 106, 107))
+    seat = s.data.current
+    s = play(s, "action forge", "done")
+    assert len(p(s, seat).hand) == 6
+
+
+def test_hand_limit_rune_acts_in_the_same_turn():
+    """RS-223: Hand Limit taken in the trade-in step already raises this turn's refill to 6."""
+    s = me(new(2), rows=(("blue", "red", "", "", ""), E))
+    seat = s.data.current
+    s = play(s, "action forge", "done", "trade 1", "rune hand")
+    s = play(s, "done") if s.phase == "trade_artifacts" else s
+    assert len(p(s, seat).hand) == 6
+
+
+def test_exchange_rune_usable_after_taking():
+    """RS-223: Exchange taken in the trade-in step allows one swap in the same turn."""
+    s = me(new(2), rows=(("blue", "red", "", "", ""), E))
+    s = play(s, "action forge", "done", "trade 1", "rune exchange")
+    assert s.phase == "trade_artifacts" and "swap blue ore" in labels(s)
+
+
+def test_immediate_runes_option():
+    """RS-224 (gap): with immediate_runes off, Hand Limit waits for the next turn."""
+    s = me(new(2, immediate_runes=False), rows=(("blue", "red", "", "", ""), E))
+    seat = s.data.current
+    s = play(s, "action forge", "done", "trade 1", "rune hand")
+    assert len(p(s, seat).hand) == 4 and "refill_hand" in keys(s)
+
+
+def test_action_runes_from_next_turn():
+    """RS-225: Plus taken after the action acts on the next turn's abilities, not this one."""
+    s = me(new(2), rows=(("blue", "red", "", "", ""), E), hand=(21, 100, 101, 102))
+    seat = s.data.current
+    s = play(s, "action abilities", "pick 21", "pick 100", "use 21", "option 2", "use 100")
+    assert s.phase == "trade_artifacts"
+    s = play(s, "trade 1", "rune plus")
+    assert p(s, seat).runes == ("plus",) and p(s, seat).jokers == 3
+
+
+def test_joker_rune_colour_still_swaps_for_a_real_joker():
+    """RS-214 (gap): the die swap gives a real joker stone for a gem of the rune colour."""
+    from .helpers import force_roll
+
+    s = me(new(2), runes=("joker",), joker_gem="green", gems=gems(green=1), jokers=0, hand=(31, 100, 101, 102))
+    s = play(s, "action abilities", "pick 31", "pick 100")
+    s = play(force_roll(s, "swap"), "use 31", "give green")
+    assert p(s).jokers == 1 and p(s).gems[2] == 0 and p(s).joker_gem == "green"

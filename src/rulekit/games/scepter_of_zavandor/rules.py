@@ -140,16 +140,12 @@ class ScepterOfZavandor(Game):
         return out
 
     def say(self, rule: str, key: str, **args) -> Event:
-        """Events in both languages: gem, area and item names are translated for German."""
-        entry = self._templates.get(key)
-        if entry is None:
-            en, de = self.messages.format(key, **args)
-            return Event(rule, en, de, key)
-        en = entry[0].format(**args)
-        if "gem" in args or "area" in args or "item" in args:
-            names = self._de_names
-            args = {k: (names.get(v, v) if k in ("gem", "area", "item") else v) for k, v in args.items()}
-        return Event(rule, en, entry[1].format(**args), key)
+        """An event whose text is formatted on first read; German names gems, areas and items in German."""
+        return Event(rule, key=key, source=(self._named, key, args))
+
+    @cached_property
+    def _named(self) -> _NamedMessages:
+        return _NamedMessages(self._templates, self._de_names, self.messages)
 
     @cached_property
     def _templates(self) -> dict[str, tuple[str, str]]:
@@ -286,3 +282,24 @@ class ScepterOfZavandor(Game):
         vals = [victory_points(cfg, p) + 0.05 * means(cfg, p) for p in t.p]
         others = [v for i, v in enumerate(vals) if i != seat]
         return vals[seat] - max(others)
+
+
+class _NamedMessages:
+    """Formats an event's templates; the German text gets German gem, area and item names."""
+
+    __slots__ = ("templates", "names", "fallback")
+
+    def __init__(self, templates: dict[str, tuple[str, str]], names: dict[str, str], fallback):
+        self.templates, self.names, self.fallback = templates, names, fallback
+
+    def format(self, key: str, **args) -> tuple[str, str]:
+        entry = self.templates.get(key)
+        if entry is None:
+            return self.fallback.format(key, **args)
+        en = entry[0].format(**args)
+        if "gem" in args or "area" in args or "item" in args or "items" in args:
+            names = self.names
+            args = {k: (names.get(v, v) if k in ("gem", "area", "item") else v) for k, v in args.items()}
+            if "items" in args:
+                args["items"] = ", ".join(names.get(x, x) for x in args["items"].split(", "))
+        return en, entry[1].format(**args)

@@ -34,7 +34,9 @@ def measure(game_id: str, bot: str, games: int, players: int, workers: int | Non
         base = simulate(
             game_id, ",".join(["random"] * players), games=games, seed=seed, workers=workers, progress=False
         )
-        rates.loc["random"] = win_rates(base, by="agent").set_index("agent").loc["random"]
+        # one row per game (seat 0): the seats of a team share one result
+        rates = win_rates(frame[frame.seat == 0], by="agent").set_index("agent")
+        rates.loc["random"] = win_rates(base[base.seat == 0], by="agent").set_index("agent").loc["random"]
     row = rates.loc[bot]
     return {
         "game": game_id,

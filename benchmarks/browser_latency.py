@@ -100,7 +100,10 @@ def load_time(browser, url: str, selector: str, shot: Path | None = None) -> flo
     page.goto(url, timeout=120_000)
     page.locator(selector).first.wait_for(timeout=120_000)
     elapsed = time.perf_counter() - t0
-    if shot is not None:
+    if shot is not None:  # Voila scrolls inside the page: grow the window to the content first
+        page.wait_for_timeout(1500)
+        height = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
+        page.set_viewport_size({"width": 1400, "height": min(int(height) + 40, 8000)})
         page.wait_for_timeout(500)
         page.screenshot(path=str(shot), full_page=True)
     page.close()
@@ -130,7 +133,7 @@ def main() -> None:
             loads: dict[str, list[float]] = {BUTTON_NB: [], **{d: [] for d in dashboards}}
             for run in range(args.runs):
                 for name in [BUTTON_NB, *dashboards]:
-                    selector = ".rk-one" if name == BUTTON_NB else ".rk-table .rk-board svg"
+                    selector = ".rk-one" if name == BUTTON_NB else ".rk-board svg >> visible=true"
                     shot = out / f"{Path(name).stem}.png" if run == 0 and name != BUTTON_NB else None
                     loads[name].append(load_time(browser, f"{url}/voila/render/{name}", selector, shot))
                     if shot:

@@ -7,29 +7,103 @@ list and dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Dice, Event
 from .model import COLOURS, Board, Catalogue, Player
 
-__all__ = ["Ctx", "holds", "has_rune", "tradable_rows", "name_of"]
+__all__ = ["Ctx", "holds", "has_rune", "tradable_rows", "name_of", "german", "with_german"]
 
 
-@dataclass
 class Ctx:
-    """Per-apply working context; ``ev`` collects the events said."""
+    """Per-apply working context; ``ev`` collects the events said.
 
-    game: Any
-    cat: Catalogue
-    opts: dict
-    dice: Dice
-    seat: int
-    ev: list[Event] = field(default_factory=list)
+    A plain slotted class (built three times per decision, so kept cheap).
+    """
+
+    __slots__ = ("game", "cat", "opts", "dice", "seat", "ev", "_player")
+
+    def __init__(self, game: Any, cat: Catalogue, opts: dict, dice: Dice, seat: int):
+        self.game, self.cat, self.opts, self.dice, self.seat = game, cat, opts, dice, seat
+        self.ev: list[Event] = []
+        self._player = name_of(seat)
 
     def say(self, rule: str, key: str, **args: Any) -> None:
-        args.setdefault("player", name_of(self.seat))
-        self.ev.append(self.game.say(rule, key, **args))
+        if "player" not in args:
+            args["player"] = self._player
+        self.ev.append(self.game.say(rule, key, **with_german(args)))
+
+
+#: German words for the ids that appear in texts (colours, runes, die faces, kinds, spaces)
+GERMAN = {
+    "blue": "blau",
+    "yellow": "gelb",
+    "green": "grün",
+    "red": "rot",
+    "white": "weiß",
+    "joker": "Joker",
+    "ore": "Erz",
+    "multi": "vielfarbig",
+    "magic": "Magiepunkte",
+    "hand": "Handkartenlimit",
+    "exchange": "Tausch",
+    "plus": "Plus",
+    "double_die": "Würfel verdoppeln",
+    "extra_pp": "Extra Machtpunkte",
+    "three": "3 Fähigkeiten nutzen",
+    "any_gem": "beliebiger Edelstein",
+    "swap": "Tausch",
+    "card": "Karte",
+    "pp1": "1 Machtpunkt",
+    "pp2": "2 Machtpunkte",
+    "basic": "Grundfähigkeit",
+    "choice": "Wahlfähigkeit",
+    "any_card": "beliebige Karte",
+    "die": "Würfel",
+    "choose": "Wahl",
+}
+
+
+def german(value: Any) -> Any:
+    """A text id in German ("blue" -> "blau"); lists joined by ", " word by word."""
+    if not isinstance(value, str):
+        return value
+    if ", " in value:
+        return ", ".join(german(v) for v in value.split(", "))
+    if value.startswith(("gem:", "card:")):
+        head, _, colour = value.partition(":")
+        return f"{'Edelstein' if head == 'gem' else 'Karte'} {GERMAN.get(colour, colour)}"
+    return GERMAN.get(value, value)
+
+
+#: arguments whose German form the German templates use as ``{<name>_de}``
+_DE_ARGS = frozenset(
+    (
+        "colour",
+        "artifact",
+        "rune",
+        "face",
+        "kind",
+        "space",
+        "item",
+        "token",
+        "give",
+        "get",
+        "magic",
+        "artifacts",
+        "icon",
+        "bill",
+        "phase",
+    )
+)
+
+
+def with_german(args: dict) -> dict:
+    """``args`` plus ``<name>_de`` for the text arguments German templates use."""
+    for k in _DE_ARGS.intersection(args):
+        if k + "_de" not in args:
+            args[k + "_de"] = german(args[k])
+    return args
 
 
 def name_of(seat: int) -> str:

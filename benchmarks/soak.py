@@ -1,0 +1,164 @@
+"""Soak: play many seeded random games per game with ``check_game`` (issue 9, item 6).
+
+Each game is one ``check_game(game, sims=1, seed=s, players=n)`` run (legal
+actions until the end, one seat to move, refusals that change nothing and
+cite a rule, exact JSON round trips and replay, invariants), with the
+player count cycling through the game's range. Failures are collected, not
+fatal, and printed with the seed and player count that reproduce them.
+
+    python benchmarks/soak.py                       # 10,000 games per installed game
+    python benchmarks/soak.py --games 500 --game rune_stones --workers 2
+    python benchmarks/soak.py --budget 600          # stop each game after 600 s, report honestly
+    python benchmarks/soak.py --game tests.interop.cases:ToyHidden   # any module:Class
+
+Prints one line per game (games, failures, decisions, games/s, decisions/s)
+and, with ``--json FILE``, writes the figures for the closing note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+import traceback
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from importlib import import_module
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "src"), str(Path(__file__).resolve().parents[1])]
+
+from rulekit.engine import Game  # noqa: E402
+from rulekit.testing import check_game  # noqa: E402
+
+CHUNK = 25
+
+
+@dataclass
+class Figures:
+    game: str
+    games: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    failures: list[dict] = field(default_factory=list)
+    endings: dict[str, int] = field(default_factory=dict)
+    complete: bool = True
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+def resolve(spec: str) -> Game:
+    """A game id from the registry, or ``module:Class`` (e.g. the tests' toy game)."""
+    if ":" in spec:
+        module, _, cls = spec.partition(":")
+        return getattr(import_module(module), cls)()
+    import rulekit
+
+    return rulekit.load(spec)
+
+
+def run_chunk(spec: str, jobs: list[tuple[int, int]]) -> dict:
+    """Check the games ``(players, seed)``; never raises, failures are returned."""
+    game = resolve(spec)
+    out = {"games": 0, "decisions": 0, "failures": [], "endings": {}}
+    for players, seed in jobs:
+        try:
+            report = check_game(game, sims=1, seed=seed, players=players)
+        except Exception as err:  # noqa: BLE001 - a soak reports every kind of failure
+            out["failures"].append(
+                {
+                    "players": players,
+                    "seed": seed,
+                    "error": f"{type(err).__name__}: {err}"[:500],
+                    "where": traceback.format_exc(limit=-2).strip().splitlines()[-3:],
+                }
+            )
+            continue
+        out["games"] += report.games
+        out["decisions"] += report.decisions
+        for key, n in report.endings.items():
+            out["endings"][key] = out["endings"].get(key, 0) + n
+    return out
+
+
+def soak(spec: str, games: int, seed: int = 0, workers: int = 1, budget: float | None = None) -> Figures:
+    """Play ``games`` checked games of ``spec``; stop starting new ones after ``budget`` seconds."""
+    game = resolve(spec)
+    counts = list(game.players)
+    jobs = [(counts[i % len(counts)], seed + i) for i in range(games)]
+    chunks = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
+    figures = Figures(game.id)
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending, queue = set(), list(reversed(chunks))
+        while queue or pending:
+            over_budget = budget is not None and time.perf_counter() - start > budget
+            while queue and len(pending) < 2 * workers and not over_budget:
+                pending.add(pool.submit(run_chunk, spec, queue.pop()))
+            if over_budget and queue:
+                figures.complete, queue = False, []
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                part = fut.result()
+                figures.games += part["games"]
+                figures.decisions += part["decisions"]
+                figures.failures += part["failures"]
+                for key, n in part["endings"].items():
+                    figures.endings[key] = figures.endings.get(key, 0) + n
+    figures.seconds = time.perf_counter() - start
+    return figures
+
+
+def _print(fig: Figures, asked: int) -> None:
+    played = fig.games + len(fig.failures)
+    note = "" if fig.complete else f" (budget reached: {played} of {asked} games)"
+    print(
+        f"{fig.game:22} games {played:6}  failures {len(fig.failures):4}  decisions {fig.decisions:9}  "
+        f"{fig.games_per_second:8.1f} games/s  {fig.decisions / fig.seconds if fig.seconds else 0:9.0f} decisions/s  "
+        f"{fig.seconds:7.1f} s{note}"
+    )
+    for f in fig.failures[:10]:
+        print(f"    FAIL players={f['players']} seed={f['seed']}: {f['error']}")
+        print(
+            f'      reproduce: python -c "import rulekit; from rulekit.testing import check_game; '
+            f"check_game(rulekit.load('{fig.game}'), sims=1, seed={f['seed']}, players={f['players']})\""
+        )
+    if len(fig.failures) > 10:
+        print(f"    ... and {len(fig.failures) - 10} more failures")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games per game (default 10,000)")
+    parser.add_argument("--game", action="append", help="game id or module:Class (repeatable); default: all")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (games use seed, seed+1, ...)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--budget", type=float, default=None, help="seconds per game before stopping early")
+    parser.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    args = parser.parse_args(argv)
+    import rulekit
+
+    specs = args.game or rulekit.games()
+    if not specs:
+        print("no games installed; pass --game module:Class")
+        return 2
+    print(f"soak: {args.games} games per game, seeds from {args.seed}, {args.workers} workers")
+    results = []
+    for spec in specs:
+        fig = soak(spec, args.games, args.seed, args.workers, args.budget)
+        _print(fig, args.games)
+        results.append(fig)
+    if args.json:
+        doc = [{**asdict(f), "games_per_second": f.games_per_second} for f in results]
+        Path(args.json).write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    return 1 if any(f.failures for f in results) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

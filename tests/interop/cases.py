@@ -1,0 +1,53 @@
+"""The games every interop, property, fuzz and golden test runs on.
+
+Each game on ``rulekit.games()`` is covered as soon as it lands, plus
+``ToyHidden``, the engine's toy race with the hooks a real game has
+(hidden hands resampled by ``determinize``, a conservation law, refusals
+with a rule id), so the suites are exercised before any game lands.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import rulekit
+from rulekit.engine import Dice, Game, State
+
+from ..engine.toy import Race, Toy
+
+
+class ToyHidden(Toy):
+    """The toy race with ``determinize`` and ``invariants`` filled in."""
+
+    def determinize(self, state: State, seat: int, dice: Dice) -> State:
+        # other seats' cards are hidden: deal them again from the cards seat cannot see
+        hands = state.data.hands
+        unseen = dice.shuffle([c for c in range(10) if c != hands[seat]])
+        new = tuple(h if i == seat else unseen[i] for i, h in enumerate(hands))
+        return state.evolve(data=Race(state.data.total, new, state.data.last))
+
+    def invariants(self, state: State) -> list[str]:
+        hands = state.data.hands
+        broken = []
+        if len(set(hands)) != len(hands):
+            broken.append(f"two seats hold the same card: {hands}")
+        if state.data.total < 0:
+            broken.append(f"negative total {state.data.total}")
+        return broken
+
+
+TOY = ToyHidden()
+
+
+def all_games() -> list[Game]:
+    """The toy plus every installed rulekit game."""
+    return [TOY, *(rulekit.load(gid) for gid in rulekit.games())]
+
+
+def game_params() -> list:
+    return [pytest.param(g, id=g.id) for g in all_games()]
+
+
+def game_player_params() -> list:
+    """(game, players) for every player count of every game."""
+    return [pytest.param(g, n, id=f"{g.id}-{n}p") for g in all_games() for n in g.players]

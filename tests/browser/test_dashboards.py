@@ -12,7 +12,7 @@ from .conftest import ALL_NOTEBOOKS, NOTEBOOKS
 pytestmark = pytest.mark.browser
 
 #: a dashboard runs its notebook first: kernel start plus all cells
-LOAD_MS = 90_000
+LOAD_MS = 240_000
 STEP_MS = 15_000
 
 

@@ -132,7 +132,8 @@ class Table(TeacherExtras, w.VBox):
         play.add_class("rk-play-area")
         left = w.VBox([play, self.phases], layout=w.Layout(flex="3 1 480px", min_width="320px"))
         right = w.VBox(
-            [self.rule, self.event_log, self.inspector], layout=w.Layout(flex="2 1 320px", min_width="280px")
+            [self.rule, self.event_log, self.inspector, self.extras],
+            layout=w.Layout(flex="2 1 320px", min_width="280px"),
         )
         main = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
         super().__init__([self.controls, main])

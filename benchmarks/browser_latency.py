@@ -100,7 +100,10 @@ def load_time(browser, url: str, selector: str, shot: Path | None = None) -> flo
     page.goto(url, timeout=120_000)
     page.locator(selector).first.wait_for(timeout=120_000)
     elapsed = time.perf_counter() - t0
-    if shot is not None:
+    if shot is not None:  # Voila scrolls inside the page: grow the window to the content first
+        page.wait_for_timeout(1500)
+        height = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
+        page.set_viewport_size({"width": 1400, "height": min(int(height) + 40, 8000)})
         page.wait_for_timeout(500)
         page.screenshot(path=str(shot), full_page=True)
     page.close()
@@ -113,6 +116,7 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=60, help="Step clicks to time")
     parser.add_argument("--settle", type=float, default=6.0, help="seconds between loads (pool refill)")
     parser.add_argument("--out", default=None, help="folder for screenshots and results.json")
+    parser.add_argument("--latency-only", action="store_true", help="skip the load times and screenshots")
     args = parser.parse_args()
     out = Path(args.out or tempfile.mkdtemp(prefix="rulekit-bench-"))
     out.mkdir(parents=True, exist_ok=True)
@@ -128,16 +132,16 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             loads: dict[str, list[float]] = {BUTTON_NB: [], **{d: [] for d in dashboards}}
-            for run in range(args.runs):
+            for run in range(0 if args.latency_only else args.runs):
                 for name in [BUTTON_NB, *dashboards]:
-                    selector = ".rk-one" if name == BUTTON_NB else ".rk-table .rk-board svg"
+                    selector = ".rk-one" if name == BUTTON_NB else ".rk-board svg >> visible=true"
                     shot = out / f"{Path(name).stem}.png" if run == 0 and name != BUTTON_NB else None
                     loads[name].append(load_time(browser, f"{url}/voila/render/{name}", selector, shot))
                     if shot:
                         results["screenshots"][name] = str(shot)
                     time.sleep(args.settle)
-            base = statistics.median(loads[BUTTON_NB])
-            for name, times in loads.items():
+            base = statistics.median(loads[BUTTON_NB]) if loads[BUTTON_NB] else float("nan")
+            for name, times in loads.items() if not args.latency_only else ():
                 results["loads"][name] = [round(t, 3) for t in times]
                 if name != BUTTON_NB:
                     results["ratios"][name] = round(statistics.median(times) / base, 3)
@@ -161,7 +165,8 @@ def main() -> None:
         "max": round(samples[-1], 1),
     }
     (out / "results.json").write_text(json.dumps(results, indent=1))
-    print(f"one-button notebook load: median {base:.2f} s ({results['loads'][BUTTON_NB]})")
+    if not args.latency_only:
+        print(f"one-button notebook load: median {base:.2f} s ({results['loads'][BUTTON_NB]})")
     for name, ratio in results["ratios"].items():
         verdict = "ok" if ratio <= 1.3 else "ABOVE TARGET"
         print(f"{name}: load {statistics.median(loads[name]):.2f} s, ratio {ratio} (target <= 1.3: {verdict})")

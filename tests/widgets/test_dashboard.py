@@ -46,3 +46,31 @@ def test_binder_files_exist():
     root = Path(__file__).resolve().parents[2] / "binder"
     assert "pip:" in (root / "environment.yml").read_text()
     assert "pip install" in (root / "postBuild").read_text()
+
+
+def test_culling_spares_the_preheated_pool():
+    import asyncio
+
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+
+    dashboard.patch_culling()
+    culled = []
+
+    class Fake:
+        _pools = {}
+
+    async def run():
+        ready = asyncio.get_running_loop().create_future()
+        ready.set_result({"kernel_id": "pooled"})
+        Fake._pools = {"a.ipynb": [ready]}
+        assert dashboard.pooled_kernels(Fake()) == {"pooled"}
+        fake = Fake()
+        # the patched method returns early for pooled kernels and calls the original otherwise
+        assert await MappingKernelManager.cull_kernel_if_idle(fake, "pooled") is None
+        try:
+            await MappingKernelManager.cull_kernel_if_idle(fake, "other")
+        except AttributeError:  # the original looks up fake._kernels: it was reached
+            culled.append("other")
+
+    asyncio.run(run())
+    assert culled == ["other"] and MappingKernelManager._rulekit_pool_safe

@@ -277,3 +277,28 @@ def test_rule_variants_restart_with_options_and_show_differences():
     assert table.session.options == {"goal": 20}
     table.variants._on_apply({"event": "apply", "values": {"goal": 999}})  # from the browser: shown, not raised
     assert "rk-error" in table.why.value and table.session.options == {"goal": 20}
+
+
+def test_every_part_is_shown_in_the_table():
+    table = make()
+
+    def walk(widget):
+        yield widget
+        for child in getattr(widget, "children", ()):
+            yield from walk(child)
+
+    shown = set(map(id, walk(table)))
+    parts = (
+        table.controls,
+        table.board,
+        table.actions,
+        table.why,
+        table.phases,
+        table.rule,
+        table.event_log,
+        table.inspector,
+        table.extras,
+        table.fired,
+        table.variants,
+    )
+    assert all(id(part) in shown for part in parts)

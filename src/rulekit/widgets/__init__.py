@@ -7,6 +7,8 @@ comes from its own ``scene`` (docs/scene.md) and is drawn by ``Board``.
 from .actions import ActionBar
 from .board import Board
 from .classroom import Classroom
+from .controls import ControlBar
+from .fired import RulesFiredView
 from .gallery import gallery
 from .inspector import Inspector, diff_paths
 from .lesson import LessonView
@@ -15,18 +17,22 @@ from .phase_graph import PhaseGraph
 from .quiz import QuizPanel
 from .session import Session
 from .table import Table
+from .variants import VariantEditor
 
 __all__ = [
     "ActionBar",
     "Board",
     "Classroom",
+    "ControlBar",
     "EventLog",
     "Inspector",
     "LessonView",
     "PhaseGraph",
     "QuizPanel",
+    "RulesFiredView",
     "Session",
     "Table",
+    "VariantEditor",
     "diff_paths",
     "gallery",
 ]

@@ -14,7 +14,7 @@ from .session import HUMAN, Session
 __all__ = ["status_text", "rule_html", "phase_html", "why_html", "log_rows", "agent_text"]
 
 #: log rows kept in the widget (older steps stay reachable through the timeline)
-LOG_STEPS = 80
+LOG_STEPS = 50
 
 
 def agent_text(kind: str, lang: str) -> str:
@@ -95,10 +95,11 @@ def log_rows(session: Session, lang: str) -> tuple[list[dict], str]:
     tl, end = session.timeline, session.cursor
     first = max(0, end - LOG_STEPS + 1)
     labels = tl.labels
+    setup, auto = t("log_setup", lang), t("log_auto", lang)
     rows = []
     for i in range(first, end + 1):
         label = labels[i]
-        shown = t("log_setup", lang) if i == 0 else t("log_auto", lang) if label == "auto" else label
+        shown = setup if i == 0 else auto if label == "auto" else label
         events = tl[i].events
         for event in events:
             rows.append(

@@ -19,10 +19,10 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import Game, IllegalAction, State
-from ..teaching import RulesFired, rules_fired
 from .actions import ActionBar
 from .board import Board
 from .controls import ControlBar
+from .extras import TeacherExtras
 from .fired import RulesFiredView
 from .i18n import check_lang, t
 from .inspector import Inspector
@@ -49,7 +49,7 @@ def _guarded(method):
     return wrapper
 
 
-class Table(w.VBox):
+class Table(TeacherExtras, w.VBox):
     """Play and study one game: board, actions, steps, phases, state, log, rules.
 
     Parameters
@@ -132,7 +132,8 @@ class Table(w.VBox):
         play.add_class("rk-play-area")
         left = w.VBox([play, self.phases], layout=w.Layout(flex="3 1 480px", min_width="320px"))
         right = w.VBox(
-            [self.rule, self.event_log, self.inspector], layout=w.Layout(flex="2 1 320px", min_width="280px")
+            [self.rule, self.event_log, self.inspector, self.extras],
+            layout=w.Layout(flex="2 1 320px", min_width="280px"),
         )
         main = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
         super().__init__([self.controls, main])
@@ -332,32 +333,6 @@ class Table(w.VBox):
             f'<div class="rk-rule-empty">{t("rule_empty", self.lang)}</div>'
         )
 
-    def rules_fired(self) -> RulesFired:
-        """Which rules the events so far (up to the cursor) have cited, with counts."""
-        return rules_fired(self.game, self.timeline.past())
-
-    def show_fired(self) -> RulesFired:
-        """Open the "rules fired" panel (counts also appear on the phase graph)."""
-        self.extras.selected_index = 0
-        self._refresh_extras()
-        return self.rules_fired()
-
-    def set_options(self, **values: Any) -> State:
-        """Restart this game (same seed and seats) with rule options changed.
-
-        Unknown names or bad values raise ``SetupError`` naming the option;
-        the game on the table stays as it was. Save files record the options.
-        """
-        options = {**self.session.options, **values}
-        self.game.resolve_options(options)  # check first: a bad value changes nothing
-        self.session.reset(self.session.seed, options)
-        self.variants.show(self.game, self.session.options, self.lang)
-        self.why.value = ""
-        if self.controls.autoplay:
-            self.session.run_bots()
-        self.refresh()
-        return self.state
-
     def show_rule(self, rule_id: str, clear_why: bool = True) -> str:
         """Show a rule's text and seed lines in the rule panel."""
         self.rule.value = f'<h4 class="rk-panel-title">{t("rules_title", self.lang)}</h4>' + rule_html(
@@ -406,15 +381,6 @@ class Table(w.VBox):
         with self.event_log.hold_sync():
             self.event_log.rows, self.event_log.note = rows, note
         self._refresh_extras()
-
-    def _refresh_extras(self) -> None:
-        """Rules fired (and the phase graph's counts) only while that panel is open: it reads the whole past."""
-        if self.extras.selected_index == 0:
-            fired = self.rules_fired()
-            self.fired.show(fired, self.lang)
-            self.phases.heat = {k: v for k, v in fired.phase_heat().items() if v}
-        elif self.phases.heat:
-            self.phases.heat = {}
 
     def _view(self, state: State) -> dict:
         """``state.view(view_seat)``, remembered for the last few states (a step needs two)."""

@@ -46,16 +46,20 @@ MEASURE_JS = """async (n) => {
   const table = document.querySelector('.rk-table');
   const btn = table.querySelector('button.rk-step');
   const status = table.querySelector('.rk-status');
+  const log = table.querySelector('.rk-log-rows');
   const out = [];
   for (let i = 0; i < n; i++) {
     const before = status.textContent;
     const t0 = performance.now();
+    // done when the status line changed AND the event log (updated last) was redrawn
     const changed = new Promise((resolve) => {
-      const mo = new MutationObserver(() => {
-        if (status.textContent !== before) { mo.disconnect(); resolve(performance.now() - t0); }
-      });
+      let statusDone = false, logDone = false;
+      const finish = () => { if (statusDone && logDone) { mo.disconnect(); lo.disconnect(); resolve(performance.now() - t0); } };
+      const mo = new MutationObserver(() => { if (status.textContent !== before) { statusDone = true; finish(); } });
+      const lo = new MutationObserver(() => { logDone = true; finish(); });
       mo.observe(status, {subtree: true, childList: true, characterData: true});
-      setTimeout(() => { mo.disconnect(); resolve(null); }, 3000);
+      lo.observe(log, {subtree: true, childList: true, characterData: true});
+      setTimeout(() => { mo.disconnect(); lo.disconnect(); resolve(null); }, 3000);
     });
     btn.click();
     out.push(await changed);

@@ -23,6 +23,8 @@ __all__ = ["serve", "launch", "free_port", "find_notebooks", "voila_argv", "patc
 
 #: seconds a kernel may stay idle before it is shut down, and how often to check
 CULL_IDLE, CULL_INTERVAL = 120, 30
+#: seconds Voila waits for late output of a cell (the default of 4 s drops widgets on a busy machine)
+IOPUB_TIMEOUT = 30
 
 
 def find_notebooks(path: str | os.PathLike | None = None) -> Path:
@@ -53,6 +55,8 @@ def voila_argv(root: Path, port: int, host: str, open_browser: bool, preheat: bo
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         "--MappingKernelManager.cull_connected=False",
         "--VoilaConfiguration.show_tracebacks=False",
+        # a busy machine may deliver a cell's widget output late: wait for it instead of dropping it
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
     ]
     if preheat:
         argv += ["--preheat_kernel=True", "--pool_size=1"]

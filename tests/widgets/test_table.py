@@ -19,7 +19,7 @@ def make(**kw) -> Table:
 def test_repr_is_stable_and_readable():
     table = make()
     assert repr(table) == "<Table toy players=2 seed=1 step 0/0 phase=add seat 0 lang=en>"
-    assert repr(table.board) == "<Board 5 items, 2 legal>"
+    assert repr(table.board) == "<Board 5 items, 2 legal>" and repr(table.controls) == "<ControlBar step 0/0>"
     assert "0x" not in repr(table.actions) + repr(table.phases) + repr(table.inspector) + repr(table.event_log)
 
 
@@ -36,7 +36,7 @@ def test_click_legal_action_plays_it_and_logs_the_rule():
     assert table.click_action("add 2") is None
     assert table.timeline.cursor == 1 and table.state.data.total == 2
     assert table.event_log.rule_ids() == ["RS-002"]
-    assert table.controls.slider.max == 1 and table.controls.slider.value == 1
+    assert table.controls.last == 1 and table.controls.cursor == 1
     assert "seat 0 adds 2" in [r["text"] for r in table.event_log.rows]
 
 
@@ -84,7 +84,7 @@ def test_step_runs_automatic_step_then_waits_for_human():
 
 def test_bot_seat_steps_and_autoplay_answers_human():
     table = make(seats=["human", "random"])
-    assert table.controls.autoplay.value is True
+    assert table.controls.autoplay is True
     table.click_action("add 2")
     assert table.state.to_move == 0 and table.timeline.cursor == 4  # auto, bot, auto
     manual = make(seats=["human", "random"], autoplay=False)
@@ -99,8 +99,8 @@ def test_undo_redo_jump_and_slider():
     table.click_action("add 1")
     assert table.undo().step == 2 and table.redo().step == 3
     table.jump(0)
-    assert table.state.data.total == 0 and table.controls.slider.value == 0
-    table.controls.slider.value = 3  # dragging the slider jumps
+    assert table.state.data.total == 0 and table.controls.cursor == 0
+    table.controls.press("jump", index=3)  # what the slider sends
     assert table.timeline.cursor == 3 and table.state.data.total == 3
     table.jump(1)
     table.step()  # a new branch cuts off later steps
@@ -110,16 +110,16 @@ def test_undo_redo_jump_and_slider():
 def test_undo_at_start_explains():
     table = make()
     table.undo()
-    assert "Nothing to undo" in table.why.value and table.controls.undo.disabled
+    assert "Nothing to undo" in table.why.value and not table.controls.can_undo
 
 
 def test_play_n_and_play_to_end_and_reset():
     table = make(seats=["human", "human"])
     assert table.play(3) == 3 and table.timeline.cursor == 3
     table.play_to_end()
-    assert table.state.is_over and "game over" in table.status.value
+    assert table.state.is_over and "game over" in table.controls.status
     table.reset(7)
-    assert table.session.seed == 7 and len(table.timeline) == 1 and table.controls.seed.value == 8
+    assert table.session.seed == 7 and len(table.timeline) == 1 and table.controls.seed == 8
     table.reset()
     assert table.session.seed == 8
 
@@ -129,13 +129,13 @@ def test_language_switch_changes_every_text():
     table.click_action("add 2")
     table.show_rule("RS-002")
     table.set_lang("de")
-    assert table.controls.step.description == "Schritt" and table.controls.undo.description == "Zurück"
+    assert table.controls.labels["step"] == "Schritt" and table.controls.labels["undo"] == "Zurück"
     assert "Platz 0 addiert 2" in [r["text"] for r in table.event_log.rows]
     assert "Text RS-002" in table.rule.value and "Addieren" in [n["name"] for n in table.phases.nodes]
-    assert "Schritt 1 von 1" in table.status.value and table.board.scene["items"][0]["text"] == "Summe 2"
-    assert table.controls.lang.value == "de"
-    table.controls.lang.value = "en"  # the toggle in the browser
-    assert table.lang == "en" and table.controls.step.description == "Step"
+    assert "Schritt 1 von 1" in table.controls.status and table.board.scene["items"][0]["text"] == "Summe 2"
+    assert table.controls.lang == "de"
+    table.controls.press("lang", lang="en")  # the EN button in the browser
+    assert table.lang == "en" and table.controls.labels["step"] == "Step"
     with pytest.raises(ValueError, match="language"):
         table.set_lang("fr")
 
@@ -168,7 +168,7 @@ def test_inspector_highlights_changes_and_respects_seat_view():
     table.click_action("add 2")
     assert "total" in table.inspector.changed and "step" in table.inspector.changed
     assert None not in table.inspector.tree["hands"]
-    table.controls.view.value = 1  # the seat selector in the browser
+    table.inspector._on_view({"event": "view", "seat": 1})  # the seat selector in the browser
     assert table.view_seat == 1
     hands = table.inspector.tree["hands"]
     assert hands[1] is not None and hands[0] is None and hands[2] is None
@@ -185,7 +185,7 @@ def test_one_human_against_bots_sees_own_view():
 
 def test_seat_selector_hands_seat_to_a_bot():
     table = make(autoplay=True)
-    table.controls.seats[1].value = "random"
+    table.controls._route(None, {"event": "seat", "seat": 1, "kind": "random"}, [])
     assert table.seats == ["human", "random"]
     table.click_action("add 1")
     assert table.state.to_move == 0
@@ -202,3 +202,78 @@ def test_greyed_buttons_belong_to_the_seat_to_move():
     table.click_action("add 2")
     table.step()  # seat 1 to move; its last decision is none yet
     assert table.state.to_move == 1 and table.actions.labels(legal=False) == []
+
+
+def test_every_control_press_from_the_browser_reaches_the_table():
+    table = make(seats=["human", "human"])
+    send = table.controls._route
+    send(None, {"event": "play", "n": 3}, [])
+    assert table.timeline.cursor == 3
+    send(None, {"event": "undo"}, [])
+    send(None, {"event": "redo"}, [])
+    send(None, {"event": "step"}, [])
+    send(None, {"event": "jump", "index": 1}, [])
+    assert table.timeline.cursor == 1 and table.controls.can_redo
+    send(None, {"event": "autoplay", "on": True}, [])
+    assert table.controls.autoplay and table.session.human_to_move()
+    send(None, {"event": "end"}, [])
+    assert table.state.is_over
+    send(None, {"event": "reset", "seed": 5}, [])
+    assert table.session.seed == 5 and table.timeline.cursor == 0
+    send(None, {"event": "lang", "lang": "de"}, [])
+    assert table.lang == "de" and table.actions.try_label == "Warum nicht?"
+    send(None, {"event": "no such control"}, [])  # ignored
+    with pytest.raises(ValueError, match="unknown control"):
+        table.controls.press("explode")
+
+
+def test_typed_action_box_in_the_browser_asks_why_not():
+    table = make()
+    table.actions._on_try({"event": "try", "label": " add 7 "})
+    assert "rk-why-box" in table.why.value and table.timeline.cursor == 0
+    table.actions._on_try({"event": "try", "label": "add 1"})
+    assert table.timeline.cursor == 1
+
+
+def test_bad_press_arguments_show_an_error_not_a_traceback():
+    table = make()
+    table.controls._route(None, {"event": "jump", "index": "x"}, [])
+    assert "rk-error" in table.why.value and table.timeline.cursor == 0
+
+
+def test_rules_fired_counts_cited_rules_by_phase_and_lights_the_graph():
+    table = make()
+    table.click_action("add 2")
+    table.step()
+    table.click_action("add 1")
+    assert table.fired.groups == [] and table.phases.heat == {}  # closed panel: nothing computed
+    fired = table.show_fired()
+    assert fired.counts["RS-002"] == 2 and table.fired.counts()["RS-002"] == 2
+    assert table.fired.counts()["RS-001"] == 0 and "1 of 3" in table.fired.summary
+    assert table.phases.heat == {"add": 2}
+    table.fired._on_rule({"event": "rule", "id": "RS-002"})
+    assert 'data-rule="RS-002"' in table.rule.value
+    table.undo()  # counts follow the cursor
+    assert table.fired.counts()["RS-002"] == 1
+    table.set_lang("de")
+    assert "von 3 Regeln" in table.fired.summary
+
+
+def test_rule_variants_restart_with_options_and_show_differences():
+    from rulekit.engine import Option, SetupError
+
+    class Variant(type(GAME)):
+        option_list = (
+            Option("goal", 10, "Total that ends the race", "Summe, die das Rennen beendet", "RS-003", low=3, high=50),
+        )
+
+    table = Table(Variant(), players=2, seed=1)
+    assert [r["name"] for r in table.variants.rows] == ["goal"] and table.variants.changed == []
+    table.variants._on_apply({"event": "apply", "values": {"goal": 20}})
+    assert table.session.options == {"goal": 20} and table.timeline.cursor == 0
+    assert table.variants.changed == ["goal: 10 → 20"] and table.state.record().options == {"goal": 20}
+    with pytest.raises(SetupError, match="goal"):
+        table.set_options(goal=999)
+    assert table.session.options == {"goal": 20}
+    table.variants._on_apply({"event": "apply", "values": {"goal": 999}})  # from the browser: shown, not raised
+    assert "rk-error" in table.why.value and table.session.options == {"goal": 20}

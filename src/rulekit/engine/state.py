@@ -137,11 +137,19 @@ class State:
         return state if state is self else state.evolve(events=tuple(events))
 
     def evolve(self, **changes: Any) -> State:
-        """A copy with some fields changed (the way game hooks build new states)."""
-        values = {name: getattr(self, name) for name in _FIELDS}
-        values.update(changes)
-        values["_legal"] = []
-        return State(**values)
+        """A copy with some fields changed (the way game hooks build new states).
+
+        Hot path: every transition makes a few copies, so fields are set
+        directly instead of going through ``dataclasses.replace``.
+        """
+        unknown = changes.keys() - _FIELD_SET
+        if unknown:
+            raise TypeError(f"State has no field(s) {sorted(unknown)}")
+        new = _NEW(State)
+        for name in _FIELDS:
+            _SET(new, name, changes[name] if name in changes else getattr(self, name))
+        _SET(new, "_legal", [])
+        return new
 
     def _clean(self) -> State:
         return self.evolve(events=())
@@ -192,4 +200,7 @@ class State:
         return f"<State {self.game.id} step {self.step} phase={self.phase} {who}>"
 
 
-_FIELDS = [f for f in State.__dataclass_fields__ if f != "_legal"]
+_FIELDS = tuple(f for f in State.__dataclass_fields__ if f != "_legal")
+_FIELD_SET = frozenset(_FIELDS)
+_NEW = object.__new__
+_SET = object.__setattr__

@@ -1,29 +1,75 @@
 """Agents: seated players that decide through the engine contract.
 
 An agent sees the state it is asked about but must decide from what its
-seat may know (``state.view(seat)``, or states from ``game.determinize``).
-Every agent is seeded, so games with bots replay exactly.
+seat may know: the greedy and search agents plan on ``sample_world``,
+a ``game.determinize`` sample with a fresh random future, never on the
+true hidden state. Every agent is seeded, so games with bots replay
+exactly.
+
+Agents are named by a small spec string, the same in the CLI
+(``--bots random,greedy,mcts:200``), the widgets and ``simulate``::
+
+    random              uniform among the legal actions
+    greedy              lookahead on ``game.evaluate`` to the end of the own turn
+    greedy:0            strict one-step lookahead (no turn finishing)
+    greedy:samples=4    ... averaged over 4 determinizations
+    mcts:200            ISMCTS with 200 iterations per decision
+    mcts:iterations=500:c=1.0:depth=10
 """
 
 from __future__ import annotations
 
-from ..engine import Action, Dice, State
+import math
+from typing import Any
+
+from ..engine import Action, Dice, IllegalAction, State
 from ..engine.rng import seed_state
 
-__all__ = ["Agent", "RandomAgent", "AGENTS", "make_agent"]
+__all__ = [
+    "Agent",
+    "RandomAgent",
+    "GreedyAgent",
+    "MCTSAgent",
+    "AGENTS",
+    "make_agent",
+    "parse_spec",
+    "sample_world",
+    "terminal_value",
+]
+
+#: value of a won (lost) end state for the greedy agent: beats any heuristic
+_WIN = 1e6
 
 
 class Agent:
-    """Base class: ``choose(state)`` returns one of ``state.legal_actions()``."""
+    """Base class: ``choose(state)`` returns one of ``state.legal_actions()``.
+
+    Subclasses declare their keyword options with defaults in ``params``;
+    ``positional`` names the option a bare number in a spec sets.
+    """
 
     name = "agent"
+    params: dict[str, Any] = {}
+    positional: str | None = None
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, **options: Any):
+        unknown = sorted(set(options) - set(self.params))
+        if unknown:
+            known = ", ".join(self.params) or "none"
+            raise ValueError(f"agent {self.name!r} has no option(s) {unknown}; known: {known}")
         self.seed = seed
         self.dice = Dice(seed_state(seed))
+        for key, default in self.params.items():
+            setattr(self, key, options.get(key, default))
 
     def choose(self, state: State) -> Action:
         raise NotImplementedError
+
+    @property
+    def spec(self) -> str:
+        """The spec string that rebuilds this agent (without its seed)."""
+        changed = [f"{k}={getattr(self, k)}" for k, v in self.params.items() if getattr(self, k) != v]
+        return ":".join([self.name, *changed])
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -39,13 +85,160 @@ class RandomAgent(Agent):
         return legal[self.dice.below(len(legal))]
 
 
+def sample_world(state: State, seat: int, dice: Dice) -> State:
+    """A state ``seat`` cannot tell apart from ``state``, with a fresh future.
+
+    ``game.determinize`` resamples what the seat cannot see (hands, deck
+    order, sealed bids); the generator is reseeded too, so coming dice
+    rolls and draws are not known in advance either.
+    """
+    world = state.game.determinize(state, seat, dice)
+    return world.evolve(rng=dice.next64())
+
+
+def terminal_value(state: State, seat: int) -> float:
+    """Value of a finished game for ``seat``: a win or loss outweighs any heuristic."""
+    base = state.game.evaluate(state, seat)
+    return base + (_WIN if seat in state.winners else -_WIN)
+
+
+class GreedyAgent(Agent):
+    """Lookahead on ``game.evaluate``: the action whose after-state rates best.
+
+    Each candidate is applied (automatic steps settled) in ``samples``
+    determinized worlds. Decisions are atomic, so a turn is often several
+    choices (an action type, then what to pay, then "done") and the state
+    right after one choice can look worse than it is (paid, not yet
+    gained). When the seat still has to move after a candidate, its turn
+    is finished ``finish`` times at random and the best finish counts:
+    what the seat can reach with that choice. ``finish=0`` is the plain
+    one-step lookahead. Ties break at random.
+
+    The best finish is kept as a plan and followed while the seat's view
+    is what the plan expected, so a turn is planned once, not once per
+    choice; a surprise (a drawn card, a die) makes the agent plan again.
+    """
+
+    name = "greedy"
+    params = {"finish": 4, "samples": 1, "horizon": 40}
+    positional = "finish"
+
+    def __init__(self, seed: int = 0, **options: Any):
+        super().__init__(seed, **options)
+        self._plan: list[tuple[dict, Action]] = []
+
+    def choose(self, state: State) -> Action:
+        legal = state.legal_actions()
+        seat = state.to_move
+        planned = self._follow(state, seat, legal)
+        if planned is not None:
+            return planned
+        if len(legal) == 1:
+            return legal[0]
+        worlds = [sample_world(state, seat, self.dice) for _ in range(max(1, int(self.samples)))]
+        best: list[tuple[Action, list[State]]] = []
+        best_value = -math.inf
+        for action in legal:
+            value, path = self._value(worlds, action, seat)
+            if value > best_value + 1e-9:
+                best, best_value = [(action, path)], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append((action, path))
+        if not best:
+            return legal[self.dice.below(len(legal))]
+        action, path = best[self.dice.below(len(best))]
+        if len(worlds) == 1:
+            self._plan = [(w.game.view(w, seat), nxt.history[1]) for w, nxt in zip(path, path[1:], strict=False)]
+        return action
+
+    def _follow(self, state: State, seat: int, legal: list[Action]) -> Action | None:
+        """The next planned action if the seat sees what the plan expected."""
+        if not self._plan:
+            return None
+        expected, action = self._plan.pop(0)
+        if action in legal and state.game.view(state, seat) == expected:
+            return action
+        self._plan = []
+        return None
+
+    def _value(self, worlds: list[State], action: Action, seat: int) -> tuple[float, list[State]]:
+        total, n, path = 0.0, 0, []
+        for world in worlds:
+            try:
+                after = world.apply(action)
+            except IllegalAction:  # not possible in this sample: hidden info differs
+                continue
+            value, path = self._reach(after, seat)
+            total += value
+            n += 1
+        return (total / n if n else -math.inf), path
+
+    def _reach(self, state: State, seat: int) -> tuple[float, list[State]]:
+        """The value of ``state``; if ``seat`` is still to move, the best of a few random finishes
+        and the states of that finish."""
+        if state.is_over or state.to_move != seat or not self.finish:
+            return _rate(state, seat), [state]
+        best, best_path = -math.inf, [state]
+        for _ in range(int(self.finish)):
+            world, path = state, [state]
+            while not world.is_over and world.to_move == seat and len(path) <= self.horizon:
+                legal = world.legal_actions()
+                world = world.apply(legal[self.dice.below(len(legal))])
+                path.append(world)
+            value = _rate(world, seat)
+            if value > best:
+                best, best_path = value, path
+        return best, best_path
+
+
+def _rate(state: State, seat: int) -> float:
+    return terminal_value(state, seat) if state.is_over else state.game.evaluate(state, seat)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"mcts:200:c=1.2"`` into ``("mcts", {"iterations": 200, "c": 1.2})``.
+
+    Raises ``ValueError`` naming the bad part.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"an agent spec must be a non-empty string such as 'greedy' or 'mcts:200', got {spec!r}")
+    name, *parts = [p.strip() for p in spec.strip().split(":")]
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+    cls = AGENTS[name]
+    options: dict[str, Any] = {}
+    for part in parts:
+        key, sep, raw = part.partition("=")
+        if not sep:
+            if cls.positional is None:
+                raise ValueError(f"agent {name!r} takes no positional value, got {part!r} in {spec!r}")
+            key, raw = cls.positional, part
+        key = key.strip()
+        if key not in cls.params:
+            known = ", ".join(cls.params) or "none"
+            raise ValueError(f"agent {name!r} has no option {key!r} (in {spec!r}); known: {known}")
+        options[key] = _number(raw.strip(), key, spec)
+    return name, options
+
+
+def _number(raw: str, key: str, spec: str) -> Any:
+    if raw.lower() in ("none", ""):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    raise ValueError(f"option {key}={raw!r} in agent spec {spec!r} must be a number or 'none'")
+
+
+def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
+    """An agent by name or spec (``"mcts:200"``); unknown names are refused with the known ones."""
+    base, parsed = parse_spec(name)
+    return AGENTS[base](seed=seed, **{**parsed, **options})
+
+
+from .mcts import MCTSAgent  # noqa: E402  (mcts builds on Agent and sample_world above)
+
 #: agent name -> class, for the CLI (``--bots random,greedy``) and the widgets
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent}
-
-
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by name; unknown names are refused with the known ones."""
-    try:
-        return AGENTS[name](seed=seed)
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") from None
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}

@@ -22,6 +22,8 @@ class ActionBar(RulekitWidget):
     groups = t.List().tag(sync=True)
     empty_text = t.Unicode("").tag(sync=True)
     illegal_title = t.Unicode("").tag(sync=True)
+    try_placeholder = t.Unicode("").tag(sync=True)
+    try_label = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -50,6 +52,10 @@ class ActionBar(RulekitWidget):
 
     def _on_act(self, content: dict) -> None:
         self.click(str(content.get("label", "")))
+
+    def _on_try(self, content: dict) -> None:
+        """A typed action from the "why not?" box: tried like a click."""
+        self.click(str(content.get("label", "")).strip())
 
     def _repr_summary(self) -> str:
         return f"{len(self.labels(True))} legal, {len(self.labels(False))} greyed"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import anywidget
+import traitlets as t
 
 __all__ = ["STATIC", "RulekitWidget"]
 
@@ -21,6 +22,8 @@ class RulekitWidget(anywidget.AnyWidget):
     """
 
     _css = STATIC / "rulekit.css"
+    #: a panel heading drawn above the widget (empty: none)
+    heading = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -1,97 +1,91 @@
-"""The step-through controls: buttons, timeline slider, seats, language.
+"""The step-through controls as one small ES module (one widget, not sixty).
 
-Plain ipywidgets with stable CSS classes (``rk-step``, ``rk-undo``, ...) so
-browser tests find them. ``relabel`` switches every caption's language.
+Step, undo, redo, play N, play to end, new game with a seed, the timeline
+slider with a jump box, who plays each seat, autoplay, the language switch
+and the status line. The browser sends ``{"event": name, ...}``; ``press``
+does the same from Python, so tests drive the table without a browser.
+Stable CSS classes (``rk-step``, ``rk-undo``, ``rk-redo``, ``rk-slider``,
+``rk-jump``, ``rk-lang``, ...) are what the browser tests click.
 """
 
 from __future__ import annotations
 
-import ipywidgets as w
+from collections.abc import Callable
+
+import traitlets as t
 
 from ..explore.agents import AGENTS
-from .i18n import t
+from .base import STATIC, RulekitWidget
+from .i18n import t as text
 from .panels import agent_text
 from .session import HUMAN
 
-__all__ = ["Controls"]
+__all__ = ["ControlBar"]
+
+#: UI strings the module shows (keys of texts/ui.toml)
+LABEL_KEYS = (
+    "step",
+    "step_help",
+    "undo",
+    "redo",
+    "play_n",
+    "play_n_help",
+    "play_end",
+    "reset",
+    "seed",
+    "timeline",
+    "autoplay",
+)
+EVENTS = ("step", "undo", "redo", "play", "end", "reset", "jump", "seat", "autoplay", "lang")
 
 
-def _button(cls: str, icon: str = "") -> w.Button:
-    b = w.Button(icon=icon, layout=w.Layout(width="auto"))
-    b.add_class(cls)
-    return b
+class ControlBar(RulekitWidget):
+    """Buttons, timeline and seats of a table; ``on_press(handler)`` receives every press."""
 
+    _esm = STATIC / "controls.js"
+    title = t.Unicode("").tag(sync=True)
+    status = t.Unicode("").tag(sync=True)
+    labels = t.Dict().tag(sync=True)
+    cursor = t.Int(0).tag(sync=True)
+    last = t.Int(0).tag(sync=True)
+    can_undo = t.Bool(False).tag(sync=True)
+    can_redo = t.Bool(False).tag(sync=True)
+    play_n = t.Int(10).tag(sync=True)
+    seed = t.Int(1).tag(sync=True)
+    seats = t.List().tag(sync=True)
+    seat_names = t.List().tag(sync=True)
+    kinds = t.List().tag(sync=True)
+    autoplay = t.Bool(False).tag(sync=True)
+    lang = t.Unicode("en").tag(sync=True)
 
-class Controls:
-    """Holds the control widgets; the ``Table`` wires their events."""
+    def __init__(self, seats: list[str], seed: int, lang: str, **kwargs):
+        super().__init__(seats=list(seats), seed=seed + 1, lang=lang, **kwargs)
+        self._handlers: list[Callable[[str, dict], None]] = []
+        self.add_class("rk-controls")
+        self.relabel(lang)
 
-    def __init__(self, players: int, seats: list[str], seed: int, lang: str):
-        self.step = _button("rk-step")
-        self.undo = _button("rk-undo")
-        self.redo = _button("rk-redo")
-        self.play = _button("rk-play")
-        self.play_n = w.BoundedIntText(10, min=1, max=10_000, layout=w.Layout(width="80px"))
-        self.play_n.add_class("rk-play-n")
-        self.end = _button("rk-end")
-        self.seed = w.IntText(seed + 1, layout=w.Layout(width="90px"))
-        self.seed.add_class("rk-seed")
-        self.reset = _button("rk-reset")
-        self.slider = w.IntSlider(0, min=0, max=0, continuous_update=False, layout=w.Layout(width="98%"))
-        self.slider.add_class("rk-slider")
-        self.autoplay = w.Checkbox(False, indent=False, layout=w.Layout(width="auto"))
-        self.autoplay.add_class("rk-autoplay")
-        self.seats = [w.Dropdown(layout=w.Layout(width="170px")) for _ in range(players)]
-        for i, d in enumerate(self.seats):
-            d.add_class("rk-seat")
-            d.add_class(f"rk-seat-{i}")
-        self.view = w.Dropdown(layout=w.Layout(width="220px"))
-        self.view.add_class("rk-view")
-        self.lang = w.ToggleButtons(options=[("EN", "en"), ("DE", "de")], value=lang, style={"button_width": "48px"})
-        self.lang.add_class("rk-lang")
-        self.try_box = w.Text(continuous_update=False, layout=w.Layout(width="220px"))
-        self.try_box.add_class("rk-try-input")
-        self.try_button = _button("rk-try")
-        self._seat_kinds = list(seats)
-        self.relabel(lang, seats, None)
+    def relabel(self, lang: str) -> None:
+        """Every caption in ``lang``."""
+        with self.hold_sync():
+            self.lang = lang
+            self.labels = {key: text(key, lang) for key in LABEL_KEYS}
+            self.seat_names = [text("seat", lang, n=i + 1) for i in range(len(self.seats))]
+            self.kinds = [[k, agent_text(k, lang)] for k in (HUMAN, *AGENTS)]
 
-    def relabel(self, lang: str, seats: list[str], view: int | None) -> None:
-        """Set every caption in ``lang`` (values stay as they are)."""
-        for btn, key, icon in (
-            (self.step, "step", "step-forward"),
-            (self.undo, "undo", "undo"),
-            (self.redo, "redo", "redo"),
-            (self.play, "play_n", "forward"),
-            (self.end, "play_end", "fast-forward"),
-            (self.reset, "reset", "refresh"),
-            (self.try_button, "try", "question"),
-        ):
-            btn.description = t(key, lang)
-            btn.icon = icon
-        self.step.tooltip = t("step_help", lang)
-        self.play.tooltip = t("play_n_help", lang)
-        self.seed.description = t("seed", lang)
-        self.seed.style.description_width = "auto"
-        self.slider.description = t("timeline", lang)
-        self.autoplay.description = t("autoplay", lang)
-        self.try_box.placeholder = t("try_placeholder", lang)
-        kinds = [HUMAN, *AGENTS]
-        for i, d in enumerate(self.seats):
-            d.options = [(f"{t('seat', lang, n=i + 1)}: {agent_text(k, lang)}", k) for k in kinds]
-            d.value = seats[i]
-        self.view.options = [(t("view_teacher", lang), -1)] + [
-            (t("view_seat", lang, n=i + 1), i) for i in range(len(self.seats))
-        ]
-        self.view.value = -1 if view is None else view
-        self.view.description = t("view", lang)
-        self.view.style.description_width = "auto"
+    def on_press(self, handler: Callable[[str, dict], None]) -> None:
+        self._handlers.append(handler)
 
-    def bars(self) -> list[w.Widget]:
-        """The rows of controls in display order."""
-        row = w.Layout(flex_flow="row wrap", align_items="center")
-        return [
-            w.HBox(
-                [self.step, self.undo, self.redo, self.play_n, self.play, self.end, self.seed, self.reset], layout=row
-            ),
-            self.slider,
-            w.HBox([*self.seats, self.autoplay], layout=row),
-        ]
+    def press(self, event: str, **args) -> None:
+        """Press a control as the browser would: ``press("jump", index=3)``."""
+        if event not in EVENTS:
+            raise ValueError(f"unknown control {event!r}; controls: {', '.join(EVENTS)}")
+        for handler in self._handlers:
+            handler(event, args)
+
+    def _route(self, _widget, content, _buffers) -> None:
+        if isinstance(content, dict) and content.get("event") in EVENTS:
+            args = {k: v for k, v in content.items() if k != "event"}
+            self.press(content["event"], **args)
+
+    def _repr_summary(self) -> str:
+        return f"step {self.cursor}/{self.last}"

@@ -8,6 +8,7 @@ branches that hold a change and highlights the leaves.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import traitlets as t
@@ -43,10 +44,15 @@ class Inspector(RulekitWidget):
     tree_json = t.Unicode("{}").tag(sync=True)
     changed = t.List().tag(sync=True)
     title = t.Unicode("").tag(sync=True)
+    #: the seat selector: ``[[value, label]]`` (-1 = everything) and the chosen value
+    views = t.List().tag(sync=True)
+    view = t.Int(-1).tag(sync=True)
+    view_label = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._tree: dict = {}
+        self._handlers: list[Callable[[int | None], None]] = []
         self.add_class("rk-inspector")
 
     def show(self, view: dict, before: dict | None = None) -> None:
@@ -55,6 +61,18 @@ class Inspector(RulekitWidget):
             self._tree = view
             self.tree_json = json.dumps(view, ensure_ascii=False, separators=(",", ":"))
             self.changed = diff_paths(before, view) if before is not None else []
+
+    def on_view(self, handler: Callable[[int | None], None]) -> None:
+        self._handlers.append(handler)
+
+    def pick_view(self, seat: int | None) -> None:
+        """Choose whose view to show (as the selector in the browser does)."""
+        for handler in self._handlers:
+            handler(seat)
+
+    def _on_view(self, content: dict) -> None:
+        seat = int(content.get("seat", -1))
+        self.pick_view(None if seat < 0 else seat)
 
     @property
     def tree(self) -> dict:

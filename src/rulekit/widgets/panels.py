@@ -11,7 +11,7 @@ from ..engine import Game, IllegalAction, State
 from .i18n import t
 from .session import HUMAN, Session
 
-__all__ = ["status_html", "rule_html", "phase_html", "why_html", "log_rows", "agent_text"]
+__all__ = ["status_text", "rule_html", "phase_html", "why_html", "log_rows", "agent_text"]
 
 #: log rows kept in the widget (older steps stay reachable through the timeline)
 LOG_STEPS = 80
@@ -31,7 +31,7 @@ def phase_name(game: Game, phase: str, lang: str) -> str:
     return p.name_in(lang) if p else phase
 
 
-def status_html(session: Session, lang: str) -> str:
+def status_text(session: Session, lang: str) -> str:
     """One line: game, step, phase and who decides (or the result)."""
     s, game = session.state, session.game
     title = game.title_de if lang == "de" and game.title_de else game.title
@@ -48,7 +48,7 @@ def status_html(session: Session, lang: str) -> str:
         text = t("status_auto", lang, **common)
     else:
         text = t("status_move", lang, n=s.to_move + 1, who=agent_text(session.seats[s.to_move], lang), **common)
-    return f'<div class="rk-status-line">{escape(text)}</div>'
+    return text
 
 
 def rule_html(game: Game, rule_id: str, lang: str) -> str:

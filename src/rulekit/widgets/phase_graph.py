@@ -83,6 +83,8 @@ class PhaseGraph(RulekitWidget):
     current = t.Unicode("").tag(sync=True)
     visited = t.List().tag(sync=True)
     selected = t.Unicode("").tag(sync=True)
+    #: events per phase (rules fired); shown as badges when not empty
+    heat = t.Dict().tag(sync=True)
     size = t.List(t.Float(), [400.0, 100.0]).tag(sync=True)
 
     def __init__(self, graph: nx.DiGraph | None = None, lang: str = "en", **kwargs):

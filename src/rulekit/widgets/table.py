@@ -19,15 +19,18 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import Game, IllegalAction, State
+from ..teaching import RulesFired, rules_fired
 from .actions import ActionBar
 from .board import Board
-from .controls import Controls
+from .controls import ControlBar
+from .fired import RulesFiredView
 from .i18n import check_lang, t
 from .inspector import Inspector
 from .log import EventLog
-from .panels import describe, log_rows, phase_html, rule_html, status_html, why_html
+from .panels import describe, log_rows, phase_html, rule_html, status_text, why_html
 from .phase_graph import PhaseGraph, VisitedCache
 from .session import HUMAN, Session
+from .variants import VariantEditor
 
 __all__ = ["Table"]
 
@@ -44,15 +47,6 @@ def _guarded(method):
             return None
 
     return wrapper
-
-
-def _panel(title_key: str, body: w.Widget, lang: str, cls: str) -> tuple[w.VBox, w.HTML]:
-    head = w.HTML(f"<h4>{t(title_key, lang)}</h4>")
-    head.add_class("rk-panel-title")
-    box = w.VBox([head, body])
-    box.add_class("rk-panel")
-    box.add_class(cls)
-    return box, head
 
 
 class Table(w.VBox):
@@ -96,11 +90,10 @@ class Table(w.VBox):
         seats = self.session.seats
         humans = [i for i, k in enumerate(seats) if k == HUMAN]
         self.view_seat = (humans[0] if len(humans) == 1 and len(seats) > 1 else None) if view == -1 else view
-        self._syncing = True
         self._views: dict = {}
         self._visited = VisitedCache()
-        self.controls = c = Controls(self.session.players, seats, seed, lang)
-        c.autoplay.value = bool(humans) and len(humans) < len(seats) if autoplay is None else autoplay
+        self.controls = ControlBar(seats, seed, lang)
+        self.controls.autoplay = bool(humans) and len(humans) < len(seats) if autoplay is None else bool(autoplay)
         self.board = Board()
         self.actions = ActionBar()
         self.phases = PhaseGraph(self.game.phase_graph(), lang)
@@ -110,72 +103,93 @@ class Table(w.VBox):
         self.rule.add_class("rk-rule")
         self.why = w.HTML()
         self.why.add_class("rk-why")
-        self.status = w.HTML()
-        self.status.add_class("rk-status")
-        self.title = w.HTML()
-        self.title.add_class("rk-title")
-        self._build(lang)
+        self.fired = RulesFiredView()
+        self.variants = VariantEditor()
+        self.extras = w.Accordion(children=[self.fired, self.variants], selected_index=None)
+        self.extras.add_class("rk-extras")
+        self._build()
         self._wire()
-        self._syncing = False
-        if c.autoplay.value:
+        if self.controls.autoplay:
             self.session.run_bots()
-        self.rule.value = f'<div class="rk-rule-empty">{t("rule_empty", lang)}</div>'
+        self._rule_shown: tuple[str, str] | None = None
+        self._relabel()
+        self.rule.value = self._rule_empty()
         self.refresh()
 
     # -- layout ------------------------------------------------------------
 
-    def _build(self, lang: str) -> None:
-        c = self.controls
-        try_row = w.HBox([c.try_box, c.try_button], layout=w.Layout(flex_flow="row wrap"))
-        self._panels = {}
-        parts = {}
-        for key, body, cls in (
-            ("board_title", w.VBox([self.board, self.actions, try_row, self.why]), "rk-play-area"),
-            ("rules_title", self.rule, "rk-rule-area"),
-            ("log_title", self.event_log, "rk-log-area"),
-            ("phases_title", self.phases, "rk-phase-area"),
-            ("inspector_title", w.VBox([c.view, self.inspector]), "rk-inspector-area"),
+    def _build(self) -> None:
+        for part, cls in (
+            (self.rule, "rk-rule-area"),
+            (self.event_log, "rk-log-area"),
+            (self.phases, "rk-phase-area"),
+            (self.inspector, "rk-inspector-area"),
         ):
-            parts[key], self._panels[key] = _panel(key, body, lang, cls)
-        left = w.VBox(
-            [parts["board_title"], parts["phases_title"]], layout=w.Layout(flex="3 1 480px", min_width="320px")
-        )
+            part.add_class("rk-panel")
+            part.add_class(cls)
+        play = w.VBox([self.board, self.actions, self.why])
+        play.add_class("rk-panel")
+        play.add_class("rk-play-area")
+        left = w.VBox([play, self.phases], layout=w.Layout(flex="3 1 480px", min_width="320px"))
         right = w.VBox(
-            [parts["rules_title"], parts["log_title"], parts["inspector_title"]],
-            layout=w.Layout(flex="2 1 320px", min_width="280px"),
+            [self.rule, self.event_log, self.inspector], layout=w.Layout(flex="2 1 320px", min_width="280px")
         )
-        header = w.HBox([self.title, c.lang], layout=w.Layout(justify_content="space-between", align_items="center"))
         main = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
-        super().__init__([header, self.status, *c.bars(), main])
+        super().__init__([self.controls, main])
         self.add_class("rk-table")
 
     def _wire(self) -> None:
-        c = self.controls
-        c.step.on_click(lambda _: self._ui(self.step))
-        c.undo.on_click(lambda _: self._ui(self.undo))
-        c.redo.on_click(lambda _: self._ui(self.redo))
-        c.play.on_click(lambda _: self._ui(self.play, c.play_n.value))
-        c.end.on_click(lambda _: self._ui(self.play_to_end))
-        c.reset.on_click(lambda _: self._ui(self.reset, c.seed.value))
-        c.try_button.on_click(lambda _: self._ui(self.click_action, c.try_box.value.strip()))
-        c.try_box.observe(
-            lambda ch: ch["new"].strip() and self._ui(self.click_action, ch["new"].strip()), names="value"
-        )
-        c.slider.observe(lambda ch: self._ui(self.jump, ch["new"]), names="value")
-        c.lang.observe(lambda ch: self._ui(self.set_lang, ch["new"]), names="value")
-        c.view.observe(lambda ch: self._ui(self.set_view, None if ch["new"] == -1 else ch["new"]), names="value")
-        c.autoplay.observe(lambda ch: self._ui(self.set_autoplay, ch["new"]), names="value")
-        for i, d in enumerate(c.seats):
-            d.observe(functools.partial(lambda i, ch: self._ui(self.set_seat, i, ch["new"]), i), names="value")
+        presses = {
+            "step": lambda a: self.step(),
+            "undo": lambda a: self.undo(),
+            "redo": lambda a: self.redo(),
+            "play": lambda a: self.play(int(a.get("n", 1))),
+            "end": lambda a: self.play_to_end(),
+            "reset": lambda a: self.reset(int(a["seed"]) if "seed" in a else None),
+            "jump": lambda a: self.jump(int(a["index"])),
+            "seat": lambda a: self.set_seat(int(a["seat"]), str(a["kind"])),
+            "autoplay": lambda a: self.set_autoplay(bool(a.get("on"))),
+            "lang": lambda a: self.set_lang(str(a["lang"])),
+        }
+        self.controls.on_press(lambda event, args: self._ui(presses[event], args))
         self.board.on_click(lambda label, _enabled: self._ui(self.click_action, label))
         self.actions.on_click(lambda label: self._ui(self.click_action, label))
         self.phases.on_select(lambda phase: self._ui(self.show_phase, phase))
         self.event_log.on_rule(lambda rule: self._ui(self.show_rule, rule))
+        self.inspector.on_view(lambda seat: self._ui(self.set_view, seat))
+        self.fired.on_rule(lambda rule: self._ui(self.show_rule, rule))
+        self.variants.on_apply(lambda values: self._ui(lambda: self.set_options(**values)))
+        self.extras.observe(lambda ch: self._ui(self._refresh_extras), names="selected_index")
 
     @_guarded
     def _ui(self, method, *args):
-        if not self._syncing:
-            method(*args)
+        return method(*args)
+
+    def _relabel(self) -> None:
+        """Captions that change only with the language or the seats."""
+        lang = self.lang
+        self.controls.relabel(lang)
+        game = self.game
+        self.controls.title = game.title_de if lang == "de" and game.title_de else game.title
+        self.board.heading = t("board_title", lang)
+        self.phases.heading = t("phases_title", lang)
+        self.event_log.heading = t("log_title", lang)
+        self.inspector.heading = t("inspector_title", lang)
+        with self.inspector.hold_sync():
+            self.inspector.view_label = t("view", lang)
+            self.inspector.views = [[-1, t("view_teacher", lang)]] + [
+                [i, t("view_seat", lang, n=i + 1)] for i in range(self.session.players)
+            ]
+            self.inspector.view = -1 if self.view_seat is None else self.view_seat
+        with self.actions.hold_sync():
+            self.actions.heading = t("legal_title", lang)
+            self.actions.empty_text = t("legal_none", lang)
+            self.actions.illegal_title = t("tried_title", lang)
+            self.actions.try_placeholder = t("try_placeholder", lang)
+            self.actions.try_label = t("try", lang)
+        self.phases.set_lang(lang)
+        self.extras.titles = (t("fired_title", lang), t("variants_title", lang))
+        self.variants.show(self.game, self.session.options, lang)
 
     # -- reading -------------------------------------------------------------
 
@@ -204,7 +218,7 @@ class Table(w.VBox):
             self.show_rule(refusal.rule, clear_why=False)
             return refusal
         self.why.value = ""
-        if self.controls.autoplay.value:
+        if self.controls.autoplay:
             self.session.run_bots()
         self.refresh()
         return None
@@ -227,7 +241,7 @@ class Table(w.VBox):
             self.why.value = f'<div class="rk-hint">{t("game_over", self.lang)}</div>'
         else:
             self.why.value = ""
-            if done == "bot" and self.controls.autoplay.value:
+            if done == "bot" and self.controls.autoplay:
                 self.session.run_bots()
         self.refresh()
         return done
@@ -271,8 +285,8 @@ class Table(w.VBox):
         """A new game with ``seed`` (the next seed by default), same seats."""
         self.session.reset(seed)
         self.why.value = ""
-        self.controls.seed.value = self.session.seed + 1
-        if self.controls.autoplay.value:
+        self.controls.seed = self.session.seed + 1
+        if self.controls.autoplay:
             self.session.run_bots()
         self.refresh()
         return self.state
@@ -280,17 +294,14 @@ class Table(w.VBox):
     def set_seat(self, seat: int, kind: str) -> None:
         """Let ``"human"`` or an agent play ``seat``."""
         self.session.set_seat(seat, kind)
-        if self.controls.autoplay.value:
+        self.controls.seats = list(self.session.seats)
+        if self.controls.autoplay:
             self.session.run_bots()
         self.refresh()
 
     def set_autoplay(self, on: bool) -> None:
         """Let bots and automatic steps run by themselves after each human decision."""
-        self._syncing = True
-        try:
-            self.controls.autoplay.value = bool(on)
-        finally:
-            self._syncing = False
+        self.controls.autoplay = bool(on)
         if on:
             self.session.run_bots()
         self.refresh()
@@ -300,33 +311,59 @@ class Table(w.VBox):
         if seat is not None and not 0 <= seat < self.session.players:
             raise ValueError(f"seat must be in 0..{self.session.players - 1} or None, got {seat!r}")
         self.view_seat = seat
+        self.inspector.view = -1 if seat is None else seat
         self.refresh()
 
     def set_lang(self, lang: str) -> None:
         """Switch every text (UI, rules, events, phases) to ``"en"`` or ``"de"``."""
         self.lang = check_lang(lang)
-        self._syncing = True
-        try:
-            self.controls.lang.value = lang
-            self.controls.relabel(lang, self.session.seats, self.view_seat)
-        finally:
-            self._syncing = False
-        for key, head in self._panels.items():
-            head.value = f"<h4>{t(key, lang)}</h4>"
-        self.phases.set_lang(lang)
-        shown = self.rule.value
-        if 'data-phase="' in shown and self.phases.selected:
-            self.show_phase(self.phases.selected)
-        elif 'class="rk-rule-box" data-rule="' in shown:
-            self.show_rule(shown.split('data-rule="', 1)[1].split('"', 1)[0], clear_why=False)
+        self._relabel()
+        if self._rule_shown is not None:
+            kind, key = self._rule_shown
+            self.show_phase(key) if kind == "phase" else self.show_rule(key, clear_why=False)
         else:
-            self.rule.value = f'<div class="rk-rule-empty">{t("rule_empty", lang)}</div>'
+            self.rule.value = self._rule_empty()
         self.why.value = ""
         self.refresh()
 
+    def _rule_empty(self) -> str:
+        return (
+            f'<h4 class="rk-panel-title">{t("rules_title", self.lang)}</h4>'
+            f'<div class="rk-rule-empty">{t("rule_empty", self.lang)}</div>'
+        )
+
+    def rules_fired(self) -> RulesFired:
+        """Which rules the events so far (up to the cursor) have cited, with counts."""
+        return rules_fired(self.game, self.timeline.past())
+
+    def show_fired(self) -> RulesFired:
+        """Open the "rules fired" panel (counts also appear on the phase graph)."""
+        self.extras.selected_index = 0
+        self._refresh_extras()
+        return self.rules_fired()
+
+    def set_options(self, **values: Any) -> State:
+        """Restart this game (same seed and seats) with rule options changed.
+
+        Unknown names or bad values raise ``SetupError`` naming the option;
+        the game on the table stays as it was. Save files record the options.
+        """
+        options = {**self.session.options, **values}
+        self.game.resolve_options(options)  # check first: a bad value changes nothing
+        self.session.reset(self.session.seed, options)
+        self.variants.show(self.game, self.session.options, self.lang)
+        self.why.value = ""
+        if self.controls.autoplay:
+            self.session.run_bots()
+        self.refresh()
+        return self.state
+
     def show_rule(self, rule_id: str, clear_why: bool = True) -> str:
         """Show a rule's text and seed lines in the rule panel."""
-        self.rule.value = rule_html(self.game, rule_id, self.lang)
+        self.rule.value = f'<h4 class="rk-panel-title">{t("rules_title", self.lang)}</h4>' + rule_html(
+            self.game, rule_id, self.lang
+        )
+        self._rule_shown = ("rule", rule_id)
         if clear_why:
             self.why.value = ""
         return self.rule.value
@@ -336,25 +373,28 @@ class Table(w.VBox):
         if phase not in self.game.phases:
             raise ValueError(f"unknown phase {phase!r}; phases: {', '.join(self.game.phases)}")
         self.phases.selected = phase
-        self.rule.value = phase_html(self.game, phase, self.lang)
+        self.rule.value = f'<h4 class="rk-panel-title">{t("rules_title", self.lang)}</h4>' + phase_html(
+            self.game, phase, self.lang
+        )
+        self._rule_shown = ("phase", phase)
         return self.rule.value
 
     # -- drawing -------------------------------------------------------------------
 
     def refresh(self) -> None:
         """Redraw every part from the current state."""
-        s, lang, tl = self.state, self.lang, self.timeline
-        game = self.game
-        title = game.title_de if lang == "de" and game.title_de else game.title
-        self.title.value = f'<h3 class="rk-title-text">{title}</h3>'
-        self.status.value = status_html(self.session, lang)
+        s, lang, tl, game = self.state, self.lang, self.timeline, self.game
+        c = self.controls
+        with c.hold_sync():
+            c.status = status_text(self.session, lang)
+            c.last = len(tl) - 1
+            c.cursor = tl.cursor
+            c.can_undo = tl.can_undo
+            c.can_redo = tl.can_redo
         self.board.show(s, self.view_seat, lang)
         legal = [(str(a), describe(game, str(a), lang)) for a in s.legal_actions()]
         greyed = [(str(a), describe(game, str(a), lang)) for a in self.session.previous_legal()[:12]]
-        with self.actions.hold_sync():
-            self.actions.empty_text = t("legal_none", lang)
-            self.actions.illegal_title = t("tried_title", lang)
-            self.actions.set_actions(legal, greyed)
+        self.actions.set_actions(legal, greyed)
         with self.phases.hold_sync():
             self.phases.current = s.phase
             self.phases.visited = self._visited.upto(tl)
@@ -365,15 +405,16 @@ class Table(w.VBox):
         rows, note = log_rows(self.session, lang)
         with self.event_log.hold_sync():
             self.event_log.rows, self.event_log.note = rows, note
-        c = self.controls
-        self._syncing = True
-        try:
-            c.slider.max = len(tl) - 1
-            c.slider.value = tl.cursor
-            c.undo.disabled = not tl.can_undo
-            c.redo.disabled = not tl.can_redo
-        finally:
-            self._syncing = False
+        self._refresh_extras()
+
+    def _refresh_extras(self) -> None:
+        """Rules fired (and the phase graph's counts) only while that panel is open: it reads the whole past."""
+        if self.extras.selected_index == 0:
+            fired = self.rules_fired()
+            self.fired.show(fired, self.lang)
+            self.phases.heat = {k: v for k, v in fired.phase_heat().items() if v}
+        elif self.phases.heat:
+            self.phases.heat = {}
 
     def _view(self, state: State) -> dict:
         """``state.view(view_seat)``, remembered for the last few states (a step needs two)."""

@@ -74,6 +74,15 @@ def test_determinize_keeps_own_view():
     assert d.view(0) == {**s.view(0), "deck": d.view(0)["deck"]}
 
 
+def test_determinize_keeps_a_card_being_summoned():
+    """A card whose summon is being paid is public: determinize leaves it in its owner's hand."""
+    s = do(make(players=2, hands={0: [27, 13]}, stones={0: [3]}), "summon 27")
+    for k in range(5):
+        d = GAME.determinize(s, 1, Dice(k))
+        assert 27 in d.data.hands[0] and not GAME.invariants(d)
+        d.apply("pay 3")
+
+
 def test_evaluate_prefers_the_leader():
     assert GAME.evaluate(make(scores=[20, 5]), 0) > GAME.evaluate(make(scores=[5, 20]), 0)
 
@@ -200,3 +209,17 @@ def test_scenarios_show_effect_chains():
     assert s.data.stones[0] == (1, 3) and s.data.scores[0] == 1 and s.phase == "action_turn"
     with pytest.raises(KeyError):
         scenario("nope")
+
+
+def test_determinized_states_stay_playable():
+    """determinize on every step of seeded random games: cards conserved, the game goes on."""
+    for seed in range(3):
+        s = GAME.new(players=3, seed=seed)
+        dice = Dice(seed)
+        while not s.is_over:
+            d = GAME.determinize(s, (s.to_move + 1) % 3, dice)
+            assert not GAME.invariants(d)
+            acts = d.legal_actions()
+            d.apply(acts[dice.below(len(acts))])
+            acts = s.legal_actions()
+            s = s.apply(acts[dice.below(len(acts))])

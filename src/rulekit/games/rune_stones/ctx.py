@@ -13,7 +13,7 @@ from typing import Any
 from ...engine import Dice, Event
 from .model import COLOURS, Board, Catalogue, Player
 
-__all__ = ["Ctx", "holds", "has_rune", "tradable_rows", "name_of"]
+__all__ = ["Ctx", "holds", "has_rune", "tradable_rows", "name_of", "german", "with_german"]
 
 
 @dataclass
@@ -29,7 +29,58 @@ class Ctx:
 
     def say(self, rule: str, key: str, **args: Any) -> None:
         args.setdefault("player", name_of(self.seat))
-        self.ev.append(self.game.say(rule, key, **args))
+        self.ev.append(self.game.say(rule, key, **with_german(args)))
+
+
+#: German words for the ids that appear in texts (colours, runes, die faces, kinds, spaces)
+GERMAN = {
+    "blue": "blau",
+    "yellow": "gelb",
+    "green": "grün",
+    "red": "rot",
+    "white": "weiß",
+    "joker": "Joker",
+    "ore": "Erz",
+    "multi": "vielfarbig",
+    "magic": "Magiepunkte",
+    "hand": "Handkartenlimit",
+    "exchange": "Tausch",
+    "plus": "Plus",
+    "double_die": "Würfel verdoppeln",
+    "extra_pp": "Extra Machtpunkte",
+    "three": "3 Fähigkeiten nutzen",
+    "any_gem": "beliebiger Edelstein",
+    "swap": "Tausch",
+    "card": "Karte",
+    "pp1": "1 Machtpunkt",
+    "pp2": "2 Machtpunkte",
+    "basic": "Grundfähigkeit",
+    "choice": "Wahlfähigkeit",
+    "any_card": "beliebige Karte",
+    "die": "Würfel",
+    "choose": "Wahl",
+}
+
+
+def german(value: Any) -> Any:
+    """A text id in German ("blue" -> "blau"); lists joined by ", " word by word."""
+    if not isinstance(value, str):
+        return value
+    if ", " in value:
+        return ", ".join(german(v) for v in value.split(", "))
+    if value.startswith(("gem:", "card:")):
+        head, _, colour = value.partition(":")
+        return f"{'Edelstein' if head == 'gem' else 'Karte'} {GERMAN.get(colour, colour)}"
+    return GERMAN.get(value, value)
+
+
+def with_german(args: dict) -> dict:
+    """``args`` plus ``<name>_de`` for every text argument (German templates use those)."""
+    out = dict(args)
+    for k, v in args.items():
+        if isinstance(v, str) and k + "_de" not in args:
+            out[k + "_de"] = german(v)
+    return out
 
 
 def name_of(seat: int) -> str:

@@ -8,7 +8,7 @@ widget greys out those that are not legal now.
 
 from __future__ import annotations
 
-from .ctx import name_of
+from .ctx import german, name_of
 from .model import COLOURS, SPACES, Board
 
 __all__ = ["build"]
@@ -88,7 +88,7 @@ def _display(game, state, phase: str, lang: str) -> dict:
         x = 10 + k * 70
         card = game.cat.cards.get(n)
         label = str(n) if n else "-"
-        title = f"{n}: {card.colour} {card.mp} MP, {card.kind}" if card else "empty"
+        title = _card_title(game, n, lang) if card else ("leer" if lang == "de" else "empty")
         out.append(
             {
                 "type": "rect",
@@ -245,6 +245,36 @@ def _supply(b: Board, lang: str) -> dict:
     return {"type": "group", "x": 610, "y": 40, "label": _w("supply", lang), "items": out}
 
 
+def _card_title(game, n: int, lang: str) -> str:
+    """Tooltip of a card: species (RS-003), magic points and colour, ability."""
+    card = game.cat.card(n)
+    board = game.cat.board
+    de = lang == "de"
+    if card.is_druid:
+        kind = "Druide" if de else "druid"
+    else:
+        kind = (board["species_de"] if de else board["species"])[card.colour]
+    magic = german(card.magic) if de else card.magic
+    icons = " | ".join(_icons(o, de) for o in card.options) if card.options else _icons(card.gain, de)
+    if card.pay:
+        icons = _icons(card.pay, de) + " -> " + icons
+    mp = "MP" if not de else "Magiepunkte"
+    return f"{n} {kind}: {card.mp} {mp} ({magic}); {german(card.kind) if de else card.kind}: {icons}"
+
+
+def _icons(icons: tuple[str, ...], de: bool) -> str:
+    """Icons in words: 'gem:blue' -> 'gem blue' / 'Edelstein blau', 'pp:6' -> '6 PP' / '6 Machtpunkte'."""
+    words = []
+    for icon in icons:
+        if icon.startswith("pp:"):
+            words.append(f"{icon[3:]} {'Machtpunkte' if de else 'PP'}")
+        elif de:
+            words.append(german(icon))
+        else:
+            words.append(icon.replace(":", " ").replace("_", " "))
+    return " + ".join(words)
+
+
 def _hand_verb(phase: str) -> str:
     return {"summon": "play", "use_abilities": "pick", "resolve_abilities": "use"}.get(phase, "pick")
 
@@ -386,7 +416,7 @@ def _hand(game, state, i: int, seat: int | None, x: int, y: int, lang: str) -> d
                 label=f"{n}:{card.mp}",
                 fill=FILL[card.colour],
                 size=10,
-                title=f"{n}: {card.colour} {card.mp} MP ({card.magic}), {card.kind}",
+                title=_card_title(game, n, lang),
                 action=f"use {n}" if played else f"{verb} {n}",
             )
         else:

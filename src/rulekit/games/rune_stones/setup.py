@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from ...engine import Dice, Event
+from .ctx import with_german
 from .model import COLOURS, Board, Catalogue, Player
 
 __all__ = ["build"]
 
 
-def build(cat: Catalogue, players: int, opts: dict, dice: Dice, say) -> tuple[Board, list[Event]]:
+def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tuple[Board, list[Event]]:
     """The first board for ``players`` seats, and the setup events."""
+
+    def say(rule: str, key: str, **args) -> Event:
+        return game_say(rule, key, **with_german(args))
+
     b = cat.board
     ev: list[Event] = []
     start = b["start"]

@@ -7,6 +7,7 @@ forbids it, and returns an ``IllegalAction``; it never changes the state.
 from __future__ import annotations
 
 from ...engine import Action, IllegalAction
+from .ctx import with_german
 from .effects import place_targets
 from .model import SPACES
 from .turn import forge_ok, pick_limit, rune_choices
@@ -21,7 +22,7 @@ def explain(game, state, action: Action) -> IllegalAction:
     kind, args = action.kind, action.args
 
     def no(rule: str, key: str, **kw) -> IllegalAction:
-        return game.refuse(rule, key, action, **kw)
+        return game.refuse(rule, key, action, **with_german(kw))
 
     try:
         if kind == "action" and phase != "choose_action":
@@ -141,8 +142,9 @@ def _phase_rule(game, phase: str) -> str:
 
 def _generic(game, state, action: Action) -> dict:
     legal = ", ".join(map(str, state.legal_actions()[:10]))
-    name = game.phases[state.phase].name if state.phase in game.phases else state.phase
-    return {"tried": str(action), "phase": name, "legal": legal}
+    phase = game.phases.get(state.phase)
+    name, name_de = (phase.name, phase.name_de) if phase else (state.phase, state.phase)
+    return {"tried": str(action), "phase": name, "phase_de": name_de, "legal": legal}
 
 
 _WORDS = {

@@ -3,225 +3,18 @@
 Every effect in ``data/cards.toml`` is a list of ops. Simple ops (points,
 stones, draw, recover this card...) run at once; ops that need a decision
 (choose an option, a target player, a card) push a ``choice`` frame and wait
-for the chooser's action. ``feasible`` says whether a program can be carried
-out in full now: an instant effect that cannot is not summoned (VE-062), an
-active effect that cannot is not activated (VE-073).
+for the chooser's action. ``checks.py`` says whether a program can be
+carried out in full now (VE-062, VE-073).
 """
 
 from __future__ import annotations
 
 from rulekit.engine import Action
 
-from .model import CARDS, ELEMENTS, PROGRAMS, Frame, Work
+from .checks import CHOICE_OPS, can_summon, condition, count, feasible, free_targets, summon_cost_ok, targets
+from .model import CARDS, PROGRAMS, Frame, Work
 
 __all__ = ["feasible", "resolve", "choices", "decide", "summon_cost_ok", "finish_summon", "gain", "can_summon"]
-
-SIMPLE = {
-    "points",
-    "points_per",
-    "gain",
-    "return_all_stones",
-    "stones_to",
-    "draw",
-    "recover_self",
-    "to_deck_top",
-    "discard_self",
-    "activate_all",
-    "discard_own",
-}
-CHOICE_OPS = {
-    "choose",
-    "recover",
-    "discard_hand",
-    "summon_free",
-    "discard_summoned",
-    "discard_own",
-    "steal",
-    "copy",
-    "take_discard",
-}
-
-
-def _needs_check(pid: int) -> bool:
-    for op in PROGRAMS[pid]:
-        if op["op"] == "if":
-            if _needs_check(op["then"]) or ("else" in op and _needs_check(op["else"])):
-                return True
-        elif op["op"] not in SIMPLE and not (op["op"] == "lose_points" and not op.get("pay")):
-            return True
-    return False
-
-
-NEEDS_CHECK: list[bool] = [_needs_check(p) for p in range(len(PROGRAMS))]
-
-
-# -- counting and conditions ---------------------------------------------------
-
-
-def count(w: Work, seat: int, what: str) -> int:
-    """The quantities that ``points_per`` multiplies (cards in hand, creatures in area, ...)."""
-    area = w.areas[seat]
-    kind, _, arg = what.partition(":")
-    if kind == "hand":
-        return len(w.hands[seat])
-    if kind == "area":
-        return len(area)
-    if kind == "element":
-        return sum(CARDS[c].element == arg for c in area)
-    if kind == "families":
-        return len({CARDS[c].element for c in area})
-    if kind == "cost_le":
-        return sum(CARDS[c].cost <= int(arg) for c in area)
-    if kind == "active_cards":
-        return sum(CARDS[c].active is not None for c in area)
-    if kind == "stones":
-        return w.stones[seat].count(int(arg))
-    if kind == "stone_value":
-        if arg:
-            return w.stones[seat].count(int(arg)) * w.stone_value(seat, int(arg))
-        return w.wealth(seat)
-    raise ValueError(f"unknown count {what!r} in the card data")
-
-
-def condition(w: Work, seat: int, cond: str) -> bool:
-    kind, _, arg = cond.partition(":")
-    area = w.areas[seat]
-    if kind == "area_costs":
-        return {int(x) for x in arg.split(",")} <= {CARDS[c].cost for c in area}
-    if kind == "no_element":
-        return all(CARDS[c].element != arg for c in area)
-    if kind == "has_stone":
-        return int(arg) in w.stones[seat]
-    if kind == "hand_eq_area":
-        return len(w.hands[seat]) == len(area)
-    if kind == "opponent_ahead":
-        return any(s > w.scores[seat] for i, s in enumerate(w.scores) if i != seat)
-    if kind == "hand_lt":
-        return len(w.hands[seat]) < int(arg)
-    raise ValueError(f"unknown condition {cond!r} in the card data")
-
-
-# -- feasibility (VE-062, VE-073) ----------------------------------------------
-
-
-def feasible(w: Work, seat: int, card: int, pid: int, depth: int = 0) -> bool:
-    """Can program ``pid`` (belonging to ``card``) be carried out in full by ``seat`` now?"""
-    if not NEEDS_CHECK[pid]:
-        return True
-    freed = 0
-    for op in PROGRAMS[pid]:
-        name = op["op"]
-        if name == "discard_self":
-            freed = 1
-        elif name == "if":
-            branch = op["then"] if condition(w, seat, op["cond"]) else op.get("else")
-            if branch is not None and not feasible(w, seat, card, branch, depth):
-                return False
-        elif name in SIMPLE:
-            continue
-        elif name == "summon_free":
-            if not _free_targets(w, seat, card, op, freed, depth):
-                return False
-        elif name == "discard_hand" and op.get("keep_summonable"):
-            if len(w.hands[seat]) < 2:
-                return False
-        elif not _op_ok(w, seat, card, op, depth):
-            return False
-    return True
-
-
-def _op_ok(w: Work, seat: int, card: int, op: dict, depth: int) -> bool:
-    name = op["op"]
-    if name == "require":
-        return condition(w, seat, op["cond"])
-    if name == "lose_points":
-        return not op.get("pay") or w.scores[seat] >= op["n"]
-    if name == "pay_stone":
-        return op["stone"] in w.stones[seat]
-    if name == "choose":
-        return sum(feasible(w, seat, card, p, depth) for p in op["options"]) >= op["picks"]
-    return bool(_targets(w, seat, card, op, depth))
-
-
-def _recover_ok(w: Work, seat: int, card: int, op: dict, cid: int) -> bool:
-    c = CARDS[cid]
-    return not (
-        (op.get("other") and cid == card)
-        or (op.get("has_instant") and c.instant is None)
-        or ("max_cost" in op and c.cost > op["max_cost"])
-        or ("element" in op and c.element != op["element"])
-    )
-
-
-def _targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int = 0, target: int = -1) -> list:
-    """The choices an op offers now: card ids, seats or option numbers."""
-    name = op["op"]
-    if name == "recover":
-        return [c for c in w.areas[seat] if _recover_ok(w, seat, card, op, c)]
-    if name == "discard_hand":
-        return list(w.hands[seat])
-    if name == "discard_summoned":
-        if stage == 0:
-            return [p for p in range(w.players) if any(CARDS[c].element == op["element"] for c in w.areas[p])]
-        return [c for c in w.areas[target] if CARDS[c].element == op["element"]]
-    if name == "discard_own":
-        return [c for c in w.areas[seat] if c != card]
-    if name == "steal":
-        return [p for p in range(w.players) if p != seat and w.scores[p] >= op["n"]]
-    if name == "copy":
-        slot = op["slot"]
-        return [
-            c
-            for c in w.areas[seat]
-            if c != card
-            and getattr(CARDS[c], slot) is not None
-            and feasible(w, seat, card, getattr(CARDS[c], slot), depth + 1)
-        ]
-    if name == "take_discard":
-        return [c for c in w.discard if CARDS[c].element == op["element"]]
-    if name == "summon_free":
-        return _free_targets(w, seat, card, op, 0, depth)
-    raise ValueError(f"op {name!r} offers no targets")
-
-
-def _free_targets(w: Work, seat: int, card: int, op: dict, freed: int, depth: int) -> list[int]:
-    """Hand cards that may be summoned for free now (Dragon Egg, Young Forest Spirit)."""
-    if len(w.areas[seat]) - freed >= w.round or depth > 2:
-        return []
-    out = []
-    for c in w.hands[seat]:
-        if c == card or ("element" in op and CARDS[c].element != op["element"]):
-            continue
-        if CARDS[c].instant is None or _instant_ok(w, seat, c, depth + 1, freed):
-            out.append(c)
-    return out
-
-
-def _instant_ok(w: Work, seat: int, cid: int, depth: int = 0, freed: int = 0) -> bool:
-    """VE-062/VE-063: the instant effect of ``cid`` is resolvable with ``cid`` already in the area."""
-    pid = CARDS[cid].instant
-    if pid is None or not NEEDS_CHECK[pid]:
-        return True
-    hand = [c for c in w.hands[seat] if c != cid]
-    area = [c for c in w.areas[seat] if not (freed and _is_freeing(c))] + [cid]
-    what_if = w.what_if(seat, hand, area)
-    return feasible(what_if, seat, cid, pid, depth)
-
-
-def _is_freeing(cid: int) -> bool:
-    pid = CARDS[cid].instant
-    return pid is not None and any(op["op"] == "discard_self" for op in PROGRAMS[pid])
-
-
-def can_summon(w: Work, seat: int, cid: int) -> bool:
-    """VE-062: may ``cid`` be summoned as far as its instant effect goes?"""
-    return _instant_ok(w, seat, cid)
-
-
-def summon_cost_ok(w: Work, seat: int, cid: int, wealth: int | None = None) -> bool:
-    """VE-059: the stones held reach the (discounted) cost."""
-    return (w.wealth(seat) if wealth is None else wealth) >= w.summon_cost(seat, cid)
-
 
 # -- running programs ----------------------------------------------------------
 
@@ -392,11 +185,11 @@ def choices(w: Work, f: Frame) -> list[Action]:
             for k, p in enumerate(op["options"])
             if k + 1 not in f.items and feasible(w, f.owner, f.card, p)
         ]
-    targets = _targets(w, f.owner, f.card, op, stage=f.stage, target=f.chooser)
+    found = targets(w, f.owner, f.card, op, stage=f.stage, target=f.chooser)
     if name == "discard_hand" and op.get("keep_summonable"):
         nxt = PROGRAMS[f.prog][f.index + 1]
-        free = _free_targets(w, f.owner, f.card, nxt, 0, 0)
-        targets = [c for c in targets if any(b != c for b in free)]
+        free = free_targets(w, f.owner, f.card, nxt, 0, 0)
+        found = [c for c in found if any(b != c for b in free)]
     verb = {
         "recover": "recover",
         "discard_hand": "discard",
@@ -408,7 +201,7 @@ def choices(w: Work, f: Frame) -> list[Action]:
     }.get(name)
     if name == "discard_summoned":
         verb = "target" if f.stage == 0 else "discard"
-    out = [Action(verb, (t,)) for t in targets]
+    out = [Action(verb, (t,)) for t in found]
     if name == "discard_own":
         out = out if f.stage > 0 else []
         out.append(Action("done"))
@@ -492,6 +285,3 @@ def _paid(w: Work, f: Frame, paid: tuple) -> None:
         w.areas[seat].remove(cid)
         w.discard.append(cid)
         w.note("VE-065", "released", player=seat, card=CARDS[cid].name)
-
-
-ELEMENT_ORDER = {e: i for i, e in enumerate(ELEMENTS)}

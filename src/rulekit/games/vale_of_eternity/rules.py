@@ -10,7 +10,7 @@ from __future__ import annotations
 from rulekit.engine import Action, Dice, Event, Game, IllegalAction, Option, State
 
 from . import refusals, scene, turns
-from .model import CARDS, ELEMENTS, PROGRAMS, TABLES, Vale, Work
+from .model import CARDS, ELEMENTS, NO_SEAT, PROGRAMS, TABLES, Vale, Work
 
 __all__ = ["ValeOfEternity"]
 
@@ -143,8 +143,25 @@ class ValeOfEternity(Game):
         return turns.legal(self._peek(state), state.phase, state.to_move)
 
     def play(self, state: State, action: Action) -> State:
+        if action.kind == "pick" and state.data.markers.count(NO_SEAT) > 2:
+            return self._quick_pick(state, action.args[0])
         w = self._open(state)
         return self._close(state, w, turns.do_action(w, state.phase, state.to_move, action))
+
+    def _quick_pick(self, state: State, cid: int) -> State:
+        """A pick that leaves at least two free cards (so the next pick is a real choice):
+        the same as ``turns.pick`` without opening a work copy (the most frequent decision)."""
+        d, seat = state.data, state.to_move
+        markers = list(d.markers)
+        markers[d.display.index(cid)] = seat
+        picks = d.picks + 1
+        n = state.players
+        rule = "VE-043" if picks <= n else "VE-044"
+        event = self._event(rule, "picked", {"player": seat, "card": CARDS[cid].name})
+        phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
+        nxt = (d.start + picks) % n if picks < n else (d.start + 2 * n - 1 - picks) % n  # VE-044 snake order
+        data = d._replace(markers=tuple(markers), picks=picks)
+        return state.evolve(data=data, phase=phase, to_move=nxt, events=(event,))
 
     def auto(self, state: State) -> State:
         if state.phase in BACK_TO_TURN:  # the action is done: the same player goes on (VE-051)
@@ -198,22 +215,27 @@ class ValeOfEternity(Game):
         }
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
-        """Shuffle the deck together with the other players' hands and deal them back at their sizes."""
+        """Shuffle the deck together with the other players' hidden hand cards and deal them back.
+
+        A card being summoned (a pending payment) is public and stays where it is.
+        """
         d = state.data
+        public = {f.card for f in d.pending if f.kind == "pay" and f.purpose == "summon"}
         hidden = list(d.deck)
         for i, h in enumerate(d.hands):
             if i != seat:
-                hidden.extend(h)
+                hidden.extend(c for c in h if c not in public)
         pool = list(dice.shuffle(hidden))
         hands = []
         for i, h in enumerate(d.hands):
             if i == seat:
                 hands.append(h)
-            else:
-                hands.append(tuple(pool[: len(h)]))
-                del pool[: len(h)]
-        new = d._replace(hands=tuple(hands), deck=tuple(pool))
-        return state.evolve(data=new)
+                continue
+            kept = [c for c in h if c in public]
+            n = len(h) - len(kept)
+            hands.append(tuple(kept + pool[:n]))
+            del pool[:n]
+        return state.evolve(data=d._replace(hands=tuple(hands), deck=tuple(pool)))
 
     def evaluate(self, state: State, seat: int) -> float:
         """Score lead plus a little for stones, creatures in play and cards in hand."""

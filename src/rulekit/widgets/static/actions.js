@@ -1,7 +1,40 @@
 // rulekit action bar: legal actions as buttons grouped by kind; greyed
 // buttons stay clickable and ask Python "why not?".
+
+function heading(model, root) {
+  const h = document.createElement("h4");
+  h.className = "rk-panel-title";
+  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
+  model.on("change:heading", set);
+  set();
+  root.appendChild(h);
+  return h;
+}
+
 function render({ model, el }) {
   el.classList.add("rk-actions");
+  heading(model, el);
+  const list = document.createElement("div");
+  list.className = "rk-action-list";
+  const tryRow = document.createElement("div");
+  tryRow.className = "rk-try-row";
+  const input = document.createElement("input");
+  input.className = "rk-try-input";
+  input.type = "text";
+  const tryBtn = document.createElement("button");
+  tryBtn.className = "rk-try";
+  const sendTry = () => { if (input.value.trim()) model.send({ event: "try", label: input.value.trim() }); };
+  tryBtn.addEventListener("click", sendTry);
+  input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") sendTry(); });
+  tryRow.append(input, tryBtn);
+  el.append(list, tryRow);
+  function drawTry() {
+    input.placeholder = model.get("try_placeholder");
+    tryBtn.textContent = `? ${model.get("try_label")}`;
+  }
+  model.on("change:try_placeholder", drawTry);
+  model.on("change:try_label", drawTry);
+  drawTry();
   function draw() {
     const groups = model.get("groups") || [];
     const nodes = [];
@@ -30,7 +63,7 @@ function render({ model, el }) {
       }
       nodes.push(row);
     }
-    el.replaceChildren(...nodes);
+    list.replaceChildren(...nodes);
   }
   model.on("change:groups", draw);
   model.on("change:empty_text", draw);

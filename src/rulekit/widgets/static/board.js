@@ -78,8 +78,20 @@ function drawItem(item, legal, send) {
   return g;
 }
 
+
+function heading(model, root) {
+  const h = document.createElement("h4");
+  h.className = "rk-panel-title";
+  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
+  model.on("change:heading", set);
+  set();
+  root.appendChild(h);
+  return h;
+}
+
 function render({ model, el }) {
   el.classList.add("rk-board");
+  heading(model, el);
   const svg = svgEl("svg", { class: "rk-board-svg", preserveAspectRatio: "xMidYMid meet" });
   el.appendChild(svg);
   const send = (action) => model.send({ event: "click", label: action });

@@ -10,8 +10,42 @@ function show(v) {
   return String(v);
 }
 
+
+function heading(model, root) {
+  const h = document.createElement("h4");
+  h.className = "rk-panel-title";
+  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
+  model.on("change:heading", set);
+  set();
+  root.appendChild(h);
+  return h;
+}
+
 function render({ model, el }) {
   el.classList.add("rk-inspector");
+  heading(model, el);
+  const pick = document.createElement("label");
+  pick.className = "rk-view-pick";
+  const pickText = document.createElement("span");
+  const select = document.createElement("select");
+  select.className = "rk-view";
+  pick.append(pickText, select);
+  const body = document.createElement("div");
+  body.className = "rk-tree";
+  el.append(pick, body);
+  select.addEventListener("change", () => model.send({ event: "view", seat: parseInt(select.value, 10) }));
+  function drawPick() {
+    pickText.textContent = `${model.get("view_label")} `;
+    select.replaceChildren(...(model.get("views") || []).map(([value, label]) => {
+      const opt = document.createElement("option");
+      opt.value = String(value);
+      opt.textContent = label;
+      return opt;
+    }));
+    select.value = String(model.get("view"));
+  }
+  for (const k of ["views", "view", "view_label"]) model.on(`change:${k}`, drawPick);
+  drawPick();
   const open = new Set([""]);
   const closed = new Set();
   function node(key, value, path, changed, inside) {
@@ -63,7 +97,7 @@ function render({ model, el }) {
     }
     const root = node(model.get("title") || "state", JSON.parse(model.get("tree_json") || "{}"), "", changed, inside);
     root.classList.add("rk-root");
-    el.replaceChildren(root);
+    body.replaceChildren(root);
   }
   model.on("change:tree_json", draw);
   model.on("change:changed", draw);

@@ -1,7 +1,19 @@
 // rulekit event log: one row per event; the rule id is a button that asks
 // Python to show the rule in the rule panel.
+
+function heading(model, root) {
+  const h = document.createElement("h4");
+  h.className = "rk-panel-title";
+  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
+  model.on("change:heading", set);
+  set();
+  root.appendChild(h);
+  return h;
+}
+
 function render({ model, el }) {
   el.classList.add("rk-log");
+  heading(model, el);
   const box = document.createElement("div");
   box.className = "rk-log-rows";
   el.appendChild(box);

@@ -33,8 +33,20 @@ function edgePath(a, b) {
   return `M ${ax} ${ay} C ${ax} ${ay + bend}, ${bx} ${by - bend}, ${bx} ${by}`;
 }
 
+
+function heading(model, root) {
+  const h = document.createElement("h4");
+  h.className = "rk-panel-title";
+  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
+  model.on("change:heading", set);
+  set();
+  root.appendChild(h);
+  return h;
+}
+
 function render({ model, el }) {
   el.classList.add("rk-phase-graph");
+  heading(model, el);
   const svg = svgEl("svg", { class: "rk-graph-svg", preserveAspectRatio: "xMidYMin meet" });
   el.appendChild(svg);
   function draw() {
@@ -70,13 +82,21 @@ function render({ model, el }) {
         "dominant-baseline": "central", "font-size": 12 });
       text.textContent = n.name.length > 22 ? `${n.name.slice(0, 21)}…` : n.name;
       g.appendChild(text);
+      const heat = (model.get("heat") || {})[n.id];
+      if (heat) {
+        g.appendChild(svgEl("circle", { cx: n.x + n.w - 4, cy: n.y + 4, r: 11, class: "rk-heat" }));
+        const t = svgEl("text", { x: n.x + n.w - 4, y: n.y + 4, "text-anchor": "middle",
+          "dominant-baseline": "central", "font-size": 10, class: "rk-heat-text" });
+        t.textContent = heat > 999 ? "999+" : String(heat);
+        g.appendChild(t);
+      }
       g.appendChild(svgEl("title", {})).textContent = `${n.name} (${n.id})`;
       g.addEventListener("click", () => model.send({ event: "phase", id: n.id }));
       parts.push(g);
     }
     svg.replaceChildren(...parts);
   }
-  const keys = ["nodes", "edges", "current", "visited", "selected", "size"];
+  const keys = ["nodes", "edges", "current", "visited", "selected", "size", "heat"];
   for (const k of keys) model.on(`change:${k}`, draw);
   draw();
   return () => keys.forEach((k) => model.off(`change:${k}`, draw));

@@ -1,0 +1,171 @@
+"""``rulekit simulate``: batch games with bots from the command line.
+
+    rulekit simulate rune_stones --games 1000 --bots random,greedy --workers 2
+    rulekit simulate rune_stones --games 100000 --scheduler tcp://10.0.0.5:8786 --out runs.parquet
+    rulekit simulate rune_stones --games 500 --bots mcts:100,random --rotate --option end_threshold=6
+
+The CLI module calls ``add_parser(subparsers)`` once and ``run(args)`` for
+the command; ``main(argv)`` runs it alone (tests, ``python -m``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..engine import RulekitError
+
+__all__ = ["add_parser", "run", "main", "parse_option"]
+
+_FORMATS = (".csv", ".parquet")
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Add the ``simulate`` command to a CLI's subparsers."""
+    p = subparsers.add_parser(
+        "simulate",
+        help="play many seeded games with bots and summarize them",
+        description="Play seeded games with bots (random, greedy, mcts[:iterations]) and print win rates by seat "
+        "(first-player advantage), scores and game length.",
+    )
+    p.add_argument("game", help="game id, e.g. rune_stones")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument(
+        "--bots", default="random", help="one agent spec per seat, e.g. random,greedy,mcts:200 (default random)"
+    )
+    p.add_argument("--players", type=int, default=None, help="player count (default: number of bots)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k (default 0)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores; 1 = serial)")
+    p.add_argument("--scheduler", default=None, help="address of a Dask scheduler, e.g. tcp://127.0.0.1:8786")
+    p.add_argument("--out", default=None, help="write the results table to a .csv or .parquet file")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="rule option (repeatable)")
+    p.add_argument("--rotate", action="store_true", help="rotate the bots through the seats game by game")
+    p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    p.set_defaults(run=run, func=run)
+    return p
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``"end_threshold=6"`` -> ``("end_threshold", 6)``; values are read as JSON when they can be."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise ValueError(f"--option must look like NAME=VALUE, got {text!r}")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name.strip(), value
+
+
+def _fail(message: str) -> int:
+    print(f"rulekit simulate: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``rulekit simulate``; returns the exit code (2 for bad arguments)."""
+    if args.games < 1:
+        return _fail(f"--games must be at least 1, got {args.games}")
+    if args.workers is not None and args.workers < 1:
+        return _fail(f"--workers must be at least 1, got {args.workers}")
+    if args.out and Path(args.out).suffix.lower() not in _FORMATS:
+        return _fail(f"--out must end in .csv or .parquet, got {args.out!r}")
+    if args.scheduler and args.workers:
+        return _fail("give --workers or --scheduler, not both (a Dask cluster brings its own workers)")
+    try:
+        options = dict(parse_option(o) for o in args.option)
+    except ValueError as err:
+        return _fail(str(err))
+    try:
+        frame = _simulate(args, options)
+    except (RulekitError, ValueError, TypeError, OSError) as err:
+        return _fail(str(err))
+    _report(args, frame)
+    if args.out:
+        _write(frame, Path(args.out))
+        print(f"wrote {len(frame)} rows to {args.out}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace, options: dict[str, Any]):
+    from .simulate import simulate
+
+    kwargs = dict(
+        games=args.games,
+        seed=args.seed,
+        options=options,
+        players=args.players,
+        progress=not args.no_progress,
+        rotate=args.rotate,
+    )
+    if not args.scheduler:
+        executor = "serial" if args.workers == 1 else None
+        return simulate(args.game, args.bots, executor=executor, workers=args.workers, **kwargs)
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ValueError("--scheduler needs dask.distributed (pip install 'rulekit[explore]')") from None
+    _reachable(args.scheduler)
+    try:
+        client = Client(args.scheduler, timeout=10)
+    except (OSError, TimeoutError) as err:
+        raise ValueError(f"cannot reach the Dask scheduler at {args.scheduler}: {err}") from None
+    with client:
+        return simulate(args.game, args.bots, executor=client, **kwargs)
+
+
+def _reachable(address: str) -> None:
+    """Fail fast (no 10 s client timeout) when nothing listens at a tcp:// address."""
+    import socket
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(address if "://" in address else f"tcp://{address}")
+    if parts.scheme != "tcp" or not parts.hostname:
+        return
+    try:
+        with socket.create_connection((parts.hostname, parts.port or 8786), timeout=3):
+            pass
+    except OSError as err:
+        raise ValueError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+
+
+def _report(args: argparse.Namespace, frame) -> None:
+    from .sweeps import first_player_advantage, game_length, win_rates
+
+    games = frame["game_id"].nunique()
+    print(f"{args.game}: {games} games, bots {args.bots}, seeds {args.seed}..{args.seed + games - 1}")
+    by = "agent" if args.rotate else "seat"
+    rates = win_rates(frame, by=by) if args.rotate else win_rates(frame)
+    cols = [by, "games", "wins", "rate", "ci_low", "ci_high", "expected"]
+    print(rates[cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    if not args.rotate:
+        fpa = first_player_advantage(frame).iloc[0]
+        verdict = "clear" if fpa["clear"] else "not clear at 95%"
+        print(f"first seat: win rate {fpa['rate']:.3f} vs fair {fpa['expected']:.3f} ({verdict})")
+    length = game_length(frame).iloc[0]
+    print(
+        f"turns per game: mean {length['turns_mean']:.1f}, median {length['turns_median']:.0f}; "
+        f"decisions mean {length['decisions_mean']:.1f}; unfinished {int(length['unfinished'])}"
+    )
+
+
+def _write(frame, path: Path) -> None:
+    if path.suffix.lower() == ".csv":
+        frame.to_csv(path, index=False)
+    else:
+        frame.to_parquet(path, index=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``simulate`` as a stand-alone command (``python -m rulekit.explore.command``)."""
+    parser = argparse.ArgumentParser(prog="rulekit")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["simulate", *(sys.argv[1:] if argv is None else argv)])
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

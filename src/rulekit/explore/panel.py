@@ -1,0 +1,116 @@
+"""An ipywidgets panel for "what if?" runs: pick a game, bots and an option to vary.
+
+The exploration notebook shows it; rendered by Voila it is the
+exploration dashboard. All work goes through ``sweep`` and the plots of
+``rulekit.explore.plots``; the panel only collects choices.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from .. import games as game_ids
+from .. import load
+from .agents import AGENTS
+
+__all__ = ["Explorer", "parse_values"]
+
+_NO_OPTION = "(none: bots only)"
+
+
+def parse_values(text: str, default: Any) -> list[Any]:
+    """Read ``"45, 65, 85"`` as values of the option's type (ints, true/false, lists as ``4 3 3``)."""
+    items = [t.strip() for t in text.split(",") if t.strip()]
+    if not items:
+        raise ValueError("give at least one value, separated by commas")
+    out = []
+    for item in items:
+        if isinstance(default, bool):
+            if item.lower() not in ("true", "false"):
+                raise ValueError(f"{item!r} is not true or false")
+            out.append(item.lower() == "true")
+        elif isinstance(default, int):
+            out.append(int(item))
+        elif isinstance(default, tuple | list):
+            out.append(tuple(int(x) for x in item.split()))
+        else:
+            out.append(item)
+    return out
+
+
+class Explorer(w.VBox):
+    """Choices, a Run button and an output area with plots and a summary table."""
+
+    def __init__(
+        self, game: str | None = None, bots: str = "greedy,greedy", games: int = 200, workers: int | None = None
+    ):
+        ids = game_ids()
+        self.workers = workers
+        self.game = w.Dropdown(
+            options=ids, value=game if game in ids else (ids[0] if ids else None), description="game"
+        )
+        self.bots = w.Text(value=bots, description="bots", placeholder=", ".join(AGENTS) + " (one per seat)")
+        self.games = w.BoundedIntText(value=games, min=1, max=100_000, step=100, description="games")
+        self.option = w.Dropdown(description="vary")
+        self.values = w.Text(description="values", placeholder="e.g. 45, 65, 85")
+        self.run = w.Button(description="Run", button_style="primary", icon="play")
+        self.status = w.HTML()
+        self.out = w.Output()
+        self.run.add_class("rk-explore-run")
+        self.game.observe(self._game_changed, "value")
+        self.run.on_click(lambda _: self.go())
+        self._game_changed()
+        super().__init__(
+            [
+                w.HBox([self.game, self.bots, self.games]),
+                w.HBox([self.option, self.values, self.run]),
+                self.status,
+                self.out,
+            ]
+        )
+
+    def _game_changed(self, *_: Any) -> None:
+        if self.game.value is None:
+            self.option.options = [_NO_OPTION]
+            return
+        opts = load(self.game.value).options
+        self.option.options = [_NO_OPTION, *opts]
+        self.option.value = _NO_OPTION
+
+    def grid(self) -> dict[str, list[Any]]:
+        """The sweep grid the choices describe (raises ``ValueError`` for bad values)."""
+        if self.option.value in (None, _NO_OPTION):
+            return {"agents": [self.bots.value]}
+        default = load(self.game.value).options[self.option.value].default
+        return {self.option.value: parse_values(self.values.value, default), "agents": [self.bots.value]}
+
+    def go(self) -> Any:
+        """Run the sweep and draw the results; errors appear in the status line."""
+        from IPython.display import display
+
+        from . import plots
+        from .sweeps import summarize, sweep
+
+        self.out.clear_output()
+        try:
+            frame = sweep(self.game.value, self.grid(), games=self.games.value, workers=self.workers)
+        except Exception as err:  # shown to the person, never a traceback
+            self.status.value = f"<b style='color:#c44e52'>Cannot run:</b> {err}"
+            return None
+        self.status.value = f"{frame['game_id'].nunique():,} games played."
+        with self.out:
+            display(summarize(frame).round(3))
+            import matplotlib.pyplot as plt
+
+            fig, axes = plt.subplots(1, 3, figsize=(14, 3.6))
+            plots.sweep_win_rates(frame, axes[0])
+            plots.score_distribution(frame, axes[1])
+            plots.sweep_lengths(frame, axes[2])
+            fig.tight_layout()
+            plt.show()
+        return frame
+
+    def __repr__(self) -> str:
+        return f"Explorer(game={self.game.value!r}, bots={self.bots.value!r}, games={self.games.value})"

@@ -1,0 +1,379 @@
+"""Batch simulation: many seeded games with bots, in parallel, as a tidy table.
+
+Every game is described by a small ``Job`` (game reference, seed, seats,
+options) and played by ``play_job``, a plain importable function, so any
+``concurrent.futures``-style executor can run it: the in-process serial
+loop, a process pool (the default) or a ``dask.distributed`` client.
+Jobs travel in chunks, so 100,000 games make a few hundred tasks, not
+100,000. Each agent is seeded from its game's seed and seat, never from
+the order in which workers finish: the same seeds give the same table
+whatever the executor.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import json
+import math
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game, State
+from ..engine.rng import seed_state
+from .agents import make_agent, parse_spec
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Job", "simulate", "split", "play_job", "run_jobs", "game_ref", "resolve_game", "lineup", "COLUMNS"]
+
+#: the columns of a results table, in order
+COLUMNS = [
+    "game_id",
+    "seed",
+    "seat",
+    "agent",
+    "score",
+    "rank",
+    "winner",
+    "turns",
+    "decisions",
+    "end_reason",
+    "players",
+    "lineup",
+    "options",
+]
+#: a game that has not ended after this many decisions is stopped ("decision_limit")
+MAX_DECISIONS = 20_000
+#: chunk size bounds: few enough tasks for a cluster, enough for a live progress bar
+_MAX_CHUNK = 250
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play: everything a worker needs, small and picklable."""
+
+    game: str  # a registry id or "module:Class"
+    game_id: int
+    seed: int
+    agents: tuple[str, ...]  # agent spec per seat
+    options: tuple[tuple[str, Any], ...] = ()
+    max_decisions: int = MAX_DECISIONS
+    tags: tuple[tuple[str, Any], ...] = ()  # extra columns (sweeps)
+
+
+# -- games by reference -------------------------------------------------------
+
+
+def game_ref(game: Game | str) -> str:
+    """A string naming ``game`` that a worker process can import."""
+    from ..games import REGISTRY, load
+
+    if isinstance(game, str):
+        if ":" in game:
+            resolve_game(game)
+            return game
+        load(game)  # raises UnknownGame with the known ids
+        return game
+    if not isinstance(game, Game):
+        raise TypeError(f"expected a Game or a game id, got {game!r}")
+    cls = type(game)
+    if REGISTRY.get(game.id) == f"{cls.__module__}:{cls.__qualname__}":
+        return game.id
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+@cache
+def resolve_game(ref: str) -> Game:
+    """The ``Game`` for a reference made by ``game_ref`` (one per process)."""
+    if ":" not in ref:
+        from ..games import load
+
+        return load(ref)
+    module, _, name = ref.partition(":")
+    obj: Any = import_module(module)
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj()
+
+
+# -- playing ------------------------------------------------------------------
+
+
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the agent in ``seat``: depends on the game and seat only."""
+    return seed_state(game_seed * 1_000_003 + seat) >> 1
+
+
+def play_job(job: Job) -> list[dict]:
+    """Play one game and return one row per seat (see ``COLUMNS``)."""
+    game = resolve_game(job.game)
+    players = len(job.agents)
+    state = game.new(players=players, seed=job.seed, **dict(job.options))
+    bots = [make_agent(spec, seed=agent_seed(job.seed, seat)) for seat, spec in enumerate(job.agents)]
+    decisions = turns = 0
+    last_seat = None
+    while not state.is_over and decisions < job.max_decisions:
+        seat = state.to_move
+        if seat != last_seat:
+            turns, last_seat = turns + 1, seat
+        state = state.apply(bots[seat].choose(state))
+        decisions += 1
+    return _rows(job, state, turns, decisions)
+
+
+def _end_reason(state: State) -> str:
+    """The rule id cited by the last event of a finished game (why it ended)."""
+    if not state.is_over:
+        return "decision_limit"
+    return state.events[-1].rule if state.events else "over"
+
+
+def _rows(job: Job, state: State, turns: int, decisions: int) -> list[dict]:
+    scores = state.scores
+    winners = set(state.winners)
+    keys = [(s in winners, scores[s]) for s in range(len(scores))]
+    reason = _end_reason(state)
+    options = json.dumps(dict(job.options), sort_keys=True)
+    rows = []
+    for seat, spec in enumerate(job.agents):
+        rows.append(
+            {
+                "game_id": job.game_id,
+                "seed": job.seed,
+                "seat": seat,
+                "agent": spec,
+                "score": int(scores[seat]),
+                "rank": 1 + sum(k > keys[seat] for k in keys),
+                "winner": seat in winners,
+                "turns": turns,
+                "decisions": decisions,
+                "end_reason": reason,
+                "players": len(job.agents),
+                "lineup": ",".join(job.agents),
+                "options": options,
+                **dict(job.tags),
+            }
+        )
+    return rows
+
+
+def play_chunk(jobs: Sequence[Job]) -> list[dict]:
+    """Play a chunk of jobs in one task (the unit executors see)."""
+    return [row for job in jobs for row in play_job(job)]
+
+
+# -- running many -------------------------------------------------------------
+
+
+def lineup(agents: str | Sequence[str], players: int | None = None) -> tuple[str, ...]:
+    """Normalize ``"random,greedy"`` or ``["mcts:100", "random"]`` to one spec per seat.
+
+    A single agent fills every seat when ``players`` is given.
+    """
+    specs = [a.strip() for a in agents.split(",")] if isinstance(agents, str) else list(agents)
+    if not specs or not all(isinstance(s, str) and s for s in specs):
+        raise ValueError(f"agents must be agent specs such as 'random,greedy', got {agents!r}")
+    for spec in specs:
+        parse_spec(spec)
+    if players is not None:
+        if len(specs) == 1:
+            specs = specs * players
+        elif len(specs) != players:
+            raise ValueError(f"{len(specs)} agents ({','.join(specs)}) for {players} players: give one per seat")
+    return tuple(specs)
+
+
+def simulate(
+    game: Game | str,
+    agents: str | Sequence[str],
+    games: int = 100,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    players: int | None = None,
+    executor: Any = None,
+    progress: bool = True,
+    workers: int | None = None,
+    chunksize: int | None = None,
+    rotate: bool = False,
+    max_decisions: int = MAX_DECISIONS,
+) -> pd.DataFrame:
+    """Play ``games`` seeded games and return one row per game and seat.
+
+    Parameters
+    ----------
+    game : Game or str
+        A game (or its registry id).
+    agents : str or list of str
+        One agent spec per seat (``"greedy,random"``); one spec fills all
+        ``players`` seats (the smallest player count if ``players`` is None).
+    games, seed : int
+        Game ``k`` uses seed ``seed + k``; its agents are seeded from it.
+    options : dict, optional
+        Rule options for ``game.new``.
+    players : int, optional
+        Player count; defaults to the number of agents.
+    executor : None, "serial", or an executor
+        None: a process pool of ``workers`` processes (serial for one
+        worker or one chunk). Anything with ``submit`` works, including a
+        ``dask.distributed.Client``.
+    rotate : bool
+        Seat game ``k``'s agents rotated by ``k`` places, so every agent
+        plays every seat equally often (fair agent comparisons).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``COLUMNS``, sorted by ``game_id`` and ``seat``.
+    """
+    jobs = make_jobs(
+        game,
+        agents,
+        games=games,
+        seed=seed,
+        options=options,
+        players=players,
+        rotate=rotate,
+        max_decisions=max_decisions,
+    )
+    return run_jobs(jobs, executor=executor, progress=progress, workers=workers, chunksize=chunksize)
+
+
+def make_jobs(
+    game: Game | str,
+    agents: str | Sequence[str],
+    games: int = 100,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    players: int | None = None,
+    rotate: bool = False,
+    max_decisions: int = MAX_DECISIONS,
+    first_id: int = 0,
+    tags: dict[str, Any] | None = None,
+) -> list[Job]:
+    """Check the arguments and describe each game as a ``Job``."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive integer, got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    ref = game_ref(game)
+    real = resolve_game(ref)
+    if players is None and isinstance(agents, str) and "," not in agents and 1 not in real.players:
+        players = real.players.start  # one agent alone fills the smallest table
+    specs = lineup(agents, players)
+    real.resolve_options(dict(options or {}))  # raises SetupError naming a bad option
+    if len(specs) not in real.players:
+        raise ValueError(
+            f"{real.title} is played by {real.players.start}-{real.players.stop - 1} players, "
+            f"not {len(specs)} ({','.join(specs)})"
+        )
+    opts = tuple(sorted((options or {}).items()))
+    tag_items = tuple((tags or {}).items())
+    jobs = []
+    for k in range(games):
+        seats = specs[k % len(specs) :] + specs[: k % len(specs)] if rotate else specs
+        jobs.append(Job(ref, first_id + k, seed + k, seats, opts, max_decisions, tag_items))
+    return jobs
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    executor: Any = None,
+    progress: bool = True,
+    workers: int | None = None,
+    chunksize: int | None = None,
+    desc: str = "games",
+) -> pd.DataFrame:
+    """Play ``jobs`` on ``executor`` (see ``simulate``) and collect a DataFrame."""
+    import pandas as pd
+
+    chunks = split(jobs, _workers(workers, executor), chunksize)
+    bar = _bar(len(jobs), progress, desc)
+    rows: list[dict] = []
+    try:
+        for chunk_rows, n in _execute(chunks, executor, workers):
+            rows.extend(chunk_rows)
+            bar.update(n)
+    finally:
+        bar.close()
+    frame = pd.DataFrame(rows)
+    if frame.empty:
+        return pd.DataFrame(columns=COLUMNS)
+    return frame.sort_values(["game_id", "seat"], kind="stable").reset_index(drop=True)
+
+
+def split(jobs: Sequence[Job], workers: int, chunksize: int | None = None) -> list[list[Job]]:
+    """Chunks of jobs: about 8 per worker for load balance, at most ``_MAX_CHUNK`` games
+    each so the progress bar moves, and never one task per game for big runs."""
+    size = chunksize or max(1, min(_MAX_CHUNK, math.ceil(len(jobs) / (workers * 8))))
+    return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
+
+
+def _workers(workers: int | None, executor: Any) -> int:
+    if workers is not None:
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise ValueError(f"workers must be a positive integer, got {workers!r}")
+        return workers
+    if executor is None:
+        return os.cpu_count() or 1
+    if isinstance(executor, str):
+        return 1
+    n = getattr(executor, "_max_workers", None)  # concurrent.futures pools
+    if n is None and hasattr(executor, "scheduler_info"):  # dask client
+        n = sum(w.get("nthreads", 1) for w in executor.scheduler_info().get("workers", {}).values())
+    return max(1, n or 1)
+
+
+def _execute(chunks: list[list[Job]], executor: Any, workers: int) -> Iterator[tuple[list[dict], int]]:
+    """Yield (rows, games) per finished chunk, in completion order."""
+    if executor == "serial" or (executor is None and (workers == 1 or len(chunks) == 1)):
+        for chunk in chunks:
+            yield play_chunk(chunk), len(chunk)
+        return
+    if executor is None:
+        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+            yield from _drain(pool, chunks)
+        return
+    if isinstance(executor, str) or not hasattr(executor, "submit"):
+        raise TypeError(f"executor must be None, 'serial' or have a submit() method, got {executor!r}")
+    yield from _drain(executor, chunks)
+
+
+def _drain(executor: Any, chunks: list[list[Job]]) -> Iterator[tuple[list[dict], int]]:
+    if _is_dask(executor):
+        from distributed import as_completed
+
+        futures = [executor.submit(play_chunk, chunk, pure=False) for chunk in chunks]
+        sizes = {f.key: len(c) for f, c in zip(futures, chunks, strict=True)}
+        for fut in as_completed(futures):
+            yield fut.result(), sizes[fut.key]
+        return
+    futures = {executor.submit(play_chunk, chunk): len(chunk) for chunk in chunks}
+    done: Iterable = cf.as_completed(futures) if all(isinstance(f, cf.Future) for f in futures) else list(futures)
+    for fut in done:
+        yield fut.result(), futures[fut]
+
+
+def _is_dask(executor: Any) -> bool:
+    """A ``distributed.Client`` (its ``get_executor()`` wrapper is a plain executor)."""
+    return type(executor).__module__.split(".")[0] == "distributed" and hasattr(executor, "scheduler_info")
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _bar(total: int, progress: bool, desc: str) -> Any:
+    if not progress:
+        return _NoBar()
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=desc, unit="game", smoothing=0.1)

@@ -1,0 +1,229 @@
+"""Whether a card effect can be carried out in full, and what its choices offer now.
+
+An instant effect that cannot be completed stops the summon (VE-062); an
+active effect whose condition or cost fails is not activated (VE-073). The
+checks read the building blocks of ``data/cards.toml`` without running them;
+"what if" positions put the new card into the area first (VE-063).
+"""
+
+from __future__ import annotations
+
+from .model import CARDS, PROGRAMS, Work
+
+__all__ = [
+    "SIMPLE",
+    "CHOICE_OPS",
+    "count",
+    "condition",
+    "feasible",
+    "targets",
+    "free_targets",
+    "can_summon",
+    "summon_cost_ok",
+]
+
+SIMPLE = {
+    "points",
+    "points_per",
+    "gain",
+    "return_all_stones",
+    "stones_to",
+    "draw",
+    "recover_self",
+    "to_deck_top",
+    "discard_self",
+    "activate_all",
+    "discard_own",
+}
+CHOICE_OPS = {
+    "choose",
+    "recover",
+    "discard_hand",
+    "summon_free",
+    "discard_summoned",
+    "discard_own",
+    "steal",
+    "copy",
+    "take_discard",
+}
+
+
+def _needs_check(pid: int) -> bool:
+    for op in PROGRAMS[pid]:
+        if op["op"] == "if":
+            if _needs_check(op["then"]) or ("else" in op and _needs_check(op["else"])):
+                return True
+        elif op["op"] not in SIMPLE and not (op["op"] == "lose_points" and not op.get("pay")):
+            return True
+    return False
+
+
+NEEDS_CHECK: list[bool] = [_needs_check(p) for p in range(len(PROGRAMS))]
+
+
+# -- counting and conditions ---------------------------------------------------
+
+
+def count(w: Work, seat: int, what: str) -> int:
+    """The quantities that ``points_per`` multiplies (cards in hand, creatures in area, ...)."""
+    area = w.areas[seat]
+    kind, _, arg = what.partition(":")
+    if kind == "hand":
+        return len(w.hands[seat])
+    if kind == "area":
+        return len(area)
+    if kind == "element":
+        return sum(CARDS[c].element == arg for c in area)
+    if kind == "families":
+        return len({CARDS[c].element for c in area})
+    if kind == "cost_le":
+        return sum(CARDS[c].cost <= int(arg) for c in area)
+    if kind == "active_cards":
+        return sum(CARDS[c].active is not None for c in area)
+    if kind == "stones":
+        return w.stones[seat].count(int(arg))
+    if kind == "stone_value":
+        if arg:
+            return w.stones[seat].count(int(arg)) * w.stone_value(seat, int(arg))
+        return w.wealth(seat)
+    raise ValueError(f"unknown count {what!r} in the card data")
+
+
+def condition(w: Work, seat: int, cond: str) -> bool:
+    kind, _, arg = cond.partition(":")
+    area = w.areas[seat]
+    if kind == "area_costs":
+        return {int(x) for x in arg.split(",")} <= {CARDS[c].cost for c in area}
+    if kind == "no_element":
+        return all(CARDS[c].element != arg for c in area)
+    if kind == "has_stone":
+        return int(arg) in w.stones[seat]
+    if kind == "hand_eq_area":
+        return len(w.hands[seat]) == len(area)
+    if kind == "opponent_ahead":
+        return any(s > w.scores[seat] for i, s in enumerate(w.scores) if i != seat)
+    if kind == "hand_lt":
+        return len(w.hands[seat]) < int(arg)
+    raise ValueError(f"unknown condition {cond!r} in the card data")
+
+
+# -- feasibility (VE-062, VE-073) ----------------------------------------------
+
+
+def feasible(w: Work, seat: int, card: int, pid: int, depth: int = 0) -> bool:
+    """Can program ``pid`` (belonging to ``card``) be carried out in full by ``seat`` now?"""
+    if not NEEDS_CHECK[pid]:
+        return True
+    freed = 0
+    for op in PROGRAMS[pid]:
+        name = op["op"]
+        if name == "discard_self":
+            freed = 1
+        elif name == "if":
+            branch = op["then"] if condition(w, seat, op["cond"]) else op.get("else")
+            if branch is not None and not feasible(w, seat, card, branch, depth):
+                return False
+        elif name in SIMPLE:
+            continue
+        elif name == "summon_free":
+            if not free_targets(w, seat, card, op, freed, depth):
+                return False
+        elif name == "discard_hand" and op.get("keep_summonable"):
+            if len(w.hands[seat]) < 2:
+                return False
+        elif not _op_ok(w, seat, card, op, depth):
+            return False
+    return True
+
+
+def _op_ok(w: Work, seat: int, card: int, op: dict, depth: int) -> bool:
+    name = op["op"]
+    if name == "require":
+        return condition(w, seat, op["cond"])
+    if name == "lose_points":
+        return not op.get("pay") or w.scores[seat] >= op["n"]
+    if name == "pay_stone":
+        return op["stone"] in w.stones[seat]
+    if name == "choose":
+        return sum(feasible(w, seat, card, p, depth) for p in op["options"]) >= op["picks"]
+    return bool(targets(w, seat, card, op, depth))
+
+
+def _recover_ok(w: Work, seat: int, card: int, op: dict, cid: int) -> bool:
+    c = CARDS[cid]
+    return not (
+        (op.get("other") and cid == card)
+        or (op.get("has_instant") and c.instant is None)
+        or ("max_cost" in op and c.cost > op["max_cost"])
+        or ("element" in op and c.element != op["element"])
+    )
+
+
+def targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int = 0, target: int = -1) -> list:
+    """The choices an op offers now: card ids, seats or option numbers."""
+    name = op["op"]
+    if name == "recover":
+        return [c for c in w.areas[seat] if _recover_ok(w, seat, card, op, c)]
+    if name == "discard_hand":
+        return list(w.hands[seat])
+    if name == "discard_summoned":
+        if stage == 0:
+            return [p for p in range(w.players) if any(CARDS[c].element == op["element"] for c in w.areas[p])]
+        return [c for c in w.areas[target] if CARDS[c].element == op["element"]]
+    if name == "discard_own":
+        return [c for c in w.areas[seat] if c != card]
+    if name == "steal":
+        return [p for p in range(w.players) if p != seat and w.scores[p] >= op["n"]]
+    if name == "copy":
+        slot = op["slot"]
+        return [
+            c
+            for c in w.areas[seat]
+            if c != card
+            and getattr(CARDS[c], slot) is not None
+            and feasible(w, seat, card, getattr(CARDS[c], slot), depth + 1)
+        ]
+    if name == "take_discard":
+        return [c for c in w.discard if CARDS[c].element == op["element"]]
+    if name == "summon_free":
+        return free_targets(w, seat, card, op, 0, depth)
+    raise ValueError(f"op {name!r} offers no targets")
+
+
+def free_targets(w: Work, seat: int, card: int, op: dict, freed: int, depth: int) -> list[int]:
+    """Hand cards that may be summoned for free now (Dragon Egg, Young Forest Spirit)."""
+    if len(w.areas[seat]) - freed >= w.round or depth > 2:
+        return []
+    out = []
+    for c in w.hands[seat]:
+        if c == card or ("element" in op and CARDS[c].element != op["element"]):
+            continue
+        if CARDS[c].instant is None or _instant_ok(w, seat, c, depth + 1, freed):
+            out.append(c)
+    return out
+
+
+def _instant_ok(w: Work, seat: int, cid: int, depth: int = 0, freed: int = 0) -> bool:
+    """VE-062/VE-063: the instant effect of ``cid`` is resolvable with ``cid`` already in the area."""
+    pid = CARDS[cid].instant
+    if pid is None or not NEEDS_CHECK[pid]:
+        return True
+    hand = [c for c in w.hands[seat] if c != cid]
+    area = [c for c in w.areas[seat] if not (freed and _is_freeing(c))] + [cid]
+    what_if = w.what_if(seat, hand, area)
+    return feasible(what_if, seat, cid, pid, depth)
+
+
+def _is_freeing(cid: int) -> bool:
+    pid = CARDS[cid].instant
+    return pid is not None and any(op["op"] == "discard_self" for op in PROGRAMS[pid])
+
+
+def can_summon(w: Work, seat: int, cid: int) -> bool:
+    """VE-062: may ``cid`` be summoned as far as its instant effect goes?"""
+    return _instant_ok(w, seat, cid)
+
+
+def summon_cost_ok(w: Work, seat: int, cid: int, wealth: int | None = None) -> bool:
+    """VE-059: the stones held reach the (discounted) cost."""
+    return (w.wealth(seat) if wealth is None else wealth) >= w.summon_cost(seat, cid)

@@ -1,0 +1,122 @@
+// rulekit step-through controls: one module draws every button, the timeline
+// and the seats, and sends presses to Python as {event, ...}.
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function render({ model, el: root }) {
+  root.classList.add("rk-controls");
+  const send = (event, args) => model.send({ event, ...(args || {}) });
+  const head = el("div", "rk-head");
+  const title = el("h3", "rk-title-text");
+  const lang = el("div", "rk-lang");
+  const en = el("button", "rk-lang-en", "EN");
+  const de = el("button", "rk-lang-de", "DE");
+  lang.append(en, de);
+  en.addEventListener("click", () => send("lang", { lang: "en" }));
+  de.addEventListener("click", () => send("lang", { lang: "de" }));
+  head.append(title, lang);
+  const status = el("div", "rk-status");
+
+  const row = el("div", "rk-row");
+  const step = el("button", "rk-btn rk-step");
+  const undo = el("button", "rk-btn rk-undo");
+  const redo = el("button", "rk-btn rk-redo");
+  const playN = el("input", "rk-play-n");
+  playN.type = "number"; playN.min = "1"; playN.max = "10000";
+  const play = el("button", "rk-btn rk-play");
+  const end = el("button", "rk-btn rk-end");
+  const seedLabel = el("label", "rk-seed-label");
+  const seed = el("input", "rk-seed");
+  seed.type = "number";
+  const reset = el("button", "rk-btn rk-reset");
+  row.append(step, undo, redo, playN, play, end, seedLabel, seed, reset);
+  step.addEventListener("click", () => send("step"));
+  undo.addEventListener("click", () => send("undo"));
+  redo.addEventListener("click", () => send("redo"));
+  play.addEventListener("click", () => send("play", { n: parseInt(playN.value, 10) || 1 }));
+  end.addEventListener("click", () => send("end"));
+  reset.addEventListener("click", () => send("reset", { seed: parseInt(seed.value, 10) || 0 }));
+
+  const timeRow = el("div", "rk-row rk-time");
+  const timeLabel = el("span", "rk-time-label");
+  const slider = el("input", "rk-slider");
+  slider.type = "range"; slider.min = "0";
+  const jump = el("input", "rk-jump");
+  jump.type = "number"; jump.min = "0";
+  const of = el("span", "rk-of");
+  timeRow.append(timeLabel, slider, jump, of);
+  slider.addEventListener("change", () => send("jump", { index: parseInt(slider.value, 10) }));
+  slider.addEventListener("input", () => { jump.value = slider.value; });
+  jump.addEventListener("change", () => {
+    const i = parseInt(jump.value, 10);
+    if (!Number.isNaN(i)) send("jump", { index: Math.max(0, Math.min(i, model.get("last"))) });
+  });
+
+  const seatRow = el("div", "rk-row rk-seats");
+  const auto = el("label", "rk-autoplay");
+  const autoBox = el("input");
+  autoBox.type = "checkbox";
+  const autoText = el("span");
+  auto.append(autoBox, autoText);
+  autoBox.addEventListener("change", () => send("autoplay", { on: autoBox.checked }));
+  root.append(head, status, row, timeRow, seatRow);
+
+  function drawSeats() {
+    const kinds = model.get("kinds") || [];
+    const names = model.get("seat_names") || [];
+    const nodes = (model.get("seats") || []).map((kind, i) => {
+      const sel = el("select", `rk-seat rk-seat-${i}`);
+      sel.setAttribute("aria-label", names[i] || `seat ${i}`);
+      for (const [value, label] of kinds) {
+        const opt = el("option", "", `${names[i] || i}: ${label}`);
+        opt.value = value;
+        sel.appendChild(opt);
+      }
+      sel.value = kind;
+      sel.addEventListener("change", () => send("seat", { seat: i, kind: sel.value }));
+      return sel;
+    });
+    seatRow.replaceChildren(...nodes, auto);
+  }
+
+  function draw() {
+    const L = model.get("labels") || {};
+    title.textContent = model.get("title");
+    status.textContent = model.get("status");
+    step.textContent = `▶ ${L.step || ""}`; step.title = L.step_help || "";
+    undo.textContent = `↶ ${L.undo || ""}`; undo.disabled = !model.get("can_undo");
+    redo.textContent = `↷ ${L.redo || ""}`; redo.disabled = !model.get("can_redo");
+    play.textContent = `» ${L.play_n || ""}`; play.title = L.play_n_help || "";
+    end.textContent = `⇥ ${L.play_end || ""}`;
+    seedLabel.textContent = L.seed || "";
+    reset.textContent = `⟳ ${L.reset || ""}`;
+    timeLabel.textContent = L.timeline || "";
+    autoText.textContent = L.autoplay || "";
+    autoBox.checked = model.get("autoplay");
+    if (document.activeElement !== playN) playN.value = model.get("play_n");
+    if (document.activeElement !== seed) seed.value = model.get("seed");
+    const last = model.get("last"), cursor = model.get("cursor");
+    slider.max = String(last); slider.value = String(cursor);
+    jump.max = String(last); jump.value = String(cursor);
+    of.textContent = `/ ${last}`;
+    const current = model.get("lang");
+    en.classList.toggle("rk-active", current === "en");
+    de.classList.toggle("rk-active", current === "de");
+  }
+  const keys = ["title", "status", "labels", "cursor", "last", "can_undo", "can_redo", "play_n", "seed",
+    "autoplay", "lang"];
+  for (const k of keys) model.on(`change:${k}`, draw);
+  for (const k of ["seats", "seat_names", "kinds"]) model.on(`change:${k}`, drawSeats);
+  drawSeats();
+  draw();
+  return () => {
+    for (const k of keys) model.off(`change:${k}`, draw);
+    for (const k of ["seats", "seat_names", "kinds"]) model.off(`change:${k}`, drawSeats);
+  };
+}
+
+export default { render };

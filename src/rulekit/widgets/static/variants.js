@@ -1,0 +1,71 @@
+// rulekit rule variants: one input per rule option, differences from the
+// default rules marked; "apply" sends all values to Python.
+function render({ model, el }) {
+  el.classList.add("rk-variants");
+  const form = document.createElement("div");
+  form.className = "rk-variant-form";
+  const diff = document.createElement("div");
+  diff.className = "rk-variant-diff";
+  const apply = document.createElement("button");
+  apply.className = "rk-variant-apply";
+  el.append(form, diff, apply);
+  let inputs = [];
+  function read(row, input) {
+    if (row.kind === "bool") return input.checked;
+    if (row.kind === "int") return parseInt(input.value, 10);
+    if (row.kind === "list") return input.value.split(",").map((s) => s.trim()).map((s) => (/^-?\d+$/.test(s) ? parseInt(s, 10) : s));
+    if (row.choices.length && typeof row.choices[0] === "number") return parseInt(input.value, 10);
+    return input.value;
+  }
+  function draw() {
+    const L = model.get("labels") || {};
+    inputs = (model.get("rows") || []).map((row) => {
+      const line = document.createElement("label");
+      line.className = "rk-variant";
+      line.setAttribute("data-option", row.name);
+      let input;
+      if (row.choices.length) {
+        input = document.createElement("select");
+        for (const c of row.choices) {
+          const opt = document.createElement("option");
+          opt.value = String(c); opt.textContent = String(c);
+          input.appendChild(opt);
+        }
+        input.value = String(row.value);
+      } else {
+        input = document.createElement("input");
+        if (row.kind === "bool") { input.type = "checkbox"; input.checked = row.value; }
+        else if (row.kind === "int") {
+          input.type = "number"; input.value = row.value;
+          if (row.low !== null) input.min = row.low;
+          if (row.high !== null) input.max = row.high;
+        } else { input.type = "text"; input.value = Array.isArray(row.value) ? row.value.join(", ") : row.value; }
+      }
+      input.className = "rk-variant-input";
+      const name = document.createElement("span");
+      name.className = "rk-variant-name";
+      name.textContent = row.name + (row.rule ? ` [${row.rule}]` : "");
+      const help = document.createElement("span");
+      help.className = "rk-variant-help";
+      help.textContent = `${row.help} (${L.default || "default"}: ${Array.isArray(row.default) ? row.default.join(", ") : row.default})`;
+      const same = JSON.stringify(row.value) === JSON.stringify(row.default);
+      line.classList.toggle("rk-changed", !same);
+      line.append(name, input, help);
+      return [row, input, line];
+    });
+    form.replaceChildren(...inputs.map(([, , line]) => line));
+    const changed = model.get("changed") || [];
+    diff.textContent = changed.length ? `${L.changed}: ${changed.join("; ")}` : L.none || "";
+    apply.textContent = L.apply || "apply";
+  }
+  apply.addEventListener("click", () => {
+    const values = {};
+    for (const [row, input] of inputs) values[row.name] = read(row, input);
+    model.send({ event: "apply", values });
+  });
+  for (const k of ["rows", "changed", "labels"]) model.on(`change:${k}`, draw);
+  draw();
+  return () => ["rows", "changed", "labels"].forEach((k) => model.off(`change:${k}`, draw));
+}
+
+export default { render };

@@ -1,0 +1,101 @@
+"""Live rule variants: change a game's rule options and restart with them.
+
+The same ``Option`` objects drive ``Game.new``, sweeps and save files, so a
+variant set here is exactly what a simulation or a save file records. The
+editor shows what differs from the default rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import traitlets as t
+
+from ..engine import Game
+from .base import STATIC, RulekitWidget
+from .i18n import t as text
+
+__all__ = ["VariantEditor", "option_rows", "differences"]
+
+
+def _kind(default: Any) -> str:
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    if isinstance(default, tuple | list):
+        return "list"
+    return "str"
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def option_rows(game: Game, values: dict[str, Any], lang: str) -> list[dict]:
+    """One row per option: name, kind, value, default, help text, rule, limits."""
+    return [
+        {
+            "name": o.name,
+            "kind": _kind(o.default),
+            "value": _plain(values.get(o.name, o.default)),
+            "default": _plain(o.default),
+            "help": o.help_in(lang),
+            "rule": o.rule,
+            "choices": [_plain(c) for c in o.choices],
+            "low": o.low,
+            "high": o.high,
+        }
+        for o in game.options.values()
+    ]
+
+
+def differences(game: Game, values: dict[str, Any]) -> list[str]:
+    """``"name: default -> value"`` for each option that is not at its default."""
+    return [
+        f"{name}: {_plain(o.default)} → {_plain(values[name])}"
+        for name, o in game.options.items()
+        if name in values and _plain(values[name]) != _plain(o.default)
+    ]
+
+
+class VariantEditor(RulekitWidget):
+    """Inputs for the rule options; "apply" restarts the table with them."""
+
+    _esm = STATIC / "variants.js"
+    rows = t.List().tag(sync=True)
+    changed = t.List().tag(sync=True)
+    labels = t.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._handlers: list[Callable[[dict], None]] = []
+        self.add_class("rk-variants")
+
+    def show(self, game: Game, values: dict[str, Any], lang: str) -> None:
+        with self.hold_sync():
+            self.rows = option_rows(game, values, lang)
+            self.changed = differences(game, values)
+            self.labels = {
+                "apply": text("variants_apply", lang),
+                "none": text("variants_none", lang),
+                "changed": text("variants_changed", lang),
+                "default": text("variants_default", lang),
+            }
+
+    def on_apply(self, handler: Callable[[dict], None]) -> None:
+        self._handlers.append(handler)
+
+    def apply(self, values: dict[str, Any]) -> None:
+        """Restart with ``values`` (what the button in the browser sends)."""
+        for handler in self._handlers:
+            handler(dict(values))
+
+    def _on_apply(self, content: dict) -> None:
+        values = content.get("values", {})
+        if isinstance(values, dict):
+            self.apply(values)
+
+    def _repr_summary(self) -> str:
+        return f"{len(self.rows)} options, {len(self.changed)} changed"

@@ -1,0 +1,33 @@
+"""The bots on the real games on main: every agent plays every game, and the bots
+beat random play clearly on Rune Stones (seats rotated, fixed seeds)."""
+
+import pytest
+
+import rulekit
+from rulekit.explore import simulate, win_rates
+
+GAMES = rulekit.games()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_agent_plays_every_game(game_id):
+    players = max(2, rulekit.load(game_id).players.start)
+    bots = ["greedy", "mcts:3", *["random"] * (players - 2)]
+    df = simulate(game_id, bots, games=1, seed=1, executor="serial", progress=False, max_decisions=60)
+    assert len(df) == players and df["decisions"].iloc[0] <= 60
+    assert df["agent"].tolist() == bots
+
+
+@pytest.mark.skipif("rune_stones" not in GAMES, reason="rune_stones is not on main yet")
+def test_greedy_beats_random_on_rune_stones():
+    df = simulate("rune_stones", "greedy:1,random", games=10, seed=8, rotate=True, progress=False)
+    rates = win_rates(df, by="agent").set_index("agent")
+    assert rates.loc["greedy:1", "ci_low"] > 0.6, rates
+
+
+@pytest.mark.slow
+@pytest.mark.skipif("rune_stones" not in GAMES, reason="rune_stones is not on main yet")
+def test_mcts_beats_random_on_rune_stones():
+    df = simulate("rune_stones", "mcts:30,random", games=8, seed=8, rotate=True, progress=False)
+    rates = win_rates(df, by="agent").set_index("agent")
+    assert rates.loc["mcts:30", "rate"] >= 0.75, rates

@@ -7,7 +7,6 @@ list and dice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import Dice, Event
@@ -16,19 +15,22 @@ from .model import COLOURS, Board, Catalogue, Player
 __all__ = ["Ctx", "holds", "has_rune", "tradable_rows", "name_of", "german", "with_german"]
 
 
-@dataclass
 class Ctx:
-    """Per-apply working context; ``ev`` collects the events said."""
+    """Per-apply working context; ``ev`` collects the events said.
 
-    game: Any
-    cat: Catalogue
-    opts: dict
-    dice: Dice
-    seat: int
-    ev: list[Event] = field(default_factory=list)
+    A plain slotted class (built three times per decision, so kept cheap).
+    """
+
+    __slots__ = ("game", "cat", "opts", "dice", "seat", "ev", "_player")
+
+    def __init__(self, game: Any, cat: Catalogue, opts: dict, dice: Dice, seat: int):
+        self.game, self.cat, self.opts, self.dice, self.seat = game, cat, opts, dice, seat
+        self.ev: list[Event] = []
+        self._player = name_of(seat)
 
     def say(self, rule: str, key: str, **args: Any) -> None:
-        args.setdefault("player", name_of(self.seat))
+        if "player" not in args:
+            args["player"] = self._player
         self.ev.append(self.game.say(rule, key, **with_german(args)))
 
 
@@ -74,13 +76,34 @@ def german(value: Any) -> Any:
     return GERMAN.get(value, value)
 
 
+#: arguments whose German form the German templates use as ``{<name>_de}``
+_DE_ARGS = frozenset(
+    (
+        "colour",
+        "artifact",
+        "rune",
+        "face",
+        "kind",
+        "space",
+        "item",
+        "token",
+        "give",
+        "get",
+        "magic",
+        "artifacts",
+        "icon",
+        "bill",
+        "phase",
+    )
+)
+
+
 def with_german(args: dict) -> dict:
-    """``args`` plus ``<name>_de`` for every text argument (German templates use those)."""
-    out = dict(args)
-    for k, v in args.items():
-        if isinstance(v, str) and k + "_de" not in args:
-            out[k + "_de"] = german(v)
-    return out
+    """``args`` plus ``<name>_de`` for the text arguments German templates use."""
+    for k in _DE_ARGS.intersection(args):
+        if k + "_de" not in args:
+            args[k + "_de"] = german(args[k])
+    return args
 
 
 def name_of(seat: int) -> str:

@@ -142,8 +142,7 @@ class Game:
 
     def say(self, rule: str, key: str, **args: Any) -> Event:
         """An event citing ``rule`` with text from ``texts/messages.toml``."""
-        en, de = self.messages.format(key, **args)
-        return Event(rule, en, de, key)
+        return Event(rule, key=key, source=(self.messages, key, args))
 
     def refuse(self, rule: str, key: str, action: Action | None = None, **args: Any) -> IllegalAction:
         """An ``IllegalAction`` citing ``rule``; the reason comes from the messages."""

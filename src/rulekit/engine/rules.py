@@ -32,17 +32,52 @@ class Rule:
         return f"{self.id} ({self.phase}): {self.text}"
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
-    """What one step did, in words, with the rule that made it happen."""
+    """What one step did, in words, with the rule that made it happen.
 
-    rule: str
-    text: str
-    text_de: str = ""
-    key: str = ""
+    Bots and simulations make thousands of events nobody reads, so a
+    message-based event formats its text only when it is first read.
+    """
+
+    __slots__ = ("rule", "key", "_text", "_text_de", "_source")
+
+    def __init__(self, rule: str, text: str = "", text_de: str = "", key: str = "", source: tuple | None = None):
+        self.rule = rule
+        self.key = key
+        self._text, self._text_de = (None, None) if source else (text, text_de)
+        self._source = source  # (Messages, key, args) to format on first read
+
+    def _format(self) -> None:
+        messages, key, args = self._source
+        self._text, self._text_de = messages.format(key, **args)
+        self._source = None
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._format()
+        return self._text
+
+    @property
+    def text_de(self) -> str:
+        if self._text is None:
+            self._format()
+        return self._text_de
 
     def text_in(self, lang: str = "en") -> str:
         return (self.text_de or self.text) if lang == "de" else self.text
+
+    def _key(self) -> tuple:
+        return (self.rule, self.text, self.text_de, self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Event(rule={self.rule!r}, text={self.text!r}, key={self.key!r})"
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"

@@ -1,0 +1,1 @@
+"""Die Minen von Zavandor (The Mines of Zavandor), 2-4 players, with sealed bids."""

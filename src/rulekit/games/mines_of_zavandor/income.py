@@ -1,0 +1,192 @@
+"""Phase 1, income (ZM-180 .. ZM-310): base income, the 6-card cap, extra income, scrolls.
+
+One automatic step per seat, clockwise from the start player (ZM-180). A
+seat decides only when its base income is over the cap (ZM-240) or when it
+holds a spell scroll (ZM-300).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulekit.engine import Action, Dice, Event, State
+
+from .model import FREE, Mines, Player, clan_side, order_from, replace, set_player
+from .tables import Tables, kind_of, tables
+
+if TYPE_CHECKING:
+    from .rules import MinesOfZavandor
+
+__all__ = ["draw_into", "base_income", "income_step", "legal_income", "play_income", "legal_scroll", "play_scroll"]
+
+
+def draw_into(
+    game: MinesOfZavandor, d: Mines, dice: Dice, seat: int, cart: int, n: int
+) -> tuple[Mines, list[Event], list[int]]:
+    """Draw ``n`` cards of ``cart`` into a seat's hand.
+
+    ZM-260: an empty draw pile is refilled by shuffling its discard pile.
+    ZM-270: with both piles empty the next lower cart type is used, card by
+    card (ZM-905, rulekit's choice: a partial pile is used first).
+    ZM-280: below the log cart there is nothing: no card, no error.
+    """
+    t = tables()
+    draw, discard = list(d.draw), list(d.discard)
+    hand = list(d.players[seat].hand)
+    events: list[Event] = []
+    got = [0, 0, 0, 0]
+    c = cart
+    for _ in range(n):
+        while c >= 0 and not draw[c]:
+            if sum(discard[c]):
+                pile = [kind_of(c, co) for co in range(4) for _ in range(discard[c][co])]
+                draw[c], discard[c] = dice.shuffle(pile), (0, 0, 0, 0)
+                events.append(game.say("ZM-260", "reshuffle", **cart_args(t, c)))
+                break
+            if c == 0:
+                events.append(game.say("ZM-280", "no_lower", p=seat + 1))
+            else:
+                events.append(game.say("ZM-270", "fallback", **cart_args(t, c), **cart_args(t, c - 1, "lower")))
+            c -= 1
+        if c < 0:
+            break
+        pile = draw[c]
+        hand[pile[-1]] += 1
+        draw[c] = pile[:-1]
+        got[c] += 1
+    p = replace(d.players[seat], hand=tuple(hand))
+    return replace(d, draw=tuple(draw), discard=tuple(discard), players=set_player(d, seat, p)), events, got
+
+
+def cart_args(t: Tables, cart: int, prefix: str = "cart") -> dict[str, str]:
+    """Message arguments naming a cart type in both languages."""
+    return {prefix: t.cart_name(cart, "en"), prefix + "_de": t.cart_name(cart, "de")}
+
+
+def got_args(t: Tables, got: list[int]) -> dict[str, str]:
+    """Message arguments listing drawn cards per cart type in both languages."""
+    en = ", ".join(f"{n} {t.cart_name(c, 'en')}" for c, n in enumerate(got) if n) or "no cards"
+    de = ", ".join(f"{n} {t.cart_name(c, 'de')}" for c, n in enumerate(got) if n) or "keine Karten"
+    return {"cards": en, "cards_de": de}
+
+
+def base_income(t: Tables, d: Mines, p: Player) -> list[int]:
+    """Base income per cart type: clan board (ZM-190) plus clan cards with cubes (ZM-200, ZM-220)."""
+    side = clan_side(t, d, p)
+    owed = [0, 0, 0, 0]
+    owed[side.cart] += side.income[p.level - 1]  # ZM-210: the income beside the highest cube
+    for cid, cubes in p.caves:
+        if cid >= 0 and cubes > 0 and t.cards[cid].kind == "clan":
+            owed[t.cards[cid].cart] += t.cards[cid].track[cubes - 1]
+    return owed
+
+
+def has_dragon(t: Tables, p: Player) -> bool:
+    """ZM-250: a pack dragon on the board lifts the base-income cap (owning it is enough)."""
+    return any(cid >= 0 and t.cards[cid].kind == "dragon" for cid, _ in p.caves)
+
+
+def income_step(game: MinesOfZavandor, state: State) -> State:
+    """Automatic: one seat's base income, or a decision when it is over the cap."""
+    t, d = tables(), state.data
+    seat = order_from(d.start, state.players)[d.turn]
+    p = d.players[seat]
+    owed = base_income(t, d, p)
+    total, cap = sum(owed), state.options["income_cap"]
+    events: list[Event] = []
+    if total > cap:
+        if has_dragon(t, p):
+            events.append(game.say("ZM-250", "dragon", p=seat + 1, n=total))
+        else:  # ZM-230 / ZM-240: the seat chooses which cards to take
+            d = replace(d, owed=tuple(owed), take_left=cap)
+            ev = game.say("ZM-240", "choose_income", p=seat + 1, n=total, cap=cap)
+            return state.evolve(data=d, to_move=seat, phase="income_base", events=(ev,))
+    dice = Dice(state.rng)
+    got_all = [0, 0, 0, 0]
+    for cart, n in enumerate(owed):
+        if n:
+            d, evs, got = draw_into(game, d, dice, seat, cart, n)
+            events.extend(evs)
+            got_all = [a + b for a, b in zip(got_all, got, strict=True)]
+    events.insert(0, game.say("ZM-190", "base_income", p=seat + 1, **got_args(t, got_all)))
+    return _extra(game, state, d, dice, seat, events)
+
+
+def _extra(game: MinesOfZavandor, state: State, d: Mines, dice: Dice, seat: int, events: list[Event]) -> State:
+    """ZM-290: income from expansion cards outside the cap; then the scroll decision (ZM-300)."""
+    t = tables()
+    for cid, cubes in d.players[seat].caves:
+        card = t.cards[cid] if cid >= 0 else None
+        if card is not None and card.kind == "extra" and cubes > 0:
+            d, evs, got = draw_into(game, d, dice, seat, card.cart, card.track[cubes - 1])
+            events.append(
+                game.say("ZM-290", "extra_income", p=seat + 1, card=card.en, card_de=card.de, **got_args(t, got))
+            )
+            events.extend(evs)
+    if any(cid >= 0 and t.cards[cid].kind == "scroll" for cid, _ in d.players[seat].caves):
+        d = replace(d, owed=(), take_left=0)
+        return state.evolve(data=d, phase="income_extra", to_move=seat, rng=dice.state, events=tuple(events))
+    return _next(game, state, d, dice, events)
+
+
+def _next(game: MinesOfZavandor, state: State, d: Mines, dice: Dice, events: list[Event]) -> State:
+    """The next seat's income, or phase 2 (trade) after the last seat (ZM-170)."""
+    if d.turn + 1 < state.players:
+        d = replace(d, turn=d.turn + 1, owed=(), take_left=0)
+        return state.evolve(data=d, phase="income_base", to_move=None, rng=dice.state, events=tuple(events))
+    d = replace(d, turn=0, offers=0, owed=(), take_left=0)
+    events.append(game.say("ZM-170", "phase_trade"))
+    return state.evolve(data=d, phase="trade", to_move=d.start, rng=dice.state, events=tuple(events))
+
+
+def legal_income(state: State) -> list[Action]:
+    """ZM-240: take one more card from an owed cart type."""
+    t = tables()
+    return [Action("take", (t.carts[c],)) for c, n in enumerate(state.data.owed) if n]
+
+
+def play_income(game: MinesOfZavandor, state: State, action: Action) -> State:
+    t, d, seat = tables(), state.data, state.to_move
+    cart = t.carts.index(action.args[0])
+    dice = Dice(state.rng)
+    d, events, got = draw_into(game, d, dice, seat, cart, 1)
+    events.insert(0, game.say("ZM-240", "take_income", p=seat + 1, **got_args(t, got)))
+    owed = list(d.owed)
+    owed[cart] -= 1
+    d = replace(d, owed=tuple(owed), take_left=d.take_left - 1)
+    if d.take_left and sum(owed):
+        return state.evolve(data=d, rng=dice.state, events=tuple(events))
+    return _extra(game, state, d, dice, seat, events)
+
+
+def _scroll_slot(t: Tables, p: Player) -> int:
+    return next(i for i, (cid, _) in enumerate(p.caves) if cid >= 0 and t.cards[cid].kind == "scroll")
+
+
+def legal_scroll(state: State) -> list[Action]:
+    """ZM-300 / ZM-906: cash the scroll for one of its cart types, or keep it for later."""
+    t = tables()
+    cid, _ = state.data.players[state.to_move].caves[_scroll_slot(t, state.data.players[state.to_move])]
+    return [*(Action("scroll", (t.carts[c],)) for c in t.cards[cid].carts), Action("keep")]
+
+
+def play_scroll(game: MinesOfZavandor, state: State, action: Action) -> State:
+    t, d, seat = tables(), state.data, state.to_move
+    dice = Dice(state.rng)
+    if action.kind == "keep":
+        return _next(game, state, d, dice, [game.say("ZM-906", "keep_scroll", p=seat + 1)])
+    p = d.players[seat]
+    slot = _scroll_slot(t, p)
+    cid, cubes = p.caves[slot]
+    card = t.cards[cid]
+    d, events, got = draw_into(game, d, dice, seat, t.carts.index(action.args[0]), card.track[cubes - 1])
+    events.insert(0, game.say("ZM-300", "scroll", p=seat + 1, card=card.en, card_de=card.de, **got_args(t, got)))
+    # ZM-310: the scroll leaves the game, its cave space is free, its cubes go back (ZM-910)
+    p = d.players[seat]
+    caves = list(p.caves)
+    caves[slot] = FREE
+    d = replace(
+        d, players=set_player(d, seat, replace(p, caves=tuple(caves))), used=d.used + (cid,), cubes=d.cubes + cubes
+    )
+    events.append(game.say("ZM-310", "scroll_gone", p=seat + 1, card=card.en, card_de=card.de))
+    return _next(game, state, d, dice, events)

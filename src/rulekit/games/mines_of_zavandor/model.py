@@ -1,0 +1,111 @@
+"""The state data of Die Minen von Zavandor: small immutable records of ints and tuples.
+
+They are NamedTuples rather than frozen dataclasses because copying one
+with a changed field (``_replace``) is several times faster, and random
+play does that on every step (the 10,000 steps per second target).
+
+Mine cards of the same cart type and gem colour are interchangeable, so a
+hand (and a sealed bid) is a 16-tuple of counts indexed by kind
+``cart * 4 + colour``; a draw pile is a tuple of kinds (top = last) because
+its order is hidden information; a discard pile is face up and searched
+(ZM-340), so it is a 4-tuple of counts per colour.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .tables import ClanSide, ExpCard, Tables
+
+__all__ = ["Player", "Mines", "FREE", "replace", "set_player", "add", "total", "order_from"]
+
+#: an empty cave space
+FREE = (-1, 0)
+
+
+class Player(NamedTuple):
+    """One seat's board and cards."""
+
+    hand: tuple[int, ...]  # 16 counts by kind (hidden from the others)
+    bid: tuple[int, ...]  # 16 counts: sealed bid, face up after the reveal (ZM-380, ZM-520)
+    vp: int  # victory points in coins (ZM-650)
+    clan: int  # clan board index (ZM-040)
+    level: int  # cubes on the clan track (ZM-110, ZM-580)
+    caves: tuple[tuple[int, int], ...]  # per cave space: (expansion card id, cubes); FREE = empty
+    upgraded: int = 0  # objects upgraded this round: bit 0 clan board, bit i+1 cave space i (ZM-550)
+    sealed: bool = False  # the sealed bid is committed (ZM-380)
+
+
+class Mines(NamedTuple):
+    """The whole table."""
+
+    players: tuple[Player, ...]
+    draw: tuple[tuple[int, ...], ...]  # per cart type: kinds, top last (ZM-020)
+    discard: tuple[tuple[int, ...], ...]  # per cart type: counts per colour (ZM-020)
+    stacks: tuple[tuple[int, ...], ...]  # per colour: expansion card ids, top last (ZM-080)
+    display: tuple[tuple[int, int], ...]  # per colour: (middle, right); -1 = empty (ZM-090)
+    sold: tuple[bool, ...]  # per colour: the right card was taken this round (ZM-600)
+    gone: tuple[int, ...]  # expansion cards discarded (ZM-600, ZM-909, ZM-910)
+    used: tuple[int, ...]  # spell scrolls out of the game (ZM-310)
+    king: int  # the king's road space (ZM-150)
+    start: int  # seat holding the start player figure (ZM-160)
+    round: int
+    cubes: int  # upgrade cubes in the supply (ZM-910)
+    pro: bool  # professional variant (ZM-060)
+    turn: int = 0  # index into the seat order from the start player
+    revealed: bool = False  # sealed bids are face up (ZM-410)
+    colour: int = 0  # index into the auction order being resolved (ZM-420)
+    owed: tuple[int, ...] = ()  # base income still to choose, per cart type (ZM-240)
+    take_left: int = 0  # base-income cards still to choose (ZM-240)
+    bank: tuple[int, ...] = ()  # bank trade in progress: cart, then the given colours (ZM-320)
+    partner: int = -1  # trade offer in progress: the other seat (ZM-350)
+    give: tuple[int, ...] = ()  # offered cards, 16 counts
+    ask: tuple[int, ...] = ()  # asked cards, 16 counts
+    offers: int = 0  # offers made in this trading turn
+    winner: int = -1  # auction winner deciding now
+    size: int = 0  # the winner's bid size in the current auction (ZM-530)
+    results: tuple[tuple[int, int], ...] = ()  # per resolved auction this round: (winner seat or -1, bid size)
+    step: str = ""  # auction decision: reward, remove, king
+    won: int = -1  # expansion card waiting for a cave space (ZM-510)
+
+
+def replace(obj: NamedTuple, **changes: object) -> NamedTuple:
+    """A copy with some fields changed (NamedTuple: fast and hashable)."""
+    return obj._replace(**changes)
+
+
+def set_player(d: Mines, seat: int, p: Player) -> tuple[Player, ...]:
+    """The players tuple with one seat replaced."""
+    ps = list(d.players)
+    ps[seat] = p
+    return tuple(ps)
+
+
+def add(counts: tuple[int, ...], index: int, n: int = 1) -> tuple[int, ...]:
+    """A count vector with ``n`` added at ``index``."""
+    out = list(counts)
+    out[index] += n
+    return tuple(out)
+
+
+def total(counts: tuple[int, ...]) -> int:
+    return sum(counts)
+
+
+def order_from(start: int, players: int) -> tuple[int, ...]:
+    """Seats clockwise from the start player (ZM-180, ZM-440)."""
+    return tuple((start + i) % players for i in range(players))
+
+
+def clan_side(t: Tables, d: Mines, p: Player) -> ClanSide:
+    """The side of the clan board a player uses (ZM-050 normal, ZM-060 pro)."""
+    return t.pro[p.clan] if d.pro else t.normal
+
+
+def card(t: Tables, cid: int) -> ExpCard:
+    return t.cards[cid]
+
+
+def with_player(d: Mines, seat: int, **changes: object) -> Mines:
+    """``d`` with one player's fields changed."""
+    return replace(d, players=set_player(d, seat, replace(d.players[seat], **changes)))

@@ -1,0 +1,1 @@
+"""Spellbound (Fragor Games 2012): cooperative, 1-4 players; see ``rules.Spellbound``."""

@@ -1,0 +1,66 @@
+"""Spellbound's state data: a frozen dataclass of tuples, ints and strings.
+
+Card zones (SB-020) hold card ids; pieces hold space ids or track positions.
+Books have a status: ``track`` (on its track), ``held`` (reached its goal and
+collected by the mages, SB-908) or ``caught`` (caught by its pursuer and out
+of play, SB-911).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Data", "ON_TRACK", "HELD", "CAUGHT"]
+
+ON_TRACK, HELD, CAUGHT = "track", "held", "caught"
+
+
+class Data(NamedTuple):
+    """The game's data; a NamedTuple because ``but`` (``_replace``) is several times
+    cheaper than ``dataclasses.replace`` and a turn changes it often."""
+
+    # card zones (SB-020)
+    deck: tuple[int, ...]
+    display: tuple[int, ...]
+    fresh: tuple[int, ...]  # wicked cards newly placed in the display, to resolve in order (SB-260)
+    tower: tuple[int, ...]
+    discard: tuple[int, ...]
+    wicked: tuple[int, ...]  # adversary draw pile, top first; the Troll card last
+    demons: tuple[int, ...]
+    box: tuple[int, ...]  # out of the game: removed ally sets, destroyed cards
+    village_cards: tuple[int, ...]  # one per village space, in map order
+    supplies: tuple[tuple[int, ...], ...]  # recruitable copies still at each village
+    revealed: tuple[bool, ...]
+    # pieces (SB-030, SB-040)
+    mages: tuple[str, ...]
+    wands: tuple[bool, ...]
+    influence: tuple[int, ...]
+    books: tuple[int, ...]
+    book_status: tuple[str, ...]
+    pursuers: tuple[int, ...]
+    watchman: str
+    witch: int
+    # stones (SB-050): counts in the bag, the supply and drawn this battle
+    bag: tuple[int, int]  # (moon, sun)
+    supply: tuple[int, int]
+    drawn: tuple[int, int]
+    # the turn
+    active: int = 0
+    moved: bool = False
+    movement: int = 0
+    spring_used: bool = False  # the Fairy Spring recharges a wand once per turn (else wand moves loop)
+    # end of deck and the last battle
+    margin: int = 0
+    witch_steps: int = 0
+    books_used: int = 0
+    battle_suns: int = 0
+    destroyed: tuple[int, ...] = ()
+    result: str = ""  # "", "won" or "lost"
+    reason: str = ""  # the rule id that ended the game
+
+    def but(self, **changes) -> Data:
+        """A copy with some fields changed."""
+        return self._replace(**changes)
+
+    def as_dict(self) -> dict:
+        return self._asdict()

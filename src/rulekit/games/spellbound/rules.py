@@ -1,0 +1,295 @@
+"""Spellbound (Fragor Games 2012): cooperative, 1-4 players.
+
+The mages race to bring four spellbooks to the ends of their tracks before
+the witch hats and the troll catch them, gather in the village of the witch
+tower and win the last battle. The seed only gives the turn order; the map,
+the cards and many numbers are rulekit's edition (data/*.toml, marked
+``rulekit_choice``). Modules: ``catalog`` (data), ``model`` (state data),
+``effects`` (moving pieces), ``turn`` (decisions), ``autos`` (automatic
+steps), ``scene`` (the board).
+
+Cooperative ending (``cooperative = True``): on a victory ``winners`` is
+every seat, on a defeat it is empty; ``view()["result"]`` says "won" or
+"lost" and ``view()["end_rule"]`` names the rule that ended the game.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import networkx as nx
+
+from rulekit.engine import Action, Dice, Game, IllegalAction, State
+
+from . import autos, turn
+from . import effects as fx
+from .catalog import Catalog, build_catalog, map_graph
+from .model import CAUGHT, HELD, ON_TRACK, Data
+
+__all__ = ["Spellbound"]
+
+
+class Spellbound(Game):
+    id = "spellbound"
+    title = "Spellbound"
+    title_de = "Spellbound (Verwunschen)"
+    players = range(1, 5)  # 1-4 players (facts 1, SB-900)
+    cooperative = True  # all seats win or lose together (SB-560)
+
+    @cached_property
+    def cat(self) -> Catalog:
+        return build_catalog(self.data_file("cards.toml"), self.data_file("map.toml"), self.data_file("setup.toml"))
+
+    @cached_property
+    def helpful(self) -> frozenset[int]:
+        """Ids of mage and ally cards (they count toward the five, SB-280)."""
+        return frozenset(c.id for c in self.cat.cards if c.helpful)
+
+    @cached_property
+    def free_cards(self) -> frozenset[int]:
+        """Cards whose effect can be played anywhere (no check needed in ``legal``)."""
+        places = {"magic", "search", "guard_book", "banish", "watchman"}
+        return frozenset(c.id for c in self.cat.cards if c.helpful and c.effect not in places)
+
+    @cached_property
+    def keep_mages(self) -> int:
+        return int(self.cat.setup["setup"]["keep_mages"])
+
+    @cached_property
+    def actions(self) -> dict[str, dict]:
+        """Prebuilt actions by kind and argument (legal lists are rebuilt often)."""
+        ids = range(len(self.cat.cards))
+        return {
+            "play": {c: Action("play", (c,)) for c in ids},
+            "discard": {c: Action("discard", (c,)) for c in ids},
+            "banish": {c: Action("wand", ("banish", c)) for c in ids},
+            "step": {s: Action("step", (s,)) for s in self.cat.spaces},
+            "search": {i: Action("wand", ("search", t.id)) for i, t in enumerate(self.cat.tracks)},
+        }
+
+    @cached_property
+    def adversary(self) -> frozenset[int]:
+        return frozenset(c.id for c in self.cat.cards if c.type == "adversary")
+
+    @cached_property
+    def distances(self) -> dict[str, dict[str, int]]:
+        """Road distances between movement spaces (for ``evaluate`` and teaching)."""
+        return dict(nx.all_pairs_shortest_path_length(self.movement_graph()))
+
+    @cached_property
+    def all_ids(self) -> list[int]:
+        return list(range(len(self.cat.cards)))
+
+    # -- helpers used by the rule modules -----------------------------------
+
+    def space_name(self, space: str, lang: str = "en") -> str:
+        s = self.cat.spaces[space]
+        return s.get("name_de", s["name"]) if lang == "de" else s["name"]
+
+    def pursuer_args(self, t: int) -> dict[str, str]:
+        """Message arguments naming the pursuer of track ``t`` in both languages."""
+        track = self.cat.tracks[t]
+        if track.pursuer == "troll":
+            return {"who": "The troll", "who_de": "Der Troll"}
+        return {
+            "who": f"The witch hat of {self.space_name(track.region)}",
+            "who_de": f"Der Hexenhut von {self.space_name(track.region, 'de')}",
+        }
+
+    def card_args(self, cid: int) -> dict[str, str]:
+        card = self.cat.cards[cid]
+        return {"card": card.name, "card_de": card.name_de}
+
+    def list_args(self, ids) -> dict[str, str]:
+        cards = [self.cat.cards[c] for c in ids]
+        return {
+            "cards": ", ".join(c.name for c in cards) or "-",
+            "cards_de": ", ".join(c.name_de for c in cards) or "-",
+        }
+
+    def space_args(self, space: str, name: str) -> dict[str, str]:
+        return {name: self.space_name(space), f"{name}_de": self.space_name(space, "de")}
+
+    def track_args(self, track) -> dict[str, str]:
+        return {"track": track.name, "track_de": track.name_de}
+
+    def tower_village(self, d: Data) -> str:
+        """The village whose card is the Witch's Tower (SB-510)."""
+        for v, cid in enumerate(d.village_cards):
+            if self.cat.cards[cid].kind == "tower":
+                return self.cat.villages[v]
+        return ""
+
+    def checked(self, state: State, d: Data, events, phase: str, to_move: int | None, rng: int | None = None) -> State:
+        """The next state, ending the game at once on victory or any defeat (SB-560, SB-600, SB-650)."""
+        events = tuple(events)
+        rng = state.rng if rng is None else rng
+        if d.result == "won":
+            return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
+        old = state.data
+        changed = (
+            d.result or d.pursuers is not old.pursuers or d.book_status is not old.book_status or d.witch != old.witch
+        )
+        reason = fx.defeat(self, d) if changed else ""
+        if reason:
+            d = d.but(result="lost", reason=reason)
+            events += (self.say("SB-600", "game_lost", why=reason),)
+            return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
+        return state.evolve(data=d, phase=phase, to_move=to_move, events=events, rng=rng)
+
+    # -- setup ----------------------------------------------------------------
+
+    def setup(self, state: State) -> State:
+        """SB-901 with the facts sheet: decks, villages, pieces and the bag; then the opening refill (SB-060)."""
+        cat, dice, s = self.cat, Dice(state.rng), self.cat.setup
+        n = state.players
+        box: tuple[int, ...] = ()
+        deck = list(cat.basic) + [cat.fortuna, *cat.witch_cards]
+        if n <= cat.watchman_max_players:
+            deck.append(cat.watchman)  # SB-900, SB-913: only with 1-2 players
+        else:
+            box += (cat.watchman,)
+        deck = dice.shuffle(deck)
+        wicked = dice.shuffle(cat.wicked) + (cat.troll_card,)  # the Troll card at the bottom
+        sets = dice.shuffle(cat.ally_keys)
+        keep, gone = sets[s["setup"]["villages_removed"] :], sets[: s["setup"]["villages_removed"]]
+        for key in gone:
+            village, copies = cat.sets[key]
+            box += (village, *copies)
+        tiles = dice.shuffle([cat.sets[k][0] for k in keep] + list(cat.specials))
+        by_village = {v: k for k, (v, _) in cat.sets.items()}
+        supplies = tuple(cat.sets[by_village[c]][1] if c in by_village else () for c in tiles)
+        tracks = cat.tracks
+        data = Data(
+            deck=deck,
+            display=(),
+            fresh=(),
+            tower=(),
+            discard=(),
+            wicked=wicked,
+            demons=cat.demons,
+            box=box,
+            village_cards=tiles,
+            supplies=supplies,
+            revealed=tuple(v in s["setup"]["revealed_villages"] for v in cat.villages),
+            mages=tuple(s["setup"]["mage_start"] for _ in range(n)),
+            wands=tuple(bool(s["setup"]["wand_charged"]) for _ in range(n)),
+            influence=tuple(int(s["setup"]["influence"]) for _ in range(n)),
+            books=tuple(t.book_start for t in tracks),
+            book_status=tuple(ON_TRACK for _ in tracks),
+            pursuers=tuple(t.pursuer_start for t in tracks),
+            watchman=s["setup"]["watchman_start"] if n <= cat.watchman_max_players else "",
+            witch=0,
+            bag=(s["stones"]["bag_moon"], s["stones"]["bag_sun"]),
+            supply=(s["stones"]["supply_moon"], s["stones"]["supply_sun"]),
+            drawn=(0, 0),
+            active=n - 1,  # the opening refill ends like a turn of the last seat, so seat 1 begins
+        )
+        ev = self.say("SB-901", "setup", players=n, deck=len(deck))
+        return state.evolve(data=data, phase="refill_destiny_display", to_move=None, rng=dice.state, events=(ev,))
+
+    # -- the contract ------------------------------------------------------------
+
+    def legal(self, state: State) -> list[Action]:
+        return turn.legal(self, state)
+
+    def play(self, state: State, action: Action) -> State:
+        return turn.play(self, state, action)
+
+    def auto(self, state: State) -> State:
+        return autos.auto(self, state)
+
+    def why_not(self, state: State, action: Action) -> IllegalAction:
+        return turn.why_not(self, state, action)
+
+    def snapshot(self, state: State) -> dict:
+        """Everything of a state, with the data's field names (Data is a NamedTuple)."""
+        data = None if state.data is None else {k: _plain(v) for k, v in state.data.as_dict().items()}
+        return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng, "data": data}
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Cooperative: every seat scores the number of books the mages hold."""
+        return tuple(fx.books_held(state.data) for _ in range(state.players)) if state.data else (0,) * state.players
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """All seats on a victory, none on a defeat (SB-560: won or lost together)."""
+        return tuple(range(state.players)) if state.data.result == "won" else ()
+
+    def view(self, state: State, seat: int | None) -> dict:
+        from .views import view
+
+        return view(self, state, seat)
+
+    def determinize(self, state: State, seat: int, dice: Dice) -> State:
+        from .views import determinize
+
+        return determinize(self, state, dice)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from .views import evaluate
+
+        return evaluate(self, state)
+
+    def invariants(self, state: State) -> list[str]:
+        from .views import invariants
+
+        return invariants(self, state)
+
+    def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
+        from .scene import scene
+
+        return scene(self, state, seat, lang)
+
+    def describe(self, action: Action, lang: str = "en") -> str:
+        from .views import describe
+
+        return describe(self, action, lang)
+
+    # -- the map --------------------------------------------------------------------
+
+    def map_graph(self, state: State | None = None) -> nx.Graph:
+        """The map as a networkx graph: spaces, roads, tracks and the witch's path.
+
+        Nodes carry ``kind``, ``x``, ``y`` and ``name``; with a ``state``,
+        the movement spaces also carry ``mages`` (seats standing there) and
+        villages their ``card`` (None while face down) and ``tower``.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> g = rulekit.load("spellbound").map_graph()
+        >>> g.nodes["wild"]["kind"], g.nodes["rose"]["kind"]
+        ('wilderness', 'city')
+        """
+        g = map_graph(self.cat)
+        if state is None:
+            return g
+        d: Data = state.data
+        for sid in self.cat.spaces:
+            g.nodes[sid]["mages"] = tuple(i for i, m in enumerate(d.mages) if m == sid)
+        for v, sid in enumerate(self.cat.villages):
+            card = self.cat.cards[d.village_cards[v]]
+            g.nodes[sid]["card"] = card.name if d.revealed[v] else None
+            g.nodes[sid]["tower"] = d.revealed[v] and card.kind == "tower"
+        for t, track in enumerate(self.cat.tracks):
+            if d.book_status[t] == ON_TRACK:
+                g.nodes[f"{track.id}:{d.books[t]}"]["book"] = True
+            g.nodes[f"{track.id}:{d.pursuers[t]}"]["pursuer"] = track.pursuer
+        g.nodes[f"witch:{d.witch}"]["witch"] = True
+        return g
+
+    def movement_graph(self) -> nx.Graph:
+        """Only the spaces a mage can stand on and the roads between them (SB-140)."""
+        g = self.map_graph()
+        moves = nx.Graph()  # built in data order, so ties in shortest paths break the same way every run
+        moves.add_nodes_from((s, g.nodes[s]) for s in self.cat.spaces)
+        moves.add_edges_from(self.cat.roads, kind="road")
+        return moves
+
+
+def _plain(value):
+    """Tuples (of tuples) of ints, strings and bools to JSON lists; cheaper than ``encode``."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+__all__ += ["CAUGHT", "HELD", "ON_TRACK"]

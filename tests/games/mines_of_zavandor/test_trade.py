@@ -1,0 +1,133 @@
+"""Phase 2, trade (ZM-320 .. ZM-360, ZM-907)."""
+
+import pytest
+
+from rulekit.engine import IllegalAction
+
+from .helpers import G, at, cards, fresh, k, keys, labels, move_cards
+
+
+def _trading(hand, seat=0, players=3, **changes):
+    s = move_cards(fresh(players), seat, hand)
+    return at(s, "trade", seat, start=seat, turn=0, offers=0, **changes)
+
+
+def _set_plank_piles(s, draw, discard):
+    """Plank draw pile (top last) and discard counts; the rest of the plank cards go to seat 2."""
+    d = s.data
+    hand = list(d.players[2].hand)
+    for kind in d.draw[1]:
+        hand[kind] += 1
+    for kind in draw:
+        hand[kind] -= 1
+    for colour, n in enumerate(discard):
+        hand[4 + colour] -= n
+    ps = list(d.players)
+    ps[2] = ps[2]._replace(hand=tuple(hand))
+    return s.evolve(
+        data=d._replace(
+            draw=(d.draw[0], tuple(draw), *d.draw[2:]),
+            discard=(d.discard[0], tuple(discard), *d.discard[2:]),
+            players=tuple(ps),
+        )
+    )
+
+
+def test_ZM320_bank_trade_two_for_one_of_the_same_cart():
+    """ZM-320: hand in 2 plank cards (to the plank discard), get 1 plank card of the named gem."""
+    s = _trading(cards(blue_plank=1, green_plank=1))
+    assert labels(s) == ["bank", "offer", "done"]
+    s = s.apply("bank")
+    assert labels(s) == ["cart plank", "cancel"]
+    s = s.apply("cart plank").apply("give blue").apply("give green")
+    assert labels(s)[-1] == "cancel" and all(a.startswith("want") for a in labels(s)[:-1])
+    s = s.apply("want red")
+    hand = s.data.players[0].hand
+    assert hand == cards(red_plank=1) and s.phase == "trade"
+    assert sum(s.data.discard[1]) >= 2 and not G.invariants(s)
+
+
+def test_ZM330_both_cards_must_share_the_cart_type():
+    """ZM-330: one log + one plank card cannot go to the bank together."""
+    s = _trading(cards(red_log=1, red_plank=1))
+    with pytest.raises(IllegalAction) as err:
+        s.apply("bank")
+    assert err.value.rule == "ZM-330"
+    s = _trading(cards(red_plank=1, blue_plank=1, red_log=2)).apply("bank")
+    with pytest.raises(IllegalAction) as err:
+        s.apply("cart metal")
+    assert err.value.rule == "ZM-330"
+    s = s.apply("cart plank").apply("give red")
+    with pytest.raises(IllegalAction) as err:
+        s.apply("give red")  # only one red plank card is held
+    assert err.value.rule == "ZM-330"
+
+
+def test_ZM340_ZM907_search_discard_first_then_turn_over_the_draw_pile():
+    """ZM-340 / ZM-907: no red in the plank discard: blue and green are turned over (to the discard), red is taken."""
+    s = _trading(cards(yellow_plank=2))
+    s = _set_plank_piles(s, (k("red", "plank"), k("green", "plank"), k("blue", "plank")), (0, 0, 0, 0))
+    s = s.apply("bank").apply("cart plank").apply("give yellow").apply("give yellow").apply("want red")
+    assert s.data.players[0].hand == cards(red_plank=1)
+    assert s.data.draw[1] == ()
+    assert s.data.discard[1] == (0, 2, 1, 1)  # 2 yellow handed in, green and blue turned over
+    assert "bank_draw" in keys(s) and not G.invariants(s)
+
+
+def test_ZM340_found_in_the_discard_pile():
+    """ZM-340: the wanted gem lies in the discard pile, so it is taken from there."""
+    s = _trading(cards(yellow_plank=2))
+    s = _set_plank_piles(s, (k("blue", "plank"),), (0, 0, 1, 0))
+    s = s.apply("bank").apply("cart plank").apply("give yellow").apply("give yellow").apply("want green")
+    assert s.data.players[0].hand == cards(green_plank=1) and s.data.draw[1] == (k("blue", "plank"),)
+    assert "bank_discard" in keys(s)
+
+
+def test_ZM907_absent_gem_cannot_be_wanted():
+    """ZM-907: a gem absent from both plank piles is refused, and the state is unchanged."""
+    s = _trading(cards(yellow_plank=2))
+    s = _set_plank_piles(s, (k("blue", "plank"),), (0, 0, 0, 0))
+    s = s.apply("bank").apply("cart plank").apply("give yellow").apply("give yellow")
+    assert "want red" not in labels(s) and "want yellow" in labels(s)
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as err:
+        s.apply("want red")
+    assert err.value.rule == "ZM-907" and s.to_json() == before
+
+
+def test_ZM350_offer_accepted_swaps_the_cards():
+    """ZM-350: P1 gives 3 red for 1 blue of P2, P2 accepts: hands updated."""
+    s = _trading(cards(red_log=3))
+    s = move_cards(s, 1, cards(blue_log=1))
+    s = s.apply("offer").apply("to 1")
+    for act in ["give red log", "give red log", "give red log", "next", "ask blue log", "propose"]:
+        s = s.apply(act)
+    assert s.to_move == 1 and s.phase == "trade_answer" and labels(s) == ["accept", "decline"]
+    s = s.apply("accept")
+    assert s.data.players[0].hand == cards(blue_log=1) and s.data.players[1].hand == cards(red_log=3)
+    assert s.to_move == 0 and s.phase == "trade" and "accept" in keys(s)
+
+
+def test_ZM350_offer_declined_changes_nothing_and_partner_without_cards_cannot_accept():
+    """ZM-350: a declined offer changes no hand; asking what the partner lacks allows only decline."""
+    s = _trading(cards(red_log=1))
+    s = move_cards(s, 1, cards(green_log=1))
+    s = s.apply("offer").apply("to 1").apply("give red log").apply("next").apply("ask blue log").apply("propose")
+    assert labels(s) == ["decline"]
+    with pytest.raises(IllegalAction) as err:
+        s.apply("accept")
+    assert err.value.rule == "ZM-350"
+    s = s.apply("decline")
+    assert s.data.players[0].hand == cards(red_log=1) and s.data.players[1].hand == cards(green_log=1)
+    assert "offer" not in labels(s)  # one offer per trading turn (rulekit's choice)
+
+
+def test_ZM360_only_gem_cards_can_be_traded():
+    """ZM-360: offering a point (or anything but gem cards) is refused."""
+    s = _trading(cards(red_log=1)).apply("offer").apply("to 1")
+    before = s.to_json()
+    for bad in ("give vp 1", "ask card 3"):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(bad)
+        assert err.value.rule == "ZM-360"
+    assert s.to_json() == before

@@ -2,7 +2,8 @@
 
 Each bot plays two-player games against ``random`` with seats rotated game by
 game (so the first-player advantage cancels out); the table gives the bot's
-win rate with a 95% Wilson interval and the time per game.
+win rate with a 95% Wilson interval and the time per game. In cooperative
+games (Spellbound) a team of the bot is compared with a team of random players.
 
     PYTHONPATH=src python benchmarks/agents_winrate.py [--games 40] [--mcts mcts:50] [--mcts-games 20]
         [--greedy greedy] [--only rune_stones,...] [--players 2] [--workers 2]
@@ -18,12 +19,24 @@ from rulekit.explore import simulate, win_rates
 
 
 def measure(game_id: str, bot: str, games: int, players: int, workers: int | None, seed: int) -> dict:
-    """One bot against random players: win rate, interval and seconds per game."""
-    lineup = ",".join([bot] + ["random"] * (players - 1))
+    """One bot against random players: win rate, interval and seconds per game.
+
+    In a cooperative game everyone wins or loses together, so a team of the
+    bot plays against the same seeds played by a team of random players.
+    """
+    coop = getattr(rulekit.load(game_id), "cooperative", False)
+    lineup = ",".join([bot] * players if coop else [bot] + ["random"] * (players - 1))
     start = time.perf_counter()
     frame = simulate(game_id, lineup, games=games, seed=seed, rotate=True, workers=workers, progress=False)
     elapsed = time.perf_counter() - start
     rates = win_rates(frame, by="agent").set_index("agent")
+    if coop:
+        base = simulate(
+            game_id, ",".join(["random"] * players), games=games, seed=seed, workers=workers, progress=False
+        )
+        # one row per game (seat 0): the seats of a team share one result
+        rates = win_rates(frame[frame.seat == 0], by="agent").set_index("agent")
+        rates.loc["random"] = win_rates(base[base.seat == 0], by="agent").set_index("agent").loc["random"]
     row = rates.loc[bot]
     return {
         "game": game_id,
@@ -31,7 +44,7 @@ def measure(game_id: str, bot: str, games: int, players: int, workers: int | Non
         "games": games,
         "win_rate": row["rate"],
         "ci": f"{row['ci_low']:.2f}-{row['ci_high']:.2f}",
-        "fair": 1 / players,
+        "fair": float("nan") if coop else 1 / players,
         "random_rate": rates.loc["random", "rate"],
         "turns": frame.drop_duplicates("game_id")["turns"].mean(),
         "s_per_game": elapsed / games,

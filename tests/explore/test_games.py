@@ -1,6 +1,8 @@
 """The bots on the real games on main: every agent plays every game, and the bots
 beat random play clearly on Rune Stones (seats rotated, fixed seeds)."""
 
+import os
+
 import pytest
 
 import rulekit
@@ -26,6 +28,7 @@ def test_greedy_beats_random_on_rune_stones():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("RULEKIT_SLOW"), reason="about 5 minutes: set RULEKIT_SLOW=1")
 @pytest.mark.skipif("rune_stones" not in GAMES, reason="rune_stones is not on main yet")
 def test_mcts_beats_random_on_rune_stones():
     df = simulate("rune_stones", "mcts:30,random", games=8, seed=8, rotate=True, progress=False)

@@ -36,6 +36,14 @@ def test_sweep_plots_keep_grid_order(cards):
     plt.close(fig)
 
 
+def test_length_plot_survives_skewed_lengths(frame):
+    """Most games at a round limit: the mean can lie above the 90th percentile."""
+    skewed = frame.assign(turns=[1] * 2 + [100] * (len(frame) - 2), variant="v")
+    ax = plots.sweep_lengths(skewed)
+    assert list(ax.lines[0].get_ydata()) == [100]
+    plt.close("all")
+
+
 def test_parse_values_by_option_type():
     assert parse_values("45, 65 ,85", 65) == [45, 65, 85]
     assert parse_values("true,false", True) == [True, False]

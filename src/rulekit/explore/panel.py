@@ -58,7 +58,8 @@ class Explorer(w.VBox):
         self.run = w.Button(description="Run", button_style="primary", icon="play")
         self.status = w.HTML()
         self.out = w.Output()
-        self.run.add_class("rk-explore-run")
+        for widget, name in ((self.run, "run"), (self.games, "games"), (self.status, "status"), (self.out, "out")):
+            widget.add_class(f"rk-explore-{name}")  # stable selectors for browser tests
         self.game.observe(self._game_changed, "value")
         self.run.on_click(lambda _: self.go())
         self._game_changed()

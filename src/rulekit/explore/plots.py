@@ -36,8 +36,8 @@ def seat_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
     """Bars: win rate per seat with 95% Wilson intervals; dashed line: the fair share."""
     ax = _axes(ax)
     rates = win_rates(frame, by="seat")
-    low = rates["rate"] - rates["ci_low"]
-    high = rates["ci_high"] - rates["rate"]
+    low = (rates["rate"] - rates["ci_low"]).clip(lower=0)  # rounding can leave -1e-17
+    high = (rates["ci_high"] - rates["rate"]).clip(lower=0)
     ax.bar(rates["seat"].astype(str), rates["rate"], yerr=[low, high], capsize=6, color="#4c72b0")
     ax.axhline(rates["expected"].iloc[0], ls="--", color="#c44e52", label="fair share")
     games = frame["game_id"].nunique()
@@ -72,8 +72,8 @@ def sweep_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
     ax = _axes(ax)
     fpa = first_player_advantage(frame)
     labels = fpa["variant"] if "variant" in fpa else ["all"] * len(fpa)
-    low = fpa["rate"] - fpa["ci_low"]
-    high = fpa["ci_high"] - fpa["rate"]
+    low = (fpa["rate"] - fpa["ci_low"]).clip(lower=0)
+    high = (fpa["ci_high"] - fpa["rate"]).clip(lower=0)
     ax.errorbar(range(len(fpa)), fpa["rate"], yerr=[low, high], fmt="o", capsize=6, color="#4c72b0")
     ax.plot(range(len(fpa)), fpa["expected"], "--", color="#c44e52", label="fair share")
     ax.set_xticks(range(len(fpa)), labels, rotation=20, ha="right")
@@ -84,16 +84,16 @@ def sweep_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
 
 
 def sweep_lengths(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """Mean turns per variant with the 10th-90th percentile range."""
+    """Median turns per variant with the 10th-90th percentile range."""
     ax = _axes(ax)
     length = game_length(frame)
     labels = length["variant"] if "variant" in length else ["all"] * len(length)
-    low = length["turns_mean"] - length["turns_p10"]
-    high = length["turns_p90"] - length["turns_mean"]
-    ax.errorbar(range(len(length)), length["turns_mean"], yerr=[low, high], fmt="s", capsize=6, color="#55a868")
+    low = (length["turns_median"] - length["turns_p10"]).clip(lower=0)
+    high = (length["turns_p90"] - length["turns_median"]).clip(lower=0)
+    ax.errorbar(range(len(length)), length["turns_median"], yerr=[low, high], fmt="s", capsize=6, color="#55a868")
     ax.set_xticks(range(len(length)), labels, rotation=20, ha="right")
     ax.set_xlim(-0.5, len(length) - 0.5)
-    ax.set(ylabel="turns (mean, p10-p90)", title="Game length by variant")
+    ax.set(ylabel="turns (median, p10-p90)", title="Game length by variant")
     return ax
 
 

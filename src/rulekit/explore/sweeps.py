@@ -139,7 +139,10 @@ def win_rates(frame: pd.DataFrame, by: str | Sequence[str] | None = None, z: flo
     """Win rate per seat (or per ``by`` columns, e.g. ``"agent"``) with a Wilson interval.
 
     Shared wins (ties, cooperative victories) count as a win for every
-    winner. ``expected`` is the fair share ``1 / players``.
+    winner. ``expected`` is the fair share ``1 / players``. ``games``
+    counts rows: by seat that is one per game; by agent, an agent in
+    several seats of one game counts once per seat (rotate mixed lineups,
+    or use seat 0 only, for independent counts).
     """
     keys = _by(frame, None) + ["seat"] if by is None else _by(frame, by)
     grouped = frame.groupby(keys, sort=True, observed=True)

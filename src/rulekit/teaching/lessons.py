@@ -252,6 +252,8 @@ def validate(lesson: Lesson) -> list[str]:
             break
         cited = {e.rule for e in run.state.apply(legal[0]).events}
         cited |= {_refusal_rule(run.state, c) for c in candidates if c not in legal}
+        if not cited:  # a silent step (e.g. one card added to a sealed bid) teaches its phase's rules
+            cited = _phase_rules(lesson.game, run.state.phase)
         if not cited & set(step.rules):
             problems.append(f"step {i}: {legal[0]} cites {sorted(cited)}, none of {list(step.rules)}")
         try:
@@ -263,6 +265,11 @@ def validate(lesson: Lesson) -> list[str]:
             problems.append(f"step {i}: the accepted answer was refused: {feedback.text}")
             break
     return problems
+
+
+def _phase_rules(game: Game, phase: str) -> set[str]:
+    declared = set(game.phases[phase].rules) if phase in game.phases else set()
+    return declared | {rid for rid, rule in game.rules.items() if rule.phase == phase}
 
 
 def _refusal_rule(state: State, label: str) -> str:

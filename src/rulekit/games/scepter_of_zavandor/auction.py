@@ -1,0 +1,228 @@
+"""Open auctions of artifacts and sentinels (ZS-400..ZS-470, gaps ZS-913..ZS-915).
+
+The player whose turn it is opens an auction with a bid of at least the
+printed price. Then bidding goes round in turn order, one bid or pass per
+decision, until one bid remains. The winner pays bid + surcharges -
+discounts (at least 0), card by card, and may sell gems while paying.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Action, State
+from .config import GEMS
+from .model import Auction, Pay, item_price, means, owns_max, put, replace
+from .turn import finish_pay, gain_gem
+
+if TYPE_CHECKING:
+    from .rules import ScepterOfZavandor
+
+__all__ = [
+    "auctionable",
+    "refusal",
+    "open_auction",
+    "bid_legal",
+    "bid_play",
+    "deliver",
+    "next_loser",
+    "unpaid",
+    "item_kind",
+]
+
+
+def item_kind(game: ScepterOfZavandor, item: str) -> str:
+    return "sentinel" if item in game.cfg.sentinels else "artifact"
+
+
+def printed(game: ScepterOfZavandor, kind: str, item: str) -> int:
+    return game.cfg.sentinel_price if kind == "sentinel" else game.cfg.artifacts[item]["price"]
+
+
+def refusal(game: ScepterOfZavandor, s: State, seat: int, kind: str, item: str) -> str:
+    """The rule id that forbids ``seat`` to open an auction for ``item`` now, or ""."""
+    cfg, t = game.cfg, s.data
+    p = t.p[seat]
+    if kind == "artifact":
+        if item not in t.offer:
+            return "ZS-470" if item in cfg.artifacts else "ZS-400"
+        if owns_max(cfg, p, item):
+            return "ZS-440"
+        if cfg.artifacts[item].get("others_lose_gem") and not any(p.active):
+            return "ZS-903"
+    elif item not in t.sents:
+        return "ZS-470"
+    price = item_price(cfg, t, seat, kind, item, printed(game, kind, item), s.options)
+    if price > means(cfg, p, game.with_gems):
+        return "ZS-460"
+    return ""
+
+
+def auctionable(game: ScepterOfZavandor, s: State, seat: int) -> list[Action]:
+    """The items ``seat`` may put up for auction now (fast path of ``refusal`` for the hub)."""
+    cfg, t = game.cfg, s.data
+    p = t.p[seat]
+    limit = means(cfg, p, game.with_gems)
+    out = []
+    has_gem = any(p.active)
+    for item in dict.fromkeys(t.offer):
+        art = cfg.artifacts[item]
+        if (art.get("unique") and item in p.arts) or (art.get("others_lose_gem") and not has_gem):
+            continue
+        if item_price(cfg, t, seat, "artifact", item, art["price"], s.options) <= limit:
+            out.append(cfg.act("auction " + item))
+    if t.sents and item_price(cfg, t, seat, "sentinel", t.sents[0], cfg.sentinel_price, s.options) <= limit:
+        out.extend(cfg.act("auction " + item) for item in t.sents)
+    return out
+
+
+def open_auction(game: ScepterOfZavandor, s: State, seat: int, item: str) -> State:
+    """ZS-400: the opener names the item; bidders are the others in turn order after him (ZS-914)."""
+    t = s.data
+    kind = item_kind(game, item)
+    k = t.order.index(seat)
+    rotated = t.order[k:] + t.order[:k]
+    seats = tuple(i for i in rotated if not (kind == "artifact" and owns_max(game.cfg, t.p[i], item)))
+    ev = [
+        game.say(
+            "ZS-400",
+            "auction_open",
+            player=game.seat_name(seat),
+            item=game.item_name(item),
+            price=printed(game, kind, item),
+        )
+    ]
+    barred = [i for i in rotated if i not in seats]
+    if barred:
+        ev.append(
+            game.say("ZS-440", "barred", players=", ".join(map(game.seat_name, barred)), item=game.item_name(item))
+        )
+    auc = Auction(kind, item, seat, seats, seat)
+    return s.evolve(data=replace(t, auction=auc), phase="auction", to_move=seat, events=tuple(ev))
+
+
+def bid_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
+    """Bids offered as a short menu (rulekit's choice, data/auction.toml) that the bidder can pay (ZS-460)."""
+    cfg, t = game.cfg, s.data
+    auc = t.auction
+    seat = s.to_move
+    if auc.leader < 0:
+        amounts = [printed(game, auc.kind, auc.item) + x for x in cfg.open_steps]
+        out = []
+    else:
+        amounts = [auc.high + x for x in cfg.raise_steps]
+        out = [cfg.act("pass")]
+    limit = means(cfg, t.p[seat], game.with_gems)
+    for amount in amounts:
+        if item_price(cfg, t, seat, auc.kind, auc.item, amount, s.options) <= limit:
+            out.append(cfg.act(f"bid {amount}"))
+    if not out:  # cannot happen: opening is refused unless the printed price is payable
+        out.append(cfg.act("pass"))
+    return out
+
+
+def _next(auc: Auction, after: int) -> int:
+    seats = auc.seats
+    i = seats.index(after) if after in seats else 0
+    for k in range(1, len(seats) + 1):
+        nxt = seats[(i + k) % len(seats)]
+        if nxt != auc.leader:
+            return nxt
+    return auc.leader
+
+
+def bid_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
+    """ZS-420: bid higher or pass; when one bid remains, the winner pays (ZS-430)."""
+    t = s.data
+    auc = t.auction
+    seat = s.to_move
+    who = game.seat_name(seat)
+    final = s.options["pass_is_final"]
+    if a.kind == "bid":
+        auc = replace(auc, high=a.args[0], leader=seat, passes=0)
+        ev = game.say("ZS-410" if t.auction.leader < 0 else "ZS-420", "bid", player=who, amount=a.args[0])
+    else:
+        seats = tuple(i for i in auc.seats if i != seat) if final else auc.seats
+        auc = replace(auc, seats=seats, passes=auc.passes + 1)
+        ev = game.say("ZS-914" if final else "ZS-420", "pass", player=who)
+        if auc.leader < 0:  # the opener withdrew (only reachable if he cannot pay any opening bid)
+            return s.evolve(data=replace(t, auction=None), phase="pay_auction", to_move=None, events=(ev,))
+    others = len(auc.seats) - 1
+    if (final and others == 0) or (not final and auc.passes >= others):
+        return _won(game, s.evolve(data=replace(t, auction=auc)), ev)
+    nxt = _next(auc, seat)
+    auc = replace(auc, turn=nxt)
+    return s.evolve(data=replace(t, auction=auc), to_move=nxt, events=(ev,))
+
+
+def _won(game: ScepterOfZavandor, s: State, ev) -> State:
+    cfg, t = game.cfg, s.data
+    auc = t.auction
+    price = item_price(cfg, t, auc.leader, auc.kind, auc.item, auc.high, s.options)
+    win = game.say(
+        "ZS-420", "won", player=game.seat_name(auc.leader), item=game.item_name(auc.item), bid=auc.high, price=price
+    )
+    pay = Pay(auc.leader, price, (auc.kind, auc.item), can_sell=True)
+    t = replace(t, auction=None, pay=pay)
+    s = s.evolve(data=t, phase="pay_auction", to_move=auc.leader)
+    if price <= 0:
+        return finish_pay(game, s, [ev, win])
+    return s.evolve(events=(ev, win))
+
+
+def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
+    """ZS-470: the item goes to the winner; artifact effects apply at once (facts 1.7)."""
+    cfg, t = game.cfg, s.data
+    seat = pay.seat
+    kind, item = pay.what
+    p = t.p[seat]
+    who = game.seat_name(seat)
+    if kind == "sentinel":
+        t = put(t, seat, replace(p, sents=p.sents + (item,)), sents=tuple(x for x in t.sents if x != item))
+        ev.append(
+            game.say("ZS-470", "sentinel_won", player=who, item=game.item_name(item), n=sum(len(q.sents) for q in t.p))
+        )
+        return s.evolve(data=t, to_move=None, events=tuple(ev))
+    offer = list(t.offer)
+    offer.remove(item)
+    t = put(t, seat, replace(p, arts=tuple(sorted(p.arts + (item,)))), offer=tuple(offer))
+    ev.append(game.say("ZS-470", "artifact_won", player=who, item=game.item_name(item)))
+    art = cfg.artifacts[item]
+    if art.get("free_gem"):
+        g = GEMS.index(art["free_gem"])
+        if t.supply[g]:
+            t = gain_gem(cfg, t, seat, g)
+            ev.append(game.say("ZS-903", "free_gem", player=who, gem=game.gem_name(g)))
+    if art.get("free_steps"):
+        p = t.p[seat]
+        t = put(t, seat, replace(p, free_steps=p.free_steps + art["free_steps"]))
+        ev.append(game.say("ZS-903", "free_steps", player=who, n=art["free_steps"]))
+    if art.get("free_marker") and t.p[seat].markers:
+        p = t.p[seat]
+        t = put(t, seat, replace(p, markers=p.markers[:-1], prepaid=p.prepaid + 1))
+        ev.append(game.say("ZS-903", "free_marker", player=who, price=p.markers[-1]))
+    if art.get("others_lose_gem"):
+        k = t.order.index(seat)
+        losers = tuple(i for i in t.order[k + 1 :] + t.order[:k] if any(t.p[i].active))
+        t = replace(t, losers=losers)
+        return next_loser(game, s.evolve(data=t, phase="lose_gem", events=tuple(ev)))
+    return s.evolve(data=t, to_move=None, events=tuple(ev))
+
+
+def next_loser(game: ScepterOfZavandor, s: State) -> State:
+    """The next player who must give up an active gem, or back to the turn."""
+    t = s.data
+    losers = t.losers
+    while losers and not any(t.p[losers[0]].active):
+        losers = losers[1:]
+    t = replace(t, losers=losers)
+    if losers:
+        return s.evolve(data=t, phase="lose_gem", to_move=losers[0])
+    return s.evolve(data=t, phase="lose_gem", to_move=None)
+
+
+def unpaid(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
+    """rulekit's choice for a bid that cannot be paid (unreachable while ZS-460 holds):
+    the item stays on offer and what was handed over is lost."""
+    ev.append(game.say("ZS-460", "unpaid", player=game.seat_name(pay.seat), due=pay.due, paid=pay.paid))
+    return s.evolve(to_move=None, events=tuple(ev))

@@ -1,0 +1,161 @@
+"""Energy: dust tokens, energy cards, concentrated energy, paying and change.
+
+Every movement of energy between the bank, the decks and a hand goes
+through this module, so the conservation checks (``invariants``) see one
+consistent bookkeeping: dust and concentrated energy are counted against
+``dust_net`` / ``conc_net``, cards against their deck and discard pile.
+"""
+
+from __future__ import annotations
+
+from ...engine import Dice
+from .config import Config
+from .model import Player, Table, put, replace, sale_value
+
+__all__ = [
+    "split_dust",
+    "give_dust",
+    "draw_card",
+    "pay_items",
+    "take_item",
+    "auto_selection",
+    "sell_gem",
+    "item_label",
+    "ITEM_KINDS",
+]
+
+ITEM_KINDS = ("card", "energy", "dust")
+
+
+def split_dust(cfg: Config, amount: int) -> tuple[tuple[int, ...], int]:
+    """Tokens (count per denomination) for ``amount`` with the fewest tokens, and what is lost.
+
+    Only 2, 5 and 10 exist, so 1 and 3 cannot be made exactly; the part no
+    token can make is lost (rulekit's choice, facts 1.5).
+    """
+    t2, t5, t10 = cfg.tokens
+    for lost in range(0, t2 + 1):
+        a = amount - lost
+        if a < 0:
+            break
+        for tens in range(a // t10, -1, -1):
+            r = a - tens * t10
+            for fives in range(0, 2):
+                r2 = r - fives * t5
+                if r2 >= 0 and r2 % t2 == 0:
+                    return (r2 // t2, fives, tens), lost
+    return (0, 0, 0), amount
+
+
+def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int]:
+    """Pay ``amount`` dust from the bank to ``seat`` in tokens; returns (table, lost)."""
+    if amount <= 0:
+        return t, 0
+    tokens, lost = split_dust(cfg, amount)
+    p = t.p[seat]
+    dust = tuple(a + b for a, b in zip(p.dust, tokens, strict=True))
+    return put(t, seat, replace(p, dust=dust), dust_net=t.dust_net + amount - lost), lost
+
+
+def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice) -> tuple[Table, int]:
+    """Draw the top energy card of gem ``g`` (1..4) into a hand; 0 when none is left (ZS-906 choice)."""
+    i = g - 1
+    deck = t.decks[i]
+    if not deck and cfg.reshuffle and t.discards[i]:
+        deck = dice.shuffle(t.discards[i])
+        t = replace(t, discards=_set(t.discards, i, ()))
+    if not deck:
+        return replace(t, decks=_set(t.decks, i, deck)), 0
+    value = deck[0]
+    p = t.p[seat]
+    cards = tuple(sorted((*p.cards, (g, value))))
+    t = replace(t, decks=_set(t.decks, i, deck[1:]))
+    return put(t, seat, replace(p, cards=cards)), value
+
+
+def _set(tup: tuple, i: int, value) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1 :]
+
+
+def pay_items(cfg: Config, p: Player) -> list[tuple]:
+    """The distinct things a player can hand over: ("card", g, v), ("energy", g), ("dust", v)."""
+    items = [("card", g, v) for g, v in dict.fromkeys(p.cards)]
+    items += [("energy", g + 1) for g, n in enumerate(p.conc) if n]
+    items += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) if n]
+    return items
+
+
+def item_value(cfg: Config, item: tuple) -> int:
+    if item[0] == "card":
+        return item[2]
+    if item[0] == "energy":
+        return cfg.concentrated[item[1] - 1]
+    return item[1]
+
+
+def take_item(cfg: Config, t: Table, seat: int, item: tuple) -> tuple[Table, int]:
+    """Remove one item from a hand back to the bank / discard pile; returns (table, its value)."""
+    p = t.p[seat]
+    if item[0] == "card":
+        g, v = item[1], item[2]
+        cards = list(p.cards)
+        cards.remove((g, v))
+        i = g - 1
+        t = replace(t, discards=_set(t.discards, i, t.discards[i] + (v,)))
+        return put(t, seat, replace(p, cards=tuple(cards))), v
+    if item[0] == "energy":
+        i = item[1] - 1
+        v = cfg.concentrated[i]
+        return put(t, seat, replace(p, conc=_set(p.conc, i, p.conc[i] - 1)), conc_net=t.conc_net - 1), v
+    i = cfg.tokens.index(item[1])
+    v = item[1]
+    return put(t, seat, replace(p, dust=_set(p.dust, i, p.dust[i] - 1)), dust_net=t.dust_net - v), v
+
+
+def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool]:
+    """Disenchant one gem (inactive first): it returns to the supply, its owner gets half
+    its current price in dust (ZS-290, ZS-300). Returns (table, dust, was_active)."""
+    p = t.p[seat]
+    value = sale_value(cfg, p, g)
+    if p.stored[g]:
+        p2, was_active = replace(p, stored=_set(p.stored, g, p.stored[g] - 1)), False
+    else:
+        p2, was_active = replace(p, active=_set(p.active, g, p.active[g] - 1)), True
+    t = put(t, seat, p2, supply=_set(t.supply, g, t.supply[g] + 1))
+    t, _ = give_dust(cfg, t, seat, value)
+    return t, value, was_active
+
+
+def auto_selection(cfg: Config, p: Player, due: int) -> list[tuple]:
+    """Items whose value covers ``due`` with the least overpay, then the fewest items.
+
+    This is the "pay automatically" step: a subset-sum over the hand.
+    """
+    units = [("card", g, v) for g, v in p.cards]
+    units += [("energy", g + 1) for g, n in enumerate(p.conc) for _ in range(n)]
+    units += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) for _ in range(n)]
+    best: dict[int, tuple[int, ...]] = {0: ()}
+    for k, item in enumerate(units):
+        v = item_value(cfg, item)
+        for s, chosen in list(best.items()):
+            if s >= due:
+                continue
+            s2 = s + v
+            if s2 not in best or len(best[s2]) > len(chosen) + 1:
+                best[s2] = (*chosen, k)
+    covering = [s for s in best if s >= due]
+    if not covering:
+        return units
+    s = min(covering)
+    return [units[k] for k in best[s]]
+
+
+def item_label(item: tuple) -> str:
+    """Action argument text of a payment item: "card sapphire 5", "energy ruby", "dust 10"."""
+    from .config import GEMS
+
+    if item[0] == "card":
+        return f"card {GEMS[item[1]]} {item[2]}"
+    if item[0] == "energy":
+        return f"energy {GEMS[item[1]]}"
+    return f"dust {item[1]}"

@@ -1,0 +1,267 @@
+"""The state of a game of Zavandor as frozen dataclasses, and what follows from it.
+
+Only plain tuples, ints and strings: states are hashable, small and cheap
+to copy. Derived values (capacity, hand limit, prices, victory points)
+are functions here, computed from the current holdings, never stored:
+victory points are a status, not a running total (ZS-610).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import ARTS, DIAMOND, EMERALD, FIRE, GEMS, GEMS_AREA, RUBY, STORE, Config
+
+__all__ = [
+    "replace",
+    "Player",
+    "Auction",
+    "Pay",
+    "Table",
+    "capacity",
+    "hand_limit",
+    "hand_value",
+    "hand_count",
+    "gem_price",
+    "sale_value",
+    "gem_vp",
+    "victory_points",
+    "means",
+    "can_enchant",
+    "owns_max",
+    "item_price",
+    "modifier",
+    "put",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One player's board, hand and possessions."""
+
+    char: int
+    active: tuple[int, ...]  # active gems per type (on the spiral)
+    stored: tuple[int, ...]  # inactive gems per type (in the pentagon)
+    know: tuple[int, ...]  # level per knowledge area, 0 = no stone there
+    markers: tuple[int, ...]  # costs of the knowledge stones not yet bought
+    prepaid: int  # bought knowledge stones waiting in the pentagon (ZS-350)
+    cards: tuple[tuple[int, int], ...]  # energy cards (gem, value), sorted; hidden from others
+    conc: tuple[int, ...]  # concentrated-energy cards per gem (sapphire..ruby)
+    dust: tuple[int, ...]  # dust tokens per denomination (2, 5, 10)
+    arts: tuple[str, ...] = ()
+    sents: tuple[str, ...] = ()
+    stepped: bool = False  # the paid knowledge step of this round is used (ZS-320)
+    free_steps: int = 0  # free knowledge steps from artifacts
+    sages: tuple[int, ...] = ()  # Nine Sages reward cards due at the next income
+
+
+@dataclass(frozen=True, slots=True)
+class Auction:
+    """An open auction (ZS-400..ZS-470)."""
+
+    kind: str  # "artifact" or "sentinel"
+    item: str
+    opener: int
+    seats: tuple[int, ...]  # bidders still in, in bidding order
+    turn: int  # seat to bid or pass
+    high: int = 0
+    leader: int = -1
+    passes: int = 0  # passes since the last bid (used when a pass is not final)
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """A payment in progress: items are handed over one at a time."""
+
+    seat: int
+    due: int
+    what: tuple  # ("gem", g) / ("stone",) / ("learn", area) / ("artifact", id) / ("sentinel", id)
+    paid: int = 0
+    can_sell: bool = False  # auction payments may sell gems on the way (ZS-460 choice)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Everything on the table."""
+
+    p: tuple[Player, ...]
+    order: tuple[int, ...]  # seats in turn order (disc 1 first)
+    vp_start: tuple[int, ...]  # VP when the turn order was set (place modifiers)
+    art_deck: tuple[str, ...]  # face down, top first
+    offer: tuple[str, ...]  # face-up artifacts
+    sents: tuple[str, ...]  # sentinels still on offer
+    decks: tuple[tuple[int, ...], ...]  # energy decks per gem (sapphire..ruby), top first
+    discards: tuple[tuple[int, ...], ...]
+    supply: tuple[int, ...]  # gems in the general supply
+    round: int = 1
+    cur: int = 0  # index into order for per-player loops
+    auction: Auction | None = None
+    pay: Pay | None = None
+    losers: tuple[int, ...] = ()  # seats that must give up an active gem
+    dust_net: int = 0  # dust value the bank has handed out minus taken back
+    conc_net: int = 0  # concentrated cards handed out minus taken back
+
+
+def replace(obj, **changes):
+    """A copy of a frozen slots dataclass with some fields changed.
+
+    Same result as ``dataclasses.replace`` for these plain records, about twice
+    as fast; the rules copy small records on every step.
+    """
+    cls = type(obj)
+    new = object.__new__(cls)
+    setattr_ = object.__setattr__
+    for name in cls.__slots__:
+        setattr_(new, name, changes[name] if name in changes else getattr(obj, name))
+    return new
+
+
+def put(t: Table, seat: int, player: Player, **changes) -> Table:
+    """The table with one player replaced."""
+    ps = list(t.p)
+    ps[seat] = player
+    return replace(t, p=tuple(ps), **changes)
+
+
+# -- derived values ---------------------------------------------------------
+
+
+def _art_sum(cfg: Config, p: Player, field: str) -> int:
+    return sum(cfg.artifacts[a].get(field, 0) for a in p.arts)
+
+
+def capacity(cfg: Config, p: Player) -> int:
+    """Active slots: spiral 5 + artifacts (+4) + Knowledge of Storage (+2), at most 11 (ZS-040)."""
+    return min(cfg.max_active, cfg.spiral_slots + _art_sum(cfg, p, "slots") + cfg.store_slots[p.know[STORE]])
+
+
+def hand_limit(cfg: Config, p: Player) -> int:
+    """Base + one modifier per area holding a stone (ZS-390, ZS-912) + artifacts."""
+    return cfg.hand_base + sum(cfg.area_hand[a] for a, lv in enumerate(p.know) if lv) + _art_sum(cfg, p, "hand_limit")
+
+
+def hand_value(cfg: Config, p: Player) -> int:
+    """Dust value of all energy a player holds: cards, concentrated energy and dust."""
+    total = 0
+    for _, v in p.cards:
+        total += v
+    c, d, tok = p.conc, p.dust, cfg.tokens
+    conc = cfg.concentrated
+    return (
+        total
+        + c[0] * conc[0]
+        + c[1] * conc[1]
+        + c[2] * conc[2]
+        + c[3] * conc[3]
+        + d[0] * tok[0]
+        + d[1] * tok[1]
+        + d[2] * tok[2]
+    )
+
+
+def hand_count(cfg: Config, p: Player) -> int:
+    """What the energy counts against the hand limit (ZS-500)."""
+    return (
+        len(p.cards) * cfg.card_weight
+        + sum(p.conc) * cfg.conc_weight
+        + sum(n * cfg.token_weight[i] for i, n in enumerate(p.dust))
+    )
+
+
+def gem_price(cfg: Config, p: Player, g: int) -> int:
+    """Current price of a gem for this player: base x Knowledge-of-Gems percent, truncated (ZS-909)."""
+    return cfg.gem_price[g] * cfg.price_percent[p.know[GEMS_AREA]] // 100
+
+
+def sale_value(cfg: Config, p: Player, g: int) -> int:
+    """Half the current price, rounded down (ZS-290, ZS-300)."""
+    return gem_price(cfg, p, g) // cfg.sell_divisor
+
+
+def gem_vp(cfg: Config, p: Player) -> int:
+    """Points from active gems only (ZS-560..ZS-590)."""
+    return sum(n * cfg.gem_vp[g] for g, n in enumerate(p.active))
+
+
+def sentinel_vp(cfg: Config, p: Player, sid: str) -> int:
+    """5 + the sentinel's bonus for what its owner has now (ZS-550, ZS-917)."""
+    s = cfg.sentinels[sid]
+    kind = s["bonus"]
+    if kind == "per_active":
+        units = p.active[GEMS.index(s["gem"])]
+    elif kind == "distinct_gems":
+        units = sum(1 for n in p.active if n)
+    elif kind == "level4_areas":
+        units = sum(1 for lv in p.know if lv >= cfg.max_level)
+    else:
+        units = sum(1 for a in p.arts if a in s["artifacts"])
+    bonus = units * s["each"]
+    return cfg.sentinel_vp + (min(bonus, s["cap"]) if s["cap"] else bonus)
+
+
+def victory_points(cfg: Config, p: Player) -> int:
+    """Gems + artifacts + sentinels + 2 per completed knowledge area (ZS-540..ZS-600)."""
+    return (
+        gem_vp(cfg, p)
+        + sum(cfg.artifacts[a]["vp"] for a in p.arts)
+        + sum(sentinel_vp(cfg, p, s) for s in p.sents)
+        + cfg.level4_vp * sum(1 for lv in p.know if lv >= cfg.max_level)
+    )
+
+
+def means(cfg: Config, p: Player, with_gems: bool = True) -> int:
+    """What a player can pay at most: energy, plus the sale value of every gem (ZS-460 choice)."""
+    total = hand_value(cfg, p)
+    if with_gems:
+        pct = cfg.price_percent[p.know[GEMS_AREA]]
+        for g in range(5):
+            n = p.active[g] + p.stored[g]
+            if n:
+                total += n * (cfg.gem_price[g] * pct // 100 // cfg.sell_divisor)
+    return total
+
+
+def owns_max(cfg: Config, p: Player, art: str) -> bool:
+    """True when the player may not own another copy (Wand, Belt: ZS-440)."""
+    return bool(cfg.artifacts[art].get("unique")) and art in p.arts
+
+
+def can_enchant(cfg: Config, p: Player, g: int, rubies_in_play: int, scope: str, limit: int) -> str:
+    """The rule id that forbids enchanting gem ``g`` now, or "" when allowed."""
+    if g == EMERALD and not any(cfg.artifacts[a].get("allows") == "emerald" for a in p.arts):
+        return "ZS-250"
+    if g == DIAMOND and not any(cfg.artifacts[a].get("allows") == "diamond" for a in p.arts):
+        return "ZS-260"
+    if g == RUBY:
+        owned = p.active[RUBY] + p.stored[RUBY]
+        druid = cfg.characters[p.char].get("ruby_at_fire3", 0)
+        if p.know[FIRE] < cfg.ruby_level and not (druid and p.know[FIRE] >= cfg.ruby_level - 1 and owned < druid):
+            return "ZS-270"
+        if (rubies_in_play if scope == "supply" else owned) >= limit:
+            return "ZS-280"
+    return ""
+
+
+def modifier(cfg: Config, t: Table, seat: int, kind: str, item: str, opts: dict) -> int:
+    """Discounts and surcharges for ``seat`` on an item (ZS-430, ZS-913); negative = discount."""
+    p = t.p[seat]
+    place = t.order.index(seat)
+    mods = opts["place_surcharge_sentinel" if kind == "sentinel" else "place_surcharge_artifact"]
+    mod = 0
+    if place < len(mods) and mods[place]:
+        if mods[place] > 0:
+            if t.vp_start[seat] >= cfg.place_min_vp:
+                mod += mods[place]
+        elif max(t.vp_start) >= cfg.place_min_vp:
+            mod += mods[place]
+    lv = p.know[ARTS]
+    if kind == "sentinel":
+        mod -= cfg.sent_discount_k[lv] + _art_sum(cfg, p, "sentinel_discount")
+    else:
+        mod -= cfg.art_discount[lv] + sum(cfg.artifacts[a].get("discount_on", {}).get(item, 0) for a in p.arts)
+    return mod
+
+
+def item_price(cfg: Config, t: Table, seat: int, kind: str, item: str, bid: int, opts: dict) -> int:
+    """What ``seat`` pays for a bid: bid + modifiers, at least 0 (ZS-430)."""
+    return max(0, bid + modifier(cfg, t, seat, kind, item, opts))

@@ -1,0 +1,305 @@
+"""Das Zepter von Zavandor (The Scepter of Zavandor): the Game and its hooks.
+
+Rounds of four phases (ledger ZS-070): turn order and artifact refill,
+income, actions in turn order (gems, knowledge, open auctions), then the
+hand limit, victory points and the end check. The numbers live in
+``data/*.toml``; the topic modules do the work: ``rounds`` (automatic
+steps), ``turn`` (a player's actions and paying), ``auction``, ``checks``
+(refusals, views, conservation) and ``scene`` (the board as data).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from ...engine import Action, Dice, Event, Game, IllegalAction, Option, State
+from ...engine.rules import read_toml
+from . import auction, checks, scene, turn
+from .config import AREAS, GEMS, Config, load_config
+from .model import Pay, Player, Table, gem_vp, means, victory_points
+from .rounds import AUTO_STEPS
+
+__all__ = ["ScepterOfZavandor"]
+
+PAY_PHASES = ("enchant_gems", "extend_knowledge", "pay_auction")
+
+
+class ScepterOfZavandor(Game):
+    """2-6 players; the game ends after the round in which the 5th sentinel is bought (ZS-620)."""
+
+    id = "scepter_of_zavandor"
+    title = "The Scepter of Zavandor"
+    title_de = "Das Zepter von Zavandor"
+    players = range(2, 7)  # ZS-902: published range, not in the seed
+    option_list = (
+        Option(
+            "place_surcharge_artifact",
+            (10, 5, 0, 0, -5, -10),
+            "Artifact surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
+            "Artefakt-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge",
+            rule="ZS-913",
+        ),
+        Option(
+            "place_surcharge_sentinel",
+            (20, 10, 0, 0, -10, -20),
+            "Sentinel surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
+            "Wächter-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge",
+            rule="ZS-913",
+        ),
+        Option(
+            "pass_is_final",
+            True,
+            "A player who passes leaves the auction (facts 1.10 [I])",
+            "Wer passt, scheidet aus der Versteigerung aus",
+            rule="ZS-914",
+        ),
+        Option(
+            "ruby_limit",
+            5,
+            "At most this many rubies (seed: 5)",
+            "Höchstens so viele Rubine (Vorlage: 5)",
+            rule="ZS-280",
+            low=0,
+            high=20,
+        ),
+        Option(
+            "ruby_limit_scope",
+            "player",
+            "Ruby limit per player or for the whole supply",
+            "Rubin-Limit je Spieler oder für den ganzen Vorrat",
+            rule="ZS-910",
+            choices=("player", "supply"),
+        ),
+        Option(
+            "sentinels_to_end",
+            5,
+            "The game ends after the round in which this many sentinels are in play",
+            "Das Spiel endet nach der Runde, in der so viele Wächter im Spiel sind",
+            rule="ZS-620",
+            low=1,
+            high=9,
+        ),
+        Option(
+            "round_limit",
+            30,
+            "rulekit's choice: the game also ends after this round (0 = no limit; a safeguard so that "
+            "simulations always end, not in the published rules)",
+            "rulekit-Wahl: das Spiel endet auch nach dieser Runde (0 = keine Grenze; eine Sicherung, "
+            "damit Simulationen enden, nicht in den Originalregeln)",
+            rule="ZS-620",
+            low=0,
+            high=500,
+        ),
+    )
+
+    # -- data ---------------------------------------------------------------
+
+    @cached_property
+    def cfg(self) -> Config:
+        return load_config(self.data_file)
+
+    @cached_property
+    def hub_actions(self) -> dict:
+        """Shared Action objects of the hub, by verb and gem / area index (built once)."""
+        cfg = self.cfg
+        out: dict = {v: turn._acts(cfg, v, GEMS) for v in ("enchant", "disenchant", "activate", "deactivate")}
+        out.update({v: turn._acts(cfg, v, AREAS) for v in ("learn", "free_step")})
+        out.update(buy_stone=cfg.act("buy_stone"), end=cfg.act("end"))
+        return out
+
+    @cached_property
+    def with_gems(self) -> bool:
+        """ZS-460 choice: bids may count on selling gems (data/auction.toml)."""
+        return bool(self.data_file("auction.toml")["means_include_gem_sales"])
+
+    # -- names ----------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        return f"P{seat + 1}"
+
+    def gem_name(self, g: int, lang: str = "en") -> str:
+        return self.cfg.gem_names[GEMS[g]][lang == "de"]
+
+    def area_name(self, a: int, lang: str = "en") -> str:
+        return self.cfg.area_names[AREAS[a]][lang == "de"]
+
+    def item_name(self, item: str, lang: str = "en") -> str:
+        cfg = self.cfg
+        entry = cfg.artifacts.get(item) or cfg.sentinels.get(item)
+        if entry is None:
+            return item
+        return entry["name_de"] if lang == "de" else entry["name"]
+
+    @cached_property
+    def _de_names(self) -> dict[str, str]:
+        """English display name -> German, for gems, areas, artifacts and sentinels."""
+        cfg = self.cfg
+        out = {en: de for en, de in cfg.gem_names.values()}
+        out.update({en: de for en, de in cfg.area_names.values()})
+        out.update({e["name"]: e["name_de"] for e in (*cfg.artifacts.values(), *cfg.sentinels.values())})
+        return out
+
+    def say(self, rule: str, key: str, **args) -> Event:
+        """An event whose text is formatted on first read; German names gems, areas and items in German."""
+        return Event(rule, key=key, source=(self._named, key, args))
+
+    @cached_property
+    def _named(self) -> _NamedMessages:
+        return _NamedMessages(self._templates, self._de_names, self.messages)
+
+    @cached_property
+    def _templates(self) -> dict[str, tuple[str, str]]:
+        table = read_toml(self._package, "texts/messages.toml")
+        return {k: (v["en"], v.get("de", v["en"])) for k, v in table.items()}
+
+    # -- setup ----------------------------------------------------------------
+
+    def setup(self, state: State) -> State:
+        """ZS-900: random characters, 2 opals + 1 sapphire active, start dust and knowledge; decks shuffled."""
+        cfg = self.cfg
+        n = state.players
+        dice = Dice(state.rng)
+        chars = dice.shuffle(range(len(cfg.characters)))[:n]
+        decks = tuple(dice.shuffle(d) for d in cfg.deck_cards)
+        art_deck: tuple[str, ...] = ()
+        for letter in cfg.letters:
+            group = [a for a in cfg.artifact_ids if cfg.artifacts[a]["letter"] == letter]
+            art_deck += dice.shuffle([a for a in group for _ in range(cfg.copies_by_players[n])])
+        supply = tuple(s - n * k for s, k in zip(cfg.gem_supply, cfg.start_active, strict=True))
+        ps = []
+        for c in chars:
+            ch = cfg.characters[c]
+            know = tuple(1 if a == ch["area"] else 0 for a in AREAS)
+            ps.append(Player(c, cfg.start_active, (0,) * 5, know, cfg.stone_costs, 0, (), (0,) * 4, (0, 0, 0)))
+        t = Table(tuple(ps), tuple(range(n)), (0,) * n, art_deck, (), cfg.sentinel_ids, decks, ((),) * 4, supply)
+        from .economy import draw_card, give_dust
+
+        ev = []
+        for seat, c in enumerate(chars):
+            ch = cfg.characters[c]
+            t, _ = give_dust(cfg, t, seat, ch["dust"])
+            for gem in ch.get("start_cards", ()):
+                t, _ = draw_card(cfg, t, seat, GEMS.index(gem), dice)
+            ev.append(
+                self.say(
+                    "ZS-900",
+                    "character",
+                    player=self.seat_name(seat),
+                    name=ch["name"],
+                    area=self.area_name(AREAS.index(ch["area"])),
+                    dust=ch["dust"],
+                )
+            )
+        return state.evolve(data=t, phase="determine_turn_order", to_move=None, rng=dice.state, events=tuple(ev))
+
+    # -- decisions ------------------------------------------------------------
+
+    def legal(self, state: State) -> list[Action]:
+        phase = state.phase
+        if phase == "player_actions":
+            return turn.hub_legal(self, state)
+        if phase in PAY_PHASES:
+            return turn.pay_legal(self, state)
+        if phase == "auction":
+            return auction.bid_legal(self, state)
+        if phase == "check_hand_limit":
+            return turn.discard_legal(self, state)
+        if phase == "lose_gem":
+            return turn.lose_legal(self, state)
+        raise AssertionError(f"no decisions in phase {phase}")
+
+    def play(self, state: State, action: Action) -> State:
+        phase = state.phase
+        if phase == "player_actions":
+            return turn.hub_play(self, state, action)
+        if phase in PAY_PHASES:
+            return turn.pay_play(self, state, action)
+        if phase == "auction":
+            return auction.bid_play(self, state, action)
+        if phase == "check_hand_limit":
+            return turn.discard_play(self, state, action)
+        return turn.lose_play(self, state, action)
+
+    def auto(self, state: State) -> State:
+        return AUTO_STEPS[state.phase](self, state)
+
+    # -- hooks used by the topic modules ----------------------------------------
+
+    def auction_refusal(self, s: State, seat: int, kind: str, item: str) -> str:
+        return auction.refusal(self, s, seat, kind, item)
+
+    def auctionable(self, s: State, seat: int) -> list[Action]:
+        return auction.auctionable(self, s, seat)
+
+    def open_auction(self, s: State, seat: int, item: str) -> State:
+        return auction.open_auction(self, s, seat, item)
+
+    def deliver(self, s: State, pay: Pay, ev: list) -> State:
+        return auction.deliver(self, s, pay, ev)
+
+    def next_loser(self, s: State) -> State:
+        return auction.next_loser(self, s)
+
+    def unpaid(self, s: State, pay: Pay, ev: list) -> State:
+        return auction.unpaid(self, s, pay, ev)
+
+    # -- reading --------------------------------------------------------------------
+
+    def why_not(self, state: State, action: Action) -> IllegalAction:
+        return checks.why_not(self, state, action)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return checks.view(self, state, seat)
+
+    def invariants(self, state: State) -> list[str]:
+        return checks.invariants(self, state)
+
+    def determinize(self, state: State, seat: int, dice: Dice) -> State:
+        return checks.determinize(self, state, seat, dice)
+
+    def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
+        return scene.scene(self, state, seat, lang)
+
+    def describe(self, action: Action, lang: str = "en") -> str:
+        return checks.describe(self, action, lang)
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Current victory points (a status, ZS-610)."""
+        if state.data is None:
+            return (0,) * state.players
+        return tuple(victory_points(self.cfg, p) for p in state.data.p)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """ZS-640 most VP; ZS-918 rulekit's choice: tie -> more VP from gems, then shared."""
+        t: Table = state.data
+        key = [(victory_points(self.cfg, p), gem_vp(self.cfg, p)) for p in t.p]
+        best = max(key)
+        return tuple(i for i, k in enumerate(key) if k == best)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """VP lead plus a little for energy and gems that could be spent."""
+        cfg, t = self.cfg, state.data
+        vals = [victory_points(cfg, p) + 0.05 * means(cfg, p) for p in t.p]
+        others = [v for i, v in enumerate(vals) if i != seat]
+        return vals[seat] - max(others)
+
+
+class _NamedMessages:
+    """Formats an event's templates; the German text gets German gem, area and item names."""
+
+    __slots__ = ("templates", "names", "fallback")
+
+    def __init__(self, templates: dict[str, tuple[str, str]], names: dict[str, str], fallback):
+        self.templates, self.names, self.fallback = templates, names, fallback
+
+    def format(self, key: str, **args) -> tuple[str, str]:
+        entry = self.templates.get(key)
+        if entry is None:
+            return self.fallback.format(key, **args)
+        en = entry[0].format(**args)
+        if "gem" in args or "area" in args or "item" in args or "items" in args:
+            names = self.names
+            args = {k: (names.get(v, v) if k in ("gem", "area", "item") else v) for k, v in args.items()}
+            if "items" in args:
+                args["items"] = ", ".join(names.get(x, x) for x in args["items"].split(", "))
+        return en, entry[1].format(**args)

@@ -1,0 +1,367 @@
+"""Phase 3 for the player whose turn it is: gems, knowledge, dust exchange, paying.
+
+Every decision is one action. Buying something opens a payment: the
+player hands over energy cards, concentrated energy or dust one item at a
+time (or lets rulekit pick with ``pay auto``); change comes back in dust.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import Action, State
+from .config import AREAS, GEMS, SAGES
+from .economy import auto_selection, give_dust, item_label, pay_items, sell_gem, take_item
+from .model import Pay, Table, can_enchant, capacity, gem_price, hand_count, hand_limit, hand_value, put, replace
+
+if TYPE_CHECKING:
+    from .rules import ScepterOfZavandor
+
+__all__ = [
+    "hub_legal",
+    "hub_play",
+    "pay_legal",
+    "pay_play",
+    "discard_legal",
+    "discard_play",
+    "lose_legal",
+    "lose_play",
+    "learn_cost",
+    "rubies_in_play",
+    "exchange",
+]
+
+
+def rubies_in_play(t: Table) -> int:
+    return sum(p.active[4] + p.stored[4] for p in t.p)
+
+
+def learn_cost(game: ScepterOfZavandor, p, a: int) -> int:
+    """Cost of the next level of area ``a``; a new area also needs a stone (ZS-330, ZS-340)."""
+    level = p.know[a]
+    cost = game.cfg.area_costs[a][level]
+    if level == 0 and not p.prepaid:
+        cost += p.markers[0]
+    return cost
+
+
+def _can_learn(game, p, a: int) -> bool:
+    if p.know[a] >= game.cfg.max_level:
+        return False
+    return p.know[a] > 0 or bool(p.prepaid or p.markers)
+
+
+def _acts(cfg, verb: str, names: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(cfg.act(f"{verb} {n}") for n in names)
+
+
+def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
+    """The choices of the player whose turn it is (ZS-200, ZS-210, ZS-220)."""
+    cfg, t = game.cfg, s.data
+    seat = s.to_move
+    p = t.p[seat]
+    acts = game.hub_actions
+    value = hand_value(cfg, p)
+    out = []
+    opts = s.options
+    scope = opts["ruby_limit_scope"]
+    rubies = rubies_in_play(t) if scope == "supply" else 0
+    pct = cfg.price_percent[p.know[0]]
+    active, stored = p.active, p.stored
+    for g in range(5):
+        if (
+            t.supply[g]
+            and cfg.gem_price[g] * pct // 100 <= value
+            and (g < 2 or not can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"]))
+        ):
+            out.append(acts["enchant"][g])
+    out.extend(acts["disenchant"][g] for g in range(5) if active[g] or stored[g])
+    if capacity(cfg, p) > sum(active):
+        out.extend(acts["activate"][g] for g in range(5) if stored[g])
+    out.extend(acts["deactivate"][g] for g in range(5) if active[g])
+    if not p.stepped:
+        for a in range(6):
+            if _can_learn(game, p, a) and learn_cost(game, p, a) <= value:
+                out.append(acts["learn"][a])
+    if p.free_steps:
+        for a in range(6):
+            if p.know[a] < cfg.max_level and (p.know[a] or p.prepaid):
+                out.append(acts["free_step"][a])
+    if p.markers and p.markers[0] <= value:
+        out.append(acts["buy_stone"])
+    out.extend(game.auctionable(s, seat))
+    out.extend(_exchanges(cfg, p))
+    out.append(acts["end"])
+    return out
+
+
+def _exchanges(cfg, p) -> list[Action]:
+    out = []
+    if p.dust[0] * cfg.tokens[0] >= cfg.tokens[2]:
+        out.append(cfg.act("exchange 2"))
+    if p.dust[1] * cfg.tokens[1] >= cfg.tokens[2]:
+        out.append(cfg.act("exchange 5"))
+    return out
+
+
+def exchange(cfg, t: Table, seat: int, token: int) -> Table:
+    """ZS-190: small dust tokens into one 10-token, without loss."""
+    p = t.p[seat]
+    i = cfg.tokens.index(token)
+    n = cfg.tokens[2] // token
+    dust = list(p.dust)
+    dust[i] -= n
+    dust[2] += 1
+    return put(t, seat, replace(p, dust=tuple(dust)))
+
+
+def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
+    cfg, t = game.cfg, s.data
+    seat = s.to_move
+    p = t.p[seat]
+    who = game.seat_name(seat)
+    kind = a.kind
+    if kind == "end":
+        return s.evolve(phase="end_player_actions", to_move=None, events=(game.say("ZS-220", "end_turn", player=who),))
+    if kind == "exchange":
+        t = exchange(cfg, t, seat, a.args[0])
+        return s.evolve(data=t, events=(game.say("ZS-190", "exchange", player=who, token=a.args[0]),))
+    if kind == "enchant":
+        g = GEMS.index(a.args[0])
+        return _start_pay(
+            game,
+            s,
+            Pay(seat, gem_price(cfg, p, g), ("gem", g)),
+            "enchant_gems",
+            game.say("ZS-230", "enchant_start", player=who, gem=game.gem_name(g), price=gem_price(cfg, p, g)),
+        )
+    if kind == "disenchant":
+        g = GEMS.index(a.args[0])
+        t, value, _ = sell_gem(cfg, t, seat, g)
+        ev = game.say("ZS-290", "disenchant", player=who, gem=game.gem_name(g), dust=value)
+        return s.evolve(data=t, phase="disenchant_gems", to_move=None, events=(ev,))
+    if kind in ("activate", "deactivate"):
+        g = GEMS.index(a.args[0])
+        d = 1 if kind == "activate" else -1
+        active = p.active[:g] + (p.active[g] + d,) + p.active[g + 1 :]
+        stored = p.stored[:g] + (p.stored[g] - d,) + p.stored[g + 1 :]
+        t = put(t, seat, replace(p, active=active, stored=stored))
+        ev = game.say("ZS-310", kind, player=who, gem=game.gem_name(g))
+        return s.evolve(data=t, phase="toggle_active_gems", to_move=None, events=(ev,))
+    if kind == "learn":
+        ai = AREAS.index(a.args[0])
+        cost = learn_cost(game, p, ai)
+        rule = "ZS-330" if p.know[ai] else "ZS-340"
+        return _start_pay(
+            game,
+            s,
+            Pay(seat, cost, ("learn", ai)),
+            "extend_knowledge",
+            game.say(rule, "learn_start", player=who, area=game.area_name(ai), level=p.know[ai] + 1, price=cost),
+        )
+    if kind == "free_step":
+        ai = AREAS.index(a.args[0])
+        p = replace(p, free_steps=p.free_steps - 1)
+        t, ev = raise_level(game, put(t, seat, p), seat, ai, free=True)
+        return s.evolve(data=t, phase="extend_knowledge", to_move=None, events=ev)
+    if kind == "buy_stone":
+        return _start_pay(
+            game,
+            s,
+            Pay(seat, p.markers[0], ("stone",)),
+            "extend_knowledge",
+            game.say("ZS-350", "stone_start", player=who, price=p.markers[0]),
+        )
+    if kind == "auction":
+        return game.open_auction(s, seat, a.args[0])
+    raise AssertionError(a)
+
+
+def _start_pay(game, s: State, pay: Pay, phase: str, ev) -> State:
+    s2 = s.evolve(data=replace(s.data, pay=pay), phase=phase, events=(ev,))
+    if pay.due <= 0:
+        return finish_pay(game, s2, [ev])
+    return s2
+
+
+def raise_level(game: ScepterOfZavandor, t: Table, seat: int, ai: int, free: bool = False) -> tuple[Table, tuple]:
+    """One knowledge level up (ZS-330..ZS-390): a new area takes a stone and may change the hand limit."""
+    cfg = game.cfg
+    p = t.p[seat]
+    who = game.seat_name(seat)
+    ev = []
+    new = p.know[ai] == 0
+    if new:
+        before = hand_limit(cfg, p)
+        p = replace(p, prepaid=p.prepaid - 1) if p.prepaid else replace(p, markers=p.markers[1:])
+    know = p.know[:ai] + (p.know[ai] + 1,) + p.know[ai + 1 :]
+    p = replace(p, know=know, stepped=p.stepped or not free)
+    level = know[ai]
+    if ai == SAGES and level <= len(cfg.sages_gem):
+        p = replace(p, sages=p.sages + (cfg.sages_gem[level - 1],) * cfg.sages_cards)
+    key = "free_step" if free else "learned"
+    ev.append(game.say("ZS-360" if free else "ZS-320", key, player=who, area=game.area_name(ai), level=level))
+    if new:
+        after = hand_limit(cfg, p)
+        ev.append(game.say("ZS-390", "hand_limit_change", player=who, before=before, after=after))
+    if level == cfg.max_level:
+        ev.append(game.say("ZS-380", "level4", player=who, area=game.area_name(ai), vp=cfg.level4_vp))
+    return put(t, seat, p), tuple(ev)
+
+
+# -- paying -------------------------------------------------------------------
+
+
+def pay_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
+    cfg, t = game.cfg, s.data
+    pay = t.pay
+    p = t.p[pay.seat]
+    act = cfg.act
+    out = [act("pay auto")]
+    out += [act("pay " + item_label(it)) for it in pay_items(cfg, p)]
+    if pay.can_sell:
+        out += [act("sell " + GEMS[g]) for g in range(5) if p.active[g] or p.stored[g]]
+    return out
+
+
+def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
+    """Hand over one item (or let rulekit choose); when the price is covered, finish (ZS-430)."""
+    cfg, t = game.cfg, s.data
+    pay = t.pay
+    seat = pay.seat
+    who = game.seat_name(seat)
+    ev = []
+    if a.kind == "sell":
+        g = GEMS.index(a.args[0])
+        t, value, _ = sell_gem(cfg, t, seat, g)
+        ev.append(game.say("ZS-290", "disenchant", player=who, gem=game.gem_name(g), dust=value))
+        return s.evolve(data=t, events=tuple(ev))
+    if a.args[0] == "auto":
+        need = pay.due - pay.paid
+        if pay.can_sell:
+            order = sorted(range(5), key=lambda g: (game.cfg.gem_vp[g], gem_price(cfg, t.p[seat], g)))
+            for g in order * 11:
+                if hand_value(cfg, t.p[seat]) >= need:
+                    break
+                pl = t.p[seat]
+                if pl.stored[g] or pl.active[g]:
+                    t, value, _ = sell_gem(cfg, t, seat, g)
+                    ev.append(game.say("ZS-290", "disenchant", player=who, gem=game.gem_name(g), dust=value))
+        items = auto_selection(cfg, t.p[seat], need)
+    else:
+        items = [_parse_item(a.args)]
+    paid = pay.paid
+    for it in items:
+        t, v = take_item(cfg, t, seat, it)
+        paid += v
+    ev.append(
+        game.say("ZS-430", "paid", player=who, items=", ".join(item_label(i) for i in items), paid=paid, due=pay.due)
+    )
+    t = replace(t, pay=replace(pay, paid=paid))
+    s = s.evolve(data=t)
+    if paid >= pay.due or not (pay_items(cfg, t.p[seat]) or (pay.can_sell and _has_gems(t.p[seat]))):
+        return finish_pay(game, s, ev)
+    return s.evolve(events=tuple(ev))
+
+
+def _has_gems(p) -> bool:
+    return any(p.active) or any(p.stored)
+
+
+def _parse_item(args: tuple) -> tuple:
+    if args[0] == "card":
+        return ("card", GEMS.index(args[1]), args[2])
+    if args[0] == "energy":
+        return ("energy", GEMS.index(args[1]))
+    return ("dust", args[1])
+
+
+def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
+    """Change in dust (ZS-020), then the purchase takes effect."""
+    cfg, t = game.cfg, s.data
+    pay = t.pay
+    seat = pay.seat
+    who = game.seat_name(seat)
+    t = replace(t, pay=None)
+    if pay.paid < pay.due:
+        return game.unpaid(s.evolve(data=t), pay, ev)
+    change = pay.paid - pay.due
+    if change:
+        t, lost = give_dust(cfg, t, seat, change)
+        ev.append(game.say("ZS-020", "change", player=who, dust=change - lost, lost=lost))
+    kind = pay.what[0]
+    if kind in ("artifact", "sentinel"):
+        return game.deliver(s.evolve(data=t), pay, ev)
+    p = t.p[seat]
+    if kind == "gem":
+        g = pay.what[1]
+        t = gain_gem(cfg, t, seat, g)
+        ev.append(game.say("ZS-230", "enchanted", player=who, gem=game.gem_name(g)))
+    elif kind == "stone":
+        t = put(t, seat, replace(p, markers=p.markers[1:], prepaid=p.prepaid + 1))
+        ev.append(game.say("ZS-350", "stone_bought", player=who, price=pay.due))
+    else:
+        t, more = raise_level(game, t, seat, pay.what[1])
+        ev.extend(more)
+    return s.evolve(data=t, to_move=None, events=tuple(ev))
+
+
+def gain_gem(cfg, t: Table, seat: int, g: int) -> Table:
+    """A gem from the supply: into a free active slot, else into the pentagon (rulekit's choice)."""
+    p = t.p[seat]
+    if sum(p.active) < capacity(cfg, p):
+        p = replace(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
+    else:
+        p = replace(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
+    return put(t, seat, p, supply=t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1 :])
+
+
+# -- phase 4: hand limit --------------------------------------------------------
+
+
+def discard_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
+    cfg = game.cfg
+    p = s.data.p[s.to_move]
+    return _exchanges(cfg, p) + [cfg.act("discard " + item_label(it)) for it in pay_items(cfg, p)]
+
+
+def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
+    """ZS-490/510/916: discard one item (player's choice) or exchange dust to lower the count."""
+    cfg, t = game.cfg, s.data
+    seat = s.to_move
+    who = game.seat_name(seat)
+    if a.kind == "exchange":
+        t = exchange(cfg, t, seat, a.args[0])
+        ev = game.say("ZS-510", "exchange", player=who, token=a.args[0])
+    else:
+        t, _ = take_item(cfg, t, seat, _parse_item(a.args))
+        ev = game.say("ZS-916", "discard", player=who, item=" ".join(map(str, a.args)))
+    p = t.p[seat]
+    if hand_count(cfg, p) <= hand_limit(cfg, p):
+        return s.evolve(data=replace(t, cur=t.cur + 1), to_move=None, events=(ev,))
+    return s.evolve(data=t, events=(ev,))
+
+
+# -- Magic Mirror / Shadow Cloak ----------------------------------------------------
+
+
+def lose_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
+    p = s.data.p[s.to_move]
+    return [game.cfg.act("lose " + GEMS[g]) for g in range(5) if p.active[g]]
+
+
+def lose_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
+    """The player returns one active gem of his choice to the supply (facts 1.7)."""
+    t = s.data
+    seat = s.to_move
+    g = GEMS.index(a.args[0])
+    p = t.p[seat]
+    t = put(
+        t,
+        seat,
+        replace(p, active=p.active[:g] + (p.active[g] - 1,) + p.active[g + 1 :]),
+        supply=t.supply[:g] + (t.supply[g] + 1,) + t.supply[g + 1 :],
+        losers=t.losers[1:],
+    )
+    ev = game.say("ZS-903", "lose_gem", player=game.seat_name(seat), gem=game.gem_name(g))
+    return game.next_loser(s.evolve(data=t, events=(ev,)))

@@ -1,0 +1,28 @@
+"""The exploration notebook as a Voila dashboard: the Explorer panel runs a sweep."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import ALL_NOTEBOOKS
+
+pytestmark = pytest.mark.browser
+
+#: the dashboard plays its (smaller) simulations before the page appears
+LOAD_MS = 180_000
+
+
+@pytest.mark.skipif("explore_rules.ipynb" not in ALL_NOTEBOOKS, reason="no exploration notebook")
+def test_explorer_panel_runs_and_plots(page: Page, voila_url, page_errors):
+    page.set_default_timeout(15_000)
+    page.goto(f"{voila_url}/voila/render/explore_rules.ipynb", timeout=LOAD_MS)
+    run = page.locator(".rk-explore-run").first
+    run.wait_for(timeout=LOAD_MS)
+    games = page.locator(".rk-explore-games input").first
+    games.fill("4")
+    games.press("Enter")
+    run.click()
+    expect(page.locator(".rk-explore-status").first).to_contain_text("4 games played", timeout=LOAD_MS)
+    expect(page.locator(".rk-explore-out img").first).to_be_visible()
+    assert page_errors == [], page_errors

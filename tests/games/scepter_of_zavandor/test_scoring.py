@@ -1,0 +1,72 @@
+"""Phase 4: victory points (ZS-540..ZS-610, gap ZS-917)."""
+
+from rulekit.games.scepter_of_zavandor.model import sentinel_vp, victory_points
+
+from .helpers import CFG, GAME, gems, know, new, setp
+
+
+def vp(**changes):
+    s = setp(new(2), 0, active=changes.pop("active", gems()), know=changes.pop("know", know()), **changes)
+    return victory_points(CFG, s.data.p[0])
+
+
+def test_artifacts_score_printed_points_zs540():
+    """ZS-540: a Chalice of Fire (4) and a Talisman (8) score 12."""
+    assert vp(arts=("chalice_of_fire", "talisman")) == 12
+
+
+def test_sentinel_five_plus_bonus_zs550():
+    """ZS-550 / ZS-917: Tomcat = 5 + 2 per active opal (max 12); Scarab 1 per emerald."""
+    p = setp(new(2), 0, active=gems(3), know=know()).data.p[0]
+    assert sentinel_vp(CFG, p, "tomcat") == 11
+    p = setp(new(2), 0, active=gems(9), know=know(accumulation=4)).data.p[0]
+    assert sentinel_vp(CFG, p, "tomcat") == 17
+    assert vp(active=gems(0, 0, 3), sents=("scarab",)) == 6 + 5 + 3
+
+
+def test_sentinel_bonus_kinds_zs917():
+    """ZS-917 (gap): Phoenix counts gem kinds, Owl completed areas, Toad/Raven artifact sets (data-driven)."""
+    p = setp(
+        new(2), 0, active=gems(1, 1, 1), know=know(fire=4, gems=4), arts=("spellbook", "elixir", "crystal_ball")
+    ).data.p[0]
+    assert sentinel_vp(CFG, p, "phoenix") == 5 + 6
+    assert sentinel_vp(CFG, p, "owl") == 5 + 4
+    assert sentinel_vp(CFG, p, "toad") == 5 + 4
+    assert sentinel_vp(CFG, p, "raven") == 5 + 2
+
+
+def test_active_opals_score_one_zs560():
+    """ZS-560: 3 active opals and 2 in the pentagon -> 3 VP."""
+    assert vp(active=gems(3), stored=gems(2)) == 3
+
+
+def test_active_sapphires_score_one_zs570():
+    """ZS-570: 2 active sapphires -> 2 VP."""
+    assert vp(active=gems(0, 2)) == 2
+
+
+def test_emeralds_and_diamonds_score_two_zs580():
+    """ZS-580: 1 emerald + 2 diamonds active -> 6 VP."""
+    assert vp(active=gems(0, 0, 1, 2)) == 6
+
+
+def test_rubies_score_three_zs590():
+    """ZS-590: 2 active rubies -> 6 VP."""
+    assert vp(active=gems(0, 0, 0, 0, 2)) == 6
+
+
+def test_completed_areas_score_two_zs600():
+    """ZS-600: two areas at level 4, one at 3 -> 4 VP."""
+    assert vp(know=know(fire=4, gems=4, accumulation=3)) == 4
+
+
+def test_points_are_a_status_zs610():
+    """ZS-610: deactivating a ruby lowers the next score by 3."""
+    s = setp(new(2), 0, active=gems(0, 0, 0, 0, 2), know=know())
+    before = GAME.scores(s)[0]
+    s2 = setp(s, 0, active=gems(0, 0, 0, 0, 1), stored=gems(0, 0, 0, 0, 1))
+    assert GAME.scores(s2)[0] == before - 3
+    from rulekit.games.scepter_of_zavandor import rounds
+
+    ev = rounds.score(GAME, s2.evolve(phase="score_victory_points", to_move=None)).events[0]
+    assert ev.rule == "ZS-610" and f"P1 {before - 3}" in ev.text

@@ -72,12 +72,12 @@ def test_observations_are_the_seat_view(game):
     state = _play(g, 7, 5)
     rk = state.rulekit_state
     for seat in range(g.num_players()):
-        assert json.loads(state.observation_string(seat)) == rk.view(seat)
+        assert json.loads(state.observation_string(seat)) == json.loads(json.dumps(rk.view(seat)))
         assert np.allclose(state.observation_tensor(seat), space_for(game).observe(rk, seat))
 
 
-def _mcts_game(game, evaluator, simulations: int, seed: int = 3):
-    """OpenSpiel's MCTSBot plays seat 0 of a whole game; other seats play at random."""
+def _mcts_game(game, evaluator, simulations: int, seed: int = 3, bot_moves: int = 10**9):
+    """OpenSpiel's MCTSBot plays seat 0 (its first ``bot_moves`` decisions); the rest is random."""
     players = min(max(2, game.players.start), game.players.stop - 1)
     g = osa.load(game, players)
     rng = np.random.RandomState(seed)
@@ -85,7 +85,8 @@ def _mcts_game(game, evaluator, simulations: int, seed: int = 3):
     state = g.new_initial_state()
     state.apply_action(seed)
     while not state.is_terminal():
-        if state.current_player() == 0:
+        if state.current_player() == 0 and bot_moves > 0:
+            bot_moves -= 1
             action = bot.step(state)
             assert action in state.legal_actions()
         else:
@@ -105,7 +106,8 @@ def test_openspiel_mcts_bot_plays_a_whole_game(game):
 @pytest.mark.slow
 @pytest.mark.parametrize("game", game_params())
 def test_openspiel_mcts_bot_with_random_rollouts(game):
-    _mcts_game(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), simulations=8)
+    # a random rollout plays a whole game per simulation: the bot decides only its first moves
+    _mcts_game(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), simulations=8, bot_moves=3)
 
 
 def test_score_rewards_and_bad_params():

@@ -155,3 +155,15 @@ def test_bad_arguments_are_refused_clearly():
 
 def test_wrapper_type():
     assert isinstance(env(TOY, 2, refuse_illegal=True), RefuseIllegal)
+
+
+def test_max_decisions_truncates_cleanly():
+    e = env(TOY, 2, max_decisions=2)
+    e.reset(seed=1)
+    e.step(0)
+    e.step(1)
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+    for _agent in e.agent_iter():
+        assert e.last()[3]
+        e.step(None)
+    assert not e.agents

@@ -54,7 +54,7 @@ def _players(game: Game):
 def test_invariants_and_one_seat_to_move(game):
     """Any legal sequence keeps the game's conservation laws and exactly one seat to move."""
 
-    @SETTINGS
+    @settings(SETTINGS, max_examples=8)
     @given(players=_players(game), seed=st.integers(0, 2**31), choices=CHOICES)
     def prop(players, seed, choices):
         for state in _play(game, players, seed, choices, to_end=True):

@@ -12,6 +12,14 @@ from dataclasses import dataclass
 __all__ = ["Action"]
 
 Arg = int | str
+#: no real action label is longer; longer input is refused before parsing
+MAX_LABEL = 200
+
+
+def _arg(text: str) -> Arg:
+    """Plain ASCII digits become an int; anything else (e.g. '²', Arabic-Indic digits) stays text."""
+    digits = text[1:] if text.startswith("-") else text
+    return int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 18 else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +65,10 @@ class Action:
         """Parse a label such as ``"bid 5"``; digits become ints."""
         if not isinstance(text, str) or not text.split():
             raise ValueError(f"an action label must be a non-empty string, got {text!r}")
+        if len(text) > MAX_LABEL:
+            raise ValueError(f"an action label has at most {MAX_LABEL} characters, got {len(text)}")
         kind, *rest = text.split()
-        return cls(kind, tuple(int(x) if x.lstrip("-").isdigit() else x for x in rest))
+        return cls(kind, tuple(_arg(x) for x in rest))
 
     @classmethod
     def coerce(cls, value: object) -> Action:

@@ -151,6 +151,12 @@ class State:
         _SET(new, "_legal", [])
         return new
 
+    def __copy__(self) -> State:
+        return self  # states never change, so a copy is the state itself
+
+    def __deepcopy__(self, memo: dict) -> State:
+        return self
+
     def _clean(self) -> State:
         return self.evolve(events=())
 

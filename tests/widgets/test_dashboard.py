@@ -50,6 +50,7 @@ def test_binder_files_exist():
 
 def test_culling_spares_the_preheated_pool():
     import asyncio
+    from concurrent.futures import ThreadPoolExecutor
 
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
 
@@ -72,5 +73,7 @@ def test_culling_spares_the_preheated_pool():
         except AttributeError:  # the original looks up fake._kernels: it was reached
             culled.append("other")
 
-    asyncio.run(run())
+    # in a thread of its own: browser tests may leave an event loop running in this one
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
     assert culled == ["other"] and MappingKernelManager._rulekit_pool_safe

@@ -40,6 +40,8 @@ ARGS = [
     "--disable-sync",
 ]
 BUTTON_NB = "zz_one_button.ipynb"
+#: what shows that a dashboard is ready (a visible board, unless named here)
+SELECTORS = {BUTTON_NB: ".rk-one", "explore_rules.ipynb": ".rk-explore-run >> visible=true"}
 LATENCY_NB = "zz_latency.ipynb"
 
 MEASURE_JS = """async (n) => {
@@ -134,7 +136,7 @@ def main() -> None:
             loads: dict[str, list[float]] = {BUTTON_NB: [], **{d: [] for d in dashboards}}
             for run in range(0 if args.latency_only else args.runs):
                 for name in [BUTTON_NB, *dashboards]:
-                    selector = ".rk-one" if name == BUTTON_NB else ".rk-board svg >> visible=true"
+                    selector = SELECTORS.get(name, ".rk-board svg >> visible=true")
                     shot = out / f"{Path(name).stem}.png" if run == 0 and name != BUTTON_NB else None
                     loads[name].append(load_time(browser, f"{url}/voila/render/{name}", selector, shot))
                     if shot:

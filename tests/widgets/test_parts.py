@@ -46,12 +46,15 @@ def test_engine_and_games_import_no_ui_code(folder):
 
 def test_static_files_ship_in_package_and_reach_no_network():
     static = SRC / "widgets" / "static"
-    for name in ("board.js", "actions.js", "phase_graph.js", "inspector.js", "log.js", "rulekit.css"):
+    names = sorted(p.name for p in static.iterdir())
+    assert {"common.js", "board.js", "controls.js", "rulekit.css"} <= set(names)
+    for name in names:
         text = (static / name).read_text(encoding="utf-8")
         urls = [u for u in re.findall(r"https?://[^\s\"')]+", text) if u != "http://www.w3.org/2000/svg"]
         assert urls == [], name
-        if name.endswith(".js"):
-            assert "export default" in text and "import " not in text
+        if name.endswith(".js"):  # one self-contained module per widget (common.js is put in front)
+            assert not re.search(r"^\s*import\b|\bimport\(", text, re.M), name
+            assert ("export default" in text) == (name != "common.js"), name
 
 
 def test_scene_problems_names_bad_items():

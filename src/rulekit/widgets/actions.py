@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import traitlets as t
 
-from .base import STATIC, RulekitWidget
+from .base import RulekitWidget, esm
 
 __all__ = ["ActionBar"]
 
@@ -18,7 +18,7 @@ __all__ = ["ActionBar"]
 class ActionBar(RulekitWidget):
     """Buttons for actions; ``groups`` is ``[{"kind", "actions": [{"label", "text", "legal"}]}]``."""
 
-    _esm = STATIC / "actions.js"
+    _esm = esm("actions.js")
     groups = t.List().tag(sync=True)
     empty_text = t.Unicode("").tag(sync=True)
     illegal_title = t.Unicode("").tag(sync=True)

@@ -7,10 +7,20 @@ from pathlib import Path
 import anywidget
 import traitlets as t
 
-__all__ = ["STATIC", "RulekitWidget"]
+__all__ = ["STATIC", "RulekitWidget", "esm"]
 
 #: ES modules and CSS shipped inside the package (no CDN, no network)
 STATIC = Path(__file__).parent / "static"
+
+
+def esm(name: str) -> str:
+    """The ES module ``static/<name>`` with ``static/common.js`` in front.
+
+    anywidget loads one module per widget from a string, so modules cannot
+    import each other; the shared helpers (one redraw per message, SVG
+    elements, panel headings) are put in front of each instead.
+    """
+    return (STATIC / "common.js").read_text(encoding="utf-8") + "\n" + (STATIC / name).read_text(encoding="utf-8")
 
 
 class RulekitWidget(anywidget.AnyWidget):

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 import traitlets as t
 
 from ..engine import State
-from .base import STATIC, RulekitWidget
+from .base import RulekitWidget, esm
 
 __all__ = ["Board", "scene_items", "scene_problems"]
 
@@ -72,7 +72,7 @@ class Board(RulekitWidget):
         The labels of the legal actions; items with other actions are greyed.
     """
 
-    _esm = STATIC / "board.js"
+    _esm = esm("board.js")
     #: the scene as JSON text (one string is cheaper to send than a deep structure)
     scene_json = t.Unicode('{"width": 100, "height": 40, "items": []}').tag(sync=True)
     legal = t.List().tag(sync=True)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import traitlets as t
 
 from ..explore.agents import AGENTS
-from .base import STATIC, RulekitWidget
+from .base import RulekitWidget, esm
 from .i18n import t as text
 from .panels import agent_text
 from .session import HUMAN
@@ -42,7 +42,7 @@ EVENTS = ("step", "undo", "redo", "play", "end", "reset", "jump", "seat", "autop
 class ControlBar(RulekitWidget):
     """Buttons, timeline and seats of a table; ``on_press(handler)`` receives every press."""
 
-    _esm = STATIC / "controls.js"
+    _esm = esm("controls.js")
     title = t.Unicode("").tag(sync=True)
     status = t.Unicode("").tag(sync=True)
     labels = t.Dict().tag(sync=True)

@@ -13,7 +13,7 @@ import traitlets as t
 
 from ..engine import Game
 from ..teaching import RulesFired
-from .base import STATIC, RulekitWidget
+from .base import RulekitWidget, esm
 from .i18n import t as text
 
 __all__ = ["RulesFiredView", "fired_groups"]
@@ -40,7 +40,7 @@ def fired_groups(fired: RulesFired, lang: str) -> list[dict]:
 class RulesFiredView(RulekitWidget):
     """Rule ids per phase; met ones lit with their count, the rest greyed; click = read it."""
 
-    _esm = STATIC / "fired.js"
+    _esm = esm("fired.js")
     groups = t.List().tag(sync=True)
     summary = t.Unicode("").tag(sync=True)
 

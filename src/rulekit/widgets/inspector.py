@@ -13,7 +13,7 @@ from typing import Any
 
 import traitlets as t
 
-from .base import STATIC, RulekitWidget
+from .base import RulekitWidget, esm
 
 __all__ = ["Inspector", "diff_paths"]
 
@@ -39,7 +39,7 @@ def diff_paths(old: Any, new: Any, path: str = "") -> list[str]:
 class Inspector(RulekitWidget):
     """A collapsible tree of ``tree`` (a dict); ``changed`` paths are highlighted."""
 
-    _esm = STATIC / "inspector.js"
+    _esm = esm("inspector.js")
     #: the tree as JSON text: one string is cheaper to send than a deep structure
     tree_json = t.Unicode("{}").tag(sync=True)
     changed = t.List().tag(sync=True)

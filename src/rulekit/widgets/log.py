@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import traitlets as t
 
-from .base import STATIC, RulekitWidget
+from .base import RulekitWidget, esm
 
 __all__ = ["EventLog"]
 
@@ -18,7 +18,7 @@ __all__ = ["EventLog"]
 class EventLog(RulekitWidget):
     """Rows ``{"step", "label", "rule", "text"}``; ``note`` heads the list."""
 
-    _esm = STATIC / "log.js"
+    _esm = esm("log.js")
     rows_json = t.Unicode("[]").tag(sync=True)
     note = t.Unicode("").tag(sync=True)
 

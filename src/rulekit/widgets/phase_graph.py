@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 import networkx as nx
 import traitlets as t
 
-from .base import STATIC, RulekitWidget
+from .base import RulekitWidget, esm
 
 __all__ = ["PhaseGraph", "VisitedCache", "layout", "visited_edges"]
 
@@ -77,7 +77,7 @@ class VisitedCache:
 class PhaseGraph(RulekitWidget):
     """The flow of a game; ``current`` is lit and ``visited`` edges are marked."""
 
-    _esm = STATIC / "phase_graph.js"
+    _esm = esm("phase_graph.js")
     nodes = t.List().tag(sync=True)
     edges = t.List().tag(sync=True)
     current = t.Unicode("").tag(sync=True)

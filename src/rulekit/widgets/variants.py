@@ -13,7 +13,7 @@ from typing import Any
 import traitlets as t
 
 from ..engine import Game
-from .base import STATIC, RulekitWidget
+from .base import RulekitWidget, esm
 from .i18n import t as text
 
 __all__ = ["VariantEditor", "option_rows", "differences"]
@@ -63,7 +63,7 @@ def differences(game: Game, values: dict[str, Any]) -> list[str]:
 class VariantEditor(RulekitWidget):
     """Inputs for the rule options; "apply" restarts the table with them."""
 
-    _esm = STATIC / "variants.js"
+    _esm = esm("variants.js")
     rows = t.List().tag(sync=True)
     changed = t.List().tag(sync=True)
     labels = t.Dict().tag(sync=True)

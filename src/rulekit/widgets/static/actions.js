@@ -1,19 +1,9 @@
 // rulekit action bar: legal actions as buttons grouped by kind; greyed
 // buttons stay clickable and ask Python "why not?".
 
-function heading(model, root) {
-  const h = document.createElement("h4");
-  h.className = "rk-panel-title";
-  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
-  model.on("change:heading", set);
-  set();
-  root.appendChild(h);
-  return h;
-}
-
 function render({ model, el }) {
   el.classList.add("rk-actions");
-  heading(model, el);
+  const stopHeading = heading(model, el);
   const list = document.createElement("div");
   list.className = "rk-action-list";
   const tryRow = document.createElement("div");
@@ -32,8 +22,7 @@ function render({ model, el }) {
     input.placeholder = model.get("try_placeholder");
     tryBtn.textContent = `? ${model.get("try_label")}`;
   }
-  model.on("change:try_placeholder", drawTry);
-  model.on("change:try_label", drawTry);
+  const stopTry = watch(model, ["try_placeholder", "try_label"], drawTry);
   drawTry();
   function draw() {
     const groups = model.get("groups") || [];
@@ -65,13 +54,9 @@ function render({ model, el }) {
     }
     list.replaceChildren(...nodes);
   }
-  model.on("change:groups", draw);
-  model.on("change:empty_text", draw);
+  const stop = watch(model, ["groups", "empty_text"], draw);
   draw();
-  return () => {
-    model.off("change:groups", draw);
-    model.off("change:empty_text", draw);
-  };
+  return () => { stop(); stopTry(); stopHeading(); };
 }
 
 export default { render };

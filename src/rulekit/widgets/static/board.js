@@ -1,14 +1,5 @@
 // rulekit generic board: draws a scene (docs/scene.md) as scalable SVG.
 // Items whose action is not legal are greyed; clicks are sent to Python.
-const NS = "http://www.w3.org/2000/svg";
-
-function svgEl(tag, attrs) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  }
-  return node;
-}
 
 function label(text, x, y, size, extra) {
   const node = svgEl("text", { x, y, "font-size": size || 12, "text-anchor": "middle",
@@ -78,20 +69,9 @@ function drawItem(item, legal, send) {
   return g;
 }
 
-
-function heading(model, root) {
-  const h = document.createElement("h4");
-  h.className = "rk-panel-title";
-  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
-  model.on("change:heading", set);
-  set();
-  root.appendChild(h);
-  return h;
-}
-
 function render({ model, el }) {
   el.classList.add("rk-board");
-  heading(model, el);
+  const stopHeading = heading(model, el);
   const svg = svgEl("svg", { class: "rk-board-svg", preserveAspectRatio: "xMidYMid meet" });
   el.appendChild(svg);
   const send = (action) => model.send({ event: "click", label: action });
@@ -102,13 +82,9 @@ function render({ model, el }) {
     const items = (scene.items || []).map((item) => drawItem(item, legal, send));
     svg.replaceChildren(...items);
   }
-  model.on("change:scene_json", draw);
-  model.on("change:legal", draw);
+  const stop = watch(model, ["scene_json", "legal"], draw);
   draw();
-  return () => {
-    model.off("change:scene_json", draw);
-    model.off("change:legal", draw);
-  };
+  return () => { stop(); stopHeading(); };
 }
 
 export default { render };

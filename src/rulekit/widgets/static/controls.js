@@ -109,14 +109,11 @@ function render({ model, el: root }) {
   }
   const keys = ["title", "status", "labels", "cursor", "last", "can_undo", "can_redo", "play_n", "seed",
     "autoplay", "lang"];
-  for (const k of keys) model.on(`change:${k}`, draw);
-  for (const k of ["seats", "seat_names", "kinds"]) model.on(`change:${k}`, drawSeats);
+  const stop = watch(model, keys, draw);
+  const stopSeats = watch(model, ["seats", "seat_names", "kinds"], drawSeats);
   drawSeats();
   draw();
-  return () => {
-    for (const k of keys) model.off(`change:${k}`, draw);
-    for (const k of ["seats", "seat_names", "kinds"]) model.off(`change:${k}`, drawSeats);
-  };
+  return () => { stop(); stopSeats(); };
 }
 
 export default { render };

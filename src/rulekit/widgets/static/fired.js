@@ -28,10 +28,9 @@ function render({ model, el }) {
     });
     body.replaceChildren(...rows);
   }
-  model.on("change:groups", draw);
-  model.on("change:summary", draw);
+  const stop = watch(model, ["groups", "summary"], draw);
   draw();
-  return () => { model.off("change:groups", draw); model.off("change:summary", draw); };
+  return stop;
 }
 
 export default { render };

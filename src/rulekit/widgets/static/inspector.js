@@ -10,20 +10,9 @@ function show(v) {
   return String(v);
 }
 
-
-function heading(model, root) {
-  const h = document.createElement("h4");
-  h.className = "rk-panel-title";
-  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
-  model.on("change:heading", set);
-  set();
-  root.appendChild(h);
-  return h;
-}
-
 function render({ model, el }) {
   el.classList.add("rk-inspector");
-  heading(model, el);
+  const stopHeading = heading(model, el);
   const pick = document.createElement("label");
   pick.className = "rk-view-pick";
   const pickText = document.createElement("span");
@@ -44,7 +33,7 @@ function render({ model, el }) {
     }));
     select.value = String(model.get("view"));
   }
-  for (const k of ["views", "view", "view_label"]) model.on(`change:${k}`, drawPick);
+  const stopPick = watch(model, ["views", "view", "view_label"], drawPick);
   drawPick();
   const open = new Set([""]);
   const closed = new Set();
@@ -99,11 +88,9 @@ function render({ model, el }) {
     root.classList.add("rk-root");
     body.replaceChildren(root);
   }
-  model.on("change:tree_json", draw);
-  model.on("change:changed", draw);
-  model.on("change:title", draw);
+  const stop = watch(model, ["tree_json", "changed", "title"], draw);
   draw();
-  return () => ["tree_json", "changed", "title"].forEach((k) => model.off(`change:${k}`, draw));
+  return () => { stop(); stopPick(); stopHeading(); };
 }
 
 export default { render };

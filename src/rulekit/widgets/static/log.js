@@ -1,19 +1,9 @@
 // rulekit event log: one row per event; the rule id is a button that asks
 // Python to show the rule in the rule panel.
 
-function heading(model, root) {
-  const h = document.createElement("h4");
-  h.className = "rk-panel-title";
-  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
-  model.on("change:heading", set);
-  set();
-  root.appendChild(h);
-  return h;
-}
-
 function render({ model, el }) {
   el.classList.add("rk-log");
-  heading(model, el);
+  const stopHeading = heading(model, el);
   const box = document.createElement("div");
   box.className = "rk-log-rows";
   el.appendChild(box);
@@ -48,13 +38,11 @@ function render({ model, el }) {
       rows.push(row);
     }
     box.replaceChildren(...rows);
-    box.scrollTop = box.scrollHeight;
     requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
   }
-  model.on("change:rows_json", draw);
-  model.on("change:note", draw);
+  const stop = watch(model, ["rows_json", "note"], draw);
   draw();
-  return () => ["rows_json", "note"].forEach((k) => model.off(`change:${k}`, draw));
+  return () => { stop(); stopHeading(); };
 }
 
 export default { render };

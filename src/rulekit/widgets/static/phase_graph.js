@@ -1,13 +1,4 @@
 // rulekit phase-flow graph: boxes and arrows laid out by Python.
-const NS = "http://www.w3.org/2000/svg";
-
-function svgEl(tag, attrs) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  }
-  return node;
-}
 
 function edgePath(a, b) {
   if (a === b) {  // self loop over the top
@@ -33,20 +24,9 @@ function edgePath(a, b) {
   return `M ${ax} ${ay} C ${ax} ${ay + bend}, ${bx} ${by - bend}, ${bx} ${by}`;
 }
 
-
-function heading(model, root) {
-  const h = document.createElement("h4");
-  h.className = "rk-panel-title";
-  const set = () => { h.textContent = model.get("heading") || ""; h.hidden = !model.get("heading"); };
-  model.on("change:heading", set);
-  set();
-  root.appendChild(h);
-  return h;
-}
-
 function render({ model, el }) {
   el.classList.add("rk-phase-graph");
-  heading(model, el);
+  const stopHeading = heading(model, el);
   const svg = svgEl("svg", { class: "rk-graph-svg", preserveAspectRatio: "xMidYMin meet" });
   el.appendChild(svg);
   function draw() {
@@ -97,9 +77,9 @@ function render({ model, el }) {
     svg.replaceChildren(...parts);
   }
   const keys = ["nodes", "edges", "current", "visited", "selected", "size", "heat"];
-  for (const k of keys) model.on(`change:${k}`, draw);
+  const stop = watch(model, keys, draw);
   draw();
-  return () => keys.forEach((k) => model.off(`change:${k}`, draw));
+  return () => { stop(); stopHeading(); };
 }
 
 export default { render };

@@ -63,9 +63,9 @@ function render({ model, el }) {
     for (const [row, input] of inputs) values[row.name] = read(row, input);
     model.send({ event: "apply", values });
   });
-  for (const k of ["rows", "changed", "labels"]) model.on(`change:${k}`, draw);
+  const stop = watch(model, ["rows", "changed", "labels"], draw);
   draw();
-  return () => ["rows", "changed", "labels"].forEach((k) => model.off(`change:${k}`, draw));
+  return stop;
 }
 
 export default { render };

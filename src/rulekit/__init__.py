@@ -45,6 +45,6 @@ __all__ = [
 
 
 def open_record(path: str) -> State:
-    """Load a save file from ``path`` and replay it into its state."""
+    """Load a save file from ``path``, replay it and check its snapshot."""
     record = Record.load(path)
-    return load(record.game).replay(record)
+    return load(record.game).from_record(record)

@@ -144,7 +144,6 @@ def serve(
     root = find_notebooks(notebooks)
     patch_nodelay()
     patch_culling()
-    patch_culling()
     from voila.app import Voila
 
     os.environ.setdefault("RULEKIT_DASHBOARD", "1")

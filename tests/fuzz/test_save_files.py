@@ -90,6 +90,12 @@ def test_unknown_game_and_wrong_version_are_named(game, tmp_path: Path):
         rulekit.open_record(str(path))
     with pytest.raises(SaveFileError, match="cannot read"):
         rulekit.open_record(str(tmp_path / "missing.json"))
+    path.write_text(json.dumps({**doc, "snapshot": {"edited": True}}), encoding="utf-8")
+    with pytest.raises(SaveFileError, match="snapshot"):
+        game.from_record(Record.load(path))
+    if game.id in rulekit.games():  # the CLI's ``replay`` opens files this way
+        with pytest.raises(SaveFileError, match="snapshot"):
+            rulekit.open_record(str(path))
     path.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(SaveFileError):
         rulekit.open_record(str(path))

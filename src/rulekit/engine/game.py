@@ -102,7 +102,14 @@ class Game:
 
     def from_json(self, text: str) -> State:
         """Rebuild a state from ``State.to_json`` by replaying it exactly."""
-        record = Record.from_json(text)
+        return self.from_record(Record.from_json(text))
+
+    def from_record(self, record: Record) -> State:
+        """Replay a loaded save file and check it against its snapshot.
+
+        The snapshot is what the file's writer saw; a replay that ends
+        elsewhere means the actions or the snapshot were edited.
+        """
         if record.game != self.id:
             raise SaveFileError(f"this save file is for {record.game!r}, not {self.id!r}")
         state = self.replay(record)

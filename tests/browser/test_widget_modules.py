@@ -7,6 +7,8 @@ traits the message changes, and stops listening when its view is removed.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rulekit.widgets.base import STATIC, esm
@@ -73,3 +75,96 @@ def test_one_message_with_several_traits_redraws_once(page):
     assert result["once"] == 1, "a message that changes two traits must redraw the board once"
     assert result["width"] == "9"
     assert result["listening"] == 0, "a removed view must stop listening (heading included)"
+
+
+def test_board_keeps_the_items_that_did_not_change(page):
+    scene = {
+        "width": 100,
+        "height": 40,
+        "items": [
+            {"type": "rect", "x": 1, "y": 1, "w": 5, "h": 5, "id": "a"},
+            {"type": "rect", "x": 9, "y": 1, "w": 5, "h": 5, "id": "b", "action": "take:b"},
+        ],
+    }
+    result = page.evaluate(
+        f"""async ([src, values]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const [a, b] = h.el.querySelectorAll("[data-id]");
+          const scene = JSON.parse(values.scene_json);
+          scene.items[0].w = 7;
+          h.model.set({{ scene_json: JSON.stringify(scene) }});
+          await h.tick();
+          const [a2, b2] = h.el.querySelectorAll("[data-id]");
+          h.model.set({{ legal: ["take:b"] }});  // only the legality of b's action changes
+          await h.tick();
+          const [a3, b3] = h.el.querySelectorAll("[data-id]");
+          return {{ aRedrawn: a !== a2, bKept: b === b2, aKept: a2 === a3, bRedrawn: b2 !== b3,
+                    enabled: b3.classList.contains("rk-enabled"), count: h.el.querySelectorAll("[data-id]").length }};
+        }}""",
+        [esm("board.js"), {**BOARD, "scene_json": json.dumps(scene)}],
+    )
+    assert result == {"aRedrawn": True, "bKept": True, "aKept": True, "bRedrawn": True, "enabled": True, "count": 2}
+
+
+def test_inspector_updates_in_place_and_keeps_what_the_user_closed(page):
+    result = page.evaluate(
+        f"""async ([src, values]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const q = (p) => h.el.querySelector(`[data-path="${{p}}"]`);
+          const first = {{ a: q("a"), ax: q("a/x"), b: q("b"), axLit: q("a/x").classList.contains("rk-changed"),
+                          aOpen: q("a").open }};
+          h.model.set({{ tree_json: JSON.stringify({{ a: {{ x: 1, y: 5 }}, b: 3 }}), changed: ["a/y"] }});
+          await h.tick();
+          const second = {{ sameA: q("a") === first.a, sameB: q("b") === first.b, axRebuilt: q("a/x") !== first.ax,
+                           axLit: q("a/x").classList.contains("rk-changed"),
+                           ay: q("a/y").textContent, ayLit: q("a/y").classList.contains("rk-changed") }};
+          q("a").open = false;  // the user closes a branch
+          await h.tick();
+          h.model.set({{ tree_json: JSON.stringify({{ a: {{ x: 2, y: 5 }}, b: 3 }}), changed: ["a/x"] }});
+          await h.tick();
+          const stillClosed = !q("a").open;
+          q("a").open = true;  // opened again: shows the newest values
+          await h.tick();
+          return {{ first: {{ axLit: first.axLit, aOpen: first.aOpen }}, second, stillClosed, ax: q("a/x").textContent }};
+        }}""",
+        [
+            esm("inspector.js"),
+            {
+                "heading": "",
+                "title": "view",
+                "tree_json": json.dumps({"a": {"x": 1, "y": 2}, "b": 3}),
+                "changed": ["a/x"],
+                "views": [],
+                "view": -1,
+                "view_label": "view",
+            },
+        ],
+    )
+    assert result["first"] == {"axLit": True, "aOpen": True}
+    assert result["second"] == {
+        "sameA": True,
+        "sameB": True,
+        "axRebuilt": True,
+        "axLit": False,
+        "ay": "y: 5",
+        "ayLit": True,
+    }
+    assert result["stillClosed"] is True
+    assert result["ax"] == "x: 2"
+
+
+def test_event_log_adds_rows_without_rebuilding_the_old_ones(page):
+    rows = [{"step": 1, "label": "a", "rule": "RS-001", "text": "one", "current": False}]
+    new_rows = [*rows, {"step": 2, "label": "b", "rule": "", "text": "two", "current": True}]
+    result = page.evaluate(
+        f"""async ([src, values, next]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const before = h.el.querySelector(".rk-event");
+          h.model.set({{ rows_json: next }});
+          await h.tick();
+          const rows = h.el.querySelectorAll(".rk-event");
+          return {{ kept: rows[0] === before, count: rows.length, last: rows[1].textContent }};
+        }}""",
+        [esm("log.js"), {"heading": "", "note": "", "rows_json": json.dumps(rows)}, json.dumps(new_rows)],
+    )
+    assert result == {"kept": True, "count": 2, "last": "2. btwo"}

@@ -69,18 +69,29 @@ function drawItem(item, legal, send) {
   return g;
 }
 
+// "1"/"0" for each action in the item (and its children): legal or not
+function legalMarks(item, legal) {
+  let marks = item.action ? (legal.has(item.action) ? "1" : "0") : "";
+  for (const child of item.items || []) marks += legalMarks(child, legal);
+  return marks;
+}
+
 function render({ model, el }) {
   el.classList.add("rk-board");
   const stopHeading = heading(model, el);
   const svg = svgEl("svg", { class: "rk-board-svg", preserveAspectRatio: "xMidYMid meet" });
   el.appendChild(svg);
   const send = (action) => model.send({ event: "click", label: action });
+  // an item is redrawn only when its data or the legality of its actions changed
+  const drawn = reuse();
   function draw() {
     const scene = JSON.parse(model.get("scene_json") || "{}");
     const legal = new Set(model.get("legal") || []);
     svg.setAttribute("viewBox", `0 0 ${scene.width || 100} ${scene.height || 40}`);
-    const items = (scene.items || []).map((item) => drawItem(item, legal, send));
-    svg.replaceChildren(...items);
+    const items = (scene.items || []).map((item) =>
+      drawn.node(`${legalMarks(item, legal)}|${JSON.stringify(item)}`, () => drawItem(item, legal, send)));
+    drawn.done();
+    patchChildren(svg, items);
   }
   const stop = watch(model, ["scene_json", "legal"], draw);
   draw();

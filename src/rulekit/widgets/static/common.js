@@ -36,3 +36,30 @@ function heading(model, root) {
   root.appendChild(h);
   return watch(model, ["heading"], set);
 }
+
+// Make `parent`'s children the nodes of `next`, in order, moving or removing
+// only what differs: a node that stays in place keeps its computed style and
+// layout, which is most of what a redraw costs on a page as large as Voila's.
+function patchChildren(parent, next) {
+  const keep = new Set(next);
+  for (const node of [...parent.childNodes]) if (!keep.has(node)) node.remove();
+  next.forEach((node, i) => {
+    const here = parent.childNodes[i];
+    if (here !== node) parent.insertBefore(node, here || null);
+  });
+}
+
+// Nodes of the last draw, found again by a key that says all they show:
+// `node(key, make)` gives the old node for an unchanged key (once per draw)
+// or makes a new one; `done()` ends a draw and forgets what was not reused.
+function reuse() {
+  let last = new Map(), next = new Map();
+  const node = (key, make) => {
+    const found = !next.has(key) && last.get(key);
+    const result = found || make();
+    next.set(key, result);
+    return result;
+  };
+  const done = () => { last = next; next = new Map(); };
+  return { node, done };
+}

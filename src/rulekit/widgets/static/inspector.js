@@ -37,44 +37,58 @@ function render({ model, el }) {
   drawPick();
   const open = new Set([""]);
   const closed = new Set();
-  function node(key, value, path, changed, inside) {
-    if (!isBranch(value)) {
-      const leaf = document.createElement("div");
-      leaf.className = changed.has(path) ? "rk-leaf rk-changed" : "rk-leaf";
-      leaf.setAttribute("data-path", path);
-      const k = document.createElement("span");
-      k.className = "rk-key";
-      k.textContent = `${key}: `;
-      const v = document.createElement("span");
-      v.className = "rk-val";
-      v.textContent = show(value);
-      leaf.append(k, v);
-      return leaf;
-    }
+  // A branch keeps its <details> element for as long as its path exists and
+  // is updated in place; a leaf is rebuilt only when its value or highlight
+  // changes. So a step touches the few nodes that changed, not the whole tree.
+  let branches = new Map();
+  const leaves = reuse();
+  function leaf(key, value, path, lit) {
+    const div = document.createElement("div");
+    div.className = lit ? "rk-leaf rk-changed" : "rk-leaf";
+    div.setAttribute("data-path", path);
+    const k = document.createElement("span");
+    k.className = "rk-key";
+    k.textContent = `${key}: `;
+    const v = document.createElement("span");
+    v.className = "rk-val";
+    v.textContent = show(value);
+    div.append(k, v);
+    return div;
+  }
+  function branch(path) {
     const det = document.createElement("details");
     det.setAttribute("data-path", path);
-    const lit = inside.has(path) || changed.has(path);
-    det.className = lit ? "rk-branch rk-changed-inside" : "rk-branch";
-    det.open = !closed.has(path) && (open.has(path) || lit);
-    const sum = document.createElement("summary");
-    const size = Array.isArray(value) ? `[${value.length}]` : `{${Object.keys(value).length}}`;
-    sum.textContent = `${key} ${size}`;
-    det.appendChild(sum);
+    det.appendChild(document.createElement("summary"));
     det.addEventListener("toggle", (ev) => {
       ev.stopPropagation();
       if (det.open) { open.add(path); closed.delete(path); } else { closed.add(path); open.delete(path); }
+      if (det.open && det.stale) det.fill();  // children are built when first shown, so big states stay fast
     });
+    return det;
+  }
+  function node(key, value, path, tree) {
+    if (!isBranch(value)) {
+      const lit = tree.changed.has(path);
+      return leaves.node(`${path}|${lit}|${key}|${JSON.stringify(value)}`, () => leaf(key, value, path, lit));
+    }
+    const det = tree.before.get(path) || branch(path);
+    tree.now.set(path, det);
+    const lit = tree.inside.has(path) || tree.changed.has(path);
+    const cls = `rk-branch${lit ? " rk-changed-inside" : ""}${path === "" ? " rk-root" : ""}`;
+    if (det.className !== cls) det.className = cls;
+    const size = Array.isArray(value) ? `[${value.length}]` : `{${Object.keys(value).length}}`;
+    const summary = `${key} ${size}`;
+    if (det.firstChild.textContent !== summary) det.firstChild.textContent = summary;
     const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
-    // children are built lazily when first opened, so big states stay fast
-    const fill = () => {
-      if (det.dataset.filled) return;
-      det.dataset.filled = "1";
-      for (const [k, v] of entries) {
-        det.appendChild(node(k, v, path === "" ? String(k) : `${path}/${k}`, changed, inside));
-      }
+    det.fill = () => {
+      det.stale = false;
+      const kids = entries.map(([k, v]) => node(k, v, path === "" ? String(k) : `${path}/${k}`, tree));
+      patchChildren(det, [det.firstChild, ...kids]);
     };
-    if (det.open) fill();
-    det.addEventListener("toggle", fill);
+    det.stale = true;
+    const shouldOpen = !closed.has(path) && (open.has(path) || lit);
+    if (det.open !== shouldOpen) det.open = shouldOpen;
+    if (det.open) det.fill();
     return det;
   }
   function draw() {
@@ -84,9 +98,11 @@ function render({ model, el }) {
       const parts = p.split("/");
       for (let i = 0; i < parts.length; i++) inside.add(parts.slice(0, i).join("/"));
     }
-    const root = node(model.get("title") || "state", JSON.parse(model.get("tree_json") || "{}"), "", changed, inside);
-    root.classList.add("rk-root");
-    body.replaceChildren(root);
+    const tree = { changed, inside, before: branches, now: new Map() };
+    const root = node(model.get("title") || "state", JSON.parse(model.get("tree_json") || "{}"), "", tree);
+    branches = tree.now;
+    leaves.done();
+    patchChildren(body, [root]);
   }
   const stop = watch(model, ["tree_json", "changed", "title"], draw);
   draw();

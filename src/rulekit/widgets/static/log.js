@@ -7,6 +7,29 @@ function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "rk-log-rows";
   el.appendChild(box);
+  function drawRow(r) {
+    const row = document.createElement("div");
+    row.className = r.current ? "rk-event rk-last" : "rk-event";
+    const step = document.createElement("span");
+    step.className = "rk-log-step";
+    step.textContent = `${r.step}. ${r.label}`;
+    row.appendChild(step);
+    if (r.rule) {
+      const btn = document.createElement("button");
+      btn.className = "rk-rule-id";
+      btn.setAttribute("data-rule", r.rule);
+      btn.textContent = r.rule;
+      btn.addEventListener("click", () => model.send({ event: "rule", id: r.rule }));
+      row.appendChild(btn);
+    }
+    const text = document.createElement("span");
+    text.className = "rk-log-text";
+    text.textContent = r.text;
+    row.appendChild(text);
+    return row;
+  }
+  // a step adds rows at the end; the rows already shown stay as they are
+  const drawn = reuse();
   function draw() {
     const rows = [];
     const note = model.get("note");
@@ -16,28 +39,9 @@ function render({ model, el }) {
       n.textContent = note;
       rows.push(n);
     }
-    for (const r of JSON.parse(model.get("rows_json") || "[]")) {
-      const row = document.createElement("div");
-      row.className = r.current ? "rk-event rk-last" : "rk-event";
-      const step = document.createElement("span");
-      step.className = "rk-log-step";
-      step.textContent = `${r.step}. ${r.label}`;
-      row.appendChild(step);
-      if (r.rule) {
-        const btn = document.createElement("button");
-        btn.className = "rk-rule-id";
-        btn.setAttribute("data-rule", r.rule);
-        btn.textContent = r.rule;
-        btn.addEventListener("click", () => model.send({ event: "rule", id: r.rule }));
-        row.appendChild(btn);
-      }
-      const text = document.createElement("span");
-      text.className = "rk-log-text";
-      text.textContent = r.text;
-      row.appendChild(text);
-      rows.push(row);
-    }
-    box.replaceChildren(...rows);
+    for (const r of JSON.parse(model.get("rows_json") || "[]")) rows.push(drawn.node(JSON.stringify(r), () => drawRow(r)));
+    drawn.done();
+    patchChildren(box, rows);
     requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
   }
   const stop = watch(model, ["rows_json", "note"], draw);

@@ -26,19 +26,8 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_notebook
 from playwright.sync_api import sync_playwright
 
-from rulekit.dashboard import find_notebooks, launch
+from rulekit.dashboard import CHROMIUM, CHROMIUM_ARGS, find_notebooks, launch
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 BUTTON_NB = "zz_one_button.ipynb"
 #: what shows that a dashboard is ready (a visible board, unless named here)
 SELECTORS = {BUTTON_NB: ".rk-one", "explore_rules.ipynb": ".rk-explore-run >> visible=true"}
@@ -132,7 +121,7 @@ def main() -> None:
     try:
         time.sleep(args.settle * 2)  # let every preheated kernel finish its notebook
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             loads: dict[str, list[float]] = {BUTTON_NB: [], **{d: [] for d in dashboards}}
             for run in range(0 if args.latency_only else args.runs):
                 for name in [BUTTON_NB, *dashboards]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -29,6 +30,23 @@ __all__ = [
     "patch_nodelay",
     "patch_culling",
     "pooled_kernels",
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+]
+
+#: the headless Chromium that the browser tests and benchmarks open dashboards in
+#: (Debian's package; never a downloaded browser, see RECIPES.md)
+CHROMIUM = os.environ.get("RULEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+#: its flags: headless, offline, no first-run or background traffic
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 #: seconds a kernel may stay idle before it is shut down, and how often to check

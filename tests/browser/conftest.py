@@ -8,24 +8,12 @@ downloads a browser (see /work/shared/RECIPES.md).
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from rulekit.dashboard import find_notebooks, launch
+from rulekit.dashboard import CHROMIUM, CHROMIUM_ARGS, find_notebooks, launch
 
-CHROMIUM = os.environ.get("RULEKIT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 #: Voila's default template asks this CDN for a font; with no network it fails harmlessly
 CDN = "https://cdn.jsdelivr.net/**"
 NOTEBOOKS = find_notebooks()

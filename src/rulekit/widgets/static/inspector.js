@@ -40,7 +40,7 @@ function render({ model, el }) {
   // A branch keeps its <details> element for as long as its path exists and
   // is updated in place; a leaf is rebuilt only when its value or highlight
   // changes. So a step touches the few nodes that changed, not the whole tree.
-  let branches = new Map();
+  const branches = reuse();
   const leaves = reuse();
   function leaf(key, value, path, lit) {
     const div = document.createElement("div");
@@ -71,8 +71,7 @@ function render({ model, el }) {
       const lit = tree.changed.has(path);
       return leaves.node(`${path}|${lit}|${key}|${JSON.stringify(value)}`, () => leaf(key, value, path, lit));
     }
-    const det = tree.before.get(path) || branch(path);
-    tree.now.set(path, det);
+    const det = branches.node(path, () => branch(path));
     const lit = tree.inside.has(path) || tree.changed.has(path);
     const cls = `rk-branch${lit ? " rk-changed-inside" : ""}${path === "" ? " rk-root" : ""}`;
     if (det.className !== cls) det.className = cls;
@@ -98,9 +97,9 @@ function render({ model, el }) {
       const parts = p.split("/");
       for (let i = 0; i < parts.length; i++) inside.add(parts.slice(0, i).join("/"));
     }
-    const tree = { changed, inside, before: branches, now: new Map() };
+    const tree = { changed, inside };
     const root = node(model.get("title") || "state", JSON.parse(model.get("tree_json") || "{}"), "", tree);
-    branches = tree.now;
+    branches.done();
     leaves.done();
     patchChildren(body, [root]);
   }

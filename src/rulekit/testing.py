@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .engine import Action, Dice, Game, IllegalAction, State
 
-__all__ = ["check_game", "CheckReport", "cites_rule"]
+__all__ = ["check_game", "CheckReport", "cites_rule", "seen_by"]
 
 _NONSENSE = Action("no_such_action", ("x",))
 
@@ -99,6 +99,21 @@ def _check_one(game: Game, players: int, seed: int, max_decisions: int, round_tr
     report.decisions += decisions
     key = _end_reason(state)
     report.endings[key] = report.endings.get(key, 0) + 1
+
+
+def seen_by(game: Game, players: int, seed: int, actions: list, seat: int, **options) -> tuple[list[str], dict]:
+    """Everything ``seat`` learns while ``actions`` are played: the texts of the
+    events it may read (in order, every automatic step included) and its final view.
+
+    Hidden-information tests build two worlds that differ only in what
+    ``seat`` must not know and assert ``seen_by`` is equal for both.
+    """
+    state = game.new(players=players, seed=seed, **options)
+    texts = [e.text for e in state.events if e.visible_to(seat)]
+    for action in actions:
+        state = state.apply(action)
+        texts += [e.text for e in state.events if e.visible_to(seat)]
+    return texts, state.view(seat)
 
 
 def cites_rule(game: Game, rule: str) -> bool:

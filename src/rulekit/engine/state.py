@@ -150,17 +150,14 @@ class State:
     def evolve(self, **changes: Any) -> State:
         """A copy with some fields changed (the way game hooks build new states).
 
-        Hot path: every transition makes a few copies, so fields are set
-        directly instead of going through ``dataclasses.replace``.
+        Hot path: every transition makes a few copies, so the fields are set
+        through their slot descriptors by a function written once for the
+        field list (``_evolve_code``), not by ``dataclasses.replace``.
         """
         unknown = changes.keys() - _FIELD_SET
         if unknown:
             raise TypeError(f"State has no field(s) {sorted(unknown)}")
-        new = _NEW(State)
-        for name in _FIELDS:
-            _SET(new, name, changes[name] if name in changes else getattr(self, name))
-        _SET(new, "_legal", [])
-        return new
+        return _copy_with(self, changes)
 
     def __copy__(self) -> State:
         return self  # states never change, so a copy is the state itself
@@ -221,3 +218,21 @@ _FIELDS = tuple(f for f in State.__dataclass_fields__ if f != "_legal")
 _FIELD_SET = frozenset(_FIELDS)
 _NEW = object.__new__
 _SET = object.__setattr__
+
+
+def _evolve_code(fields: tuple[str, ...]) -> str:
+    """Source of ``_copy_with(old, changes)``: one line per field, no loop or getattr by name."""
+    lines = ["def _copy_with(old, changes):", "    new = _NEW(State)"]
+    lines += [f"    _set_{f}(new, changes[{f!r}] if {f!r} in changes else old.{f})" for f in fields]
+    lines += ["    _set__legal(new, [])", "    return new"]
+    return "\n".join(lines)
+
+
+def _build_copy_with():
+    scope = {"_NEW": _NEW, "State": State}
+    scope.update({f"_set_{f}": getattr(State, f).__set__ for f in (*_FIELDS, "_legal")})
+    exec(_evolve_code(_FIELDS), scope)  # noqa: S102 - code built above from the dataclass's own field names
+    return scope["_copy_with"]
+
+
+_copy_with = _build_copy_with()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulekit.games.rune_stones.model import Turn, replace
-from rulekit.games.rune_stones.rules import AUTOMATIC, RuneStones
+from rulekit.games.rune_stones.rules import RuneStones
 
 GAME = RuneStones()
 
@@ -22,7 +22,7 @@ def at(state, phase: str | None = None, seat: int | None = None, turn: Turn | No
         board["turn"] = turn
     b = replace(b, **board)
     phase = phase or state.phase
-    return state.evolve(data=b, phase=phase, to_move=None if phase in AUTOMATIC else b.current)
+    return state.evolve(data=b, phase=phase, to_move=None if GAME.phases[phase].automatic else b.current)
 
 
 def me(state, seat: int | None = None, **changes):

@@ -237,8 +237,9 @@ def test_common_early_tries_are_explained(label, rule, words):
 
 
 def test_recorded_playthrough_replays():
-    """A recorded 3-player game (round_limit 6) replays to the same scores (regression guard)."""
+    """A recorded 3-player game stopped by round_limit 6 replays to the same scores, unfinished (regression guard)."""
     doc = json.loads((HERE / "playthrough_3p_seed42.json").read_text())
     state = GAME.from_json(json.dumps(doc["record"]))
-    assert state.is_over and list(state.scores) == doc["scores"] and list(state.winners) == doc["winners"]
+    assert state.is_over and list(state.scores) == doc["scores"] and list(state.winners) == doc["winners"] == []
+    assert state.unfinished
     assert state.step == doc["step"]

@@ -12,26 +12,40 @@ from typing import Any
 from ...engine import Dice, Event
 from .model import COLOURS, Board, Catalogue, Player
 
-__all__ = ["Ctx", "holds", "has_rune", "tradable_rows", "name_of", "german", "with_german"]
+__all__ = ["Ctx", "GermanArgs", "holds", "has_rune", "tradable_rows", "name_of", "german", "with_german"]
 
 
 class Ctx:
     """Per-apply working context; ``ev`` collects the events said.
 
-    A plain slotted class (built three times per decision, so kept cheap).
+    A plain slotted class (built once per hook call, so kept cheap). Events
+    format their words only when read: ``GermanArgs`` adds the German forms
+    of the arguments then, not on the hot path of bots and simulations.
     """
 
-    __slots__ = ("game", "cat", "opts", "dice", "seat", "ev", "_player")
+    __slots__ = ("game", "cat", "opts", "dice", "seat", "ev", "_words")
 
-    def __init__(self, game: Any, cat: Catalogue, opts: dict, dice: Dice, seat: int):
+    def __init__(self, game: Any, cat: Catalogue, opts: dict, dice: Dice | None, seat: int):
         self.game, self.cat, self.opts, self.dice, self.seat = game, cat, opts, dice, seat
         self.ev: list[Event] = []
-        self._player = name_of(seat)
+        self._words = game.words
 
     def say(self, rule: str, key: str, **args: Any) -> None:
         if "player" not in args:
-            args["player"] = self._player
-        self.ev.append(self.game.say(rule, key, **with_german(args)))
+            args["player"] = f"P{self.seat + 1}"
+        self.ev.append(Event(rule, key=key, source=(self._words, key, args)))
+
+
+class GermanArgs:
+    """The game's messages, formatted with the German forms of text arguments (``with_german``)."""
+
+    __slots__ = ("messages",)
+
+    def __init__(self, messages: Any):
+        self.messages = messages
+
+    def format(self, key: str, **args: Any) -> tuple[str, str]:
+        return self.messages.format(key, **with_german(args))
 
 
 #: German words for the ids that appear in texts (colours, runes, die faces, kinds, spaces)

@@ -11,34 +11,19 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Game, IllegalAction, Option, State
+from ...engine import Action, Dice, Game, Option, PhaseHooks, State
 from ...engine.rules import read_toml
 from . import hidden, scene, why
-from .ctx import Ctx
+from .ctx import Ctx, GermanArgs
+from .flow import build_flow
 from .model import Catalogue, as_dict, load_catalogue
 from .setup import build
-from .trade import auto_step
-from .turn import decide, legal_in
+from .trade import stopped_by_limit
 
 __all__ = ["RuneStones"]
 
 #: board facts from data/board.toml: the option defaults below come from there (one source of truth)
 _BOARD = read_toml("rulekit.games.rune_stones", "data/board.toml")
-
-#: phases in which nobody decides (the engine runs them as automatic steps)
-AUTOMATIC = frozenset(
-    (
-        "start_turn",
-        "refill_display",
-        "dispose_played_cards",
-        "refill_forges",
-        "refill_hand",
-        "end_turn",
-        "round_end",
-        "scoring",
-        "determine_winner",
-    )
-)
 
 
 class RuneStones(Game):
@@ -83,8 +68,8 @@ class RuneStones(Game):
         Option(
             "round_limit",
             _BOARD["round_limit"],
-            "Safety end after this many rounds when nobody reaches the throne (0: never; rulekit's addition)",
-            "Notende nach so vielen Runden, wenn niemand den Thron erreicht (0: nie; Zusatz von rulekit)",
+            "Stop an unfinished game after this many rounds (0: never, as printed; for bots and tests)",
+            "Unfertiges Spiel nach so vielen Runden abbrechen (0: nie, wie gedruckt; für Bots und Tests)",
             "RS-190",
             low=0,
             high=500,
@@ -139,41 +124,32 @@ class RuneStones(Game):
         """Cards, forges and tables from the data files (checked once)."""
         return load_catalogue(self.data_file("cards.toml"), self.data_file("druids.toml"), self.data_file("board.toml"))
 
+    @cached_property
+    def words(self) -> GermanArgs:
+        """The messages, with German forms of ids added when an event is read."""
+        return GermanArgs(self.messages)
+
     def ctx(self, state: State, dice: Dice | None = None) -> Ctx:
         return Ctx(self, self.cat, state.options, dice or Dice(state.rng), state.data.current if state.data else 0)
 
-    def _to(self, state: State, board, phase: str, ctx: Ctx, over: bool = False) -> State:
-        if over:
-            return state.evolve(
-                data=board, phase=phase, to_move=None, is_over=True, rng=ctx.dice.state, events=tuple(ctx.ev)
-            )
-        to_move = None if phase in AUTOMATIC else board.current
-        return state.evolve(data=board, phase=phase, to_move=to_move, rng=ctx.dice.state, events=tuple(ctx.ev))
+    @cached_property
+    def flow(self) -> dict[str, PhaseHooks]:
+        """Phase id -> hooks (see ``flow``); the engine dispatches and checks every step through it."""
+        return build_flow()
 
     # -- hooks -----------------------------------------------------------
 
     def setup(self, state: State) -> State:
+        """Lay out the material; the first automatic step picks the start player (RS-042)."""
         if len(state.options["slot_costs"]) != self.cat.board["display"]["slots"]:
             raise ValueError("slot_costs needs one cost per display slot (RS-074)")
         dice = Dice(state.rng)
         board, events = build(self.cat, state.players, state.options, dice, self.say)
-        return state.evolve(data=board, phase="start_turn", to_move=None, rng=dice.state, events=tuple(events))
+        return state.evolve(data=board, phase="setup", to_move=None, rng=dice.state, events=tuple(events))
 
-    def legal(self, state: State) -> list[Action]:
-        return legal_in(state.data, state.phase, self.ctx(state))
-
-    def play(self, state: State, action: Action) -> State:
-        ctx = self.ctx(state)
-        board, phase = decide(state.data, state.phase, ctx, action)
-        return self._to(state, board, phase, ctx)
-
-    def auto(self, state: State) -> State:
-        ctx = self.ctx(state)
-        board, phase, over = auto_step(state.data, state.phase, ctx)
-        return self._to(state, board, phase, ctx, over)
-
-    def why_not(self, state: State, action: Action) -> IllegalAction:
-        return why.explain(self, state, action)
+    def stopped(self, state: State) -> bool:
+        """True when the round limit (an option, off by default) ended a game nobody finished."""
+        return state.is_over and stopped_by_limit(state.data, state.options)
 
     def view(self, state: State, seat: int | None) -> dict:
         return hidden.view(self, state, seat)

@@ -1,12 +1,16 @@
-"""Setting up a game of Rune Stones (RS-030..RS-045)."""
+"""Setting up a game of Rune Stones (RS-030..RS-045).
+
+``build`` lays out the material (the state stays in phase "setup" with its
+events); the automatic step ``choose_start`` then picks the start player.
+"""
 
 from __future__ import annotations
 
 from ...engine import Dice, Event
 from .ctx import with_german
-from .model import COLOURS, Board, Catalogue, Player
+from .model import COLOURS, Board, Catalogue, Player, replace
 
-__all__ = ["build"]
+__all__ = ["build", "choose_start"]
 
 
 def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tuple[Board, list[Event]]:
@@ -64,8 +68,6 @@ def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tup
         deck = dice.shuffle(deck + tuple(aside))
         ev.append(say("RS-041", "setup_dragons", cards=", ".join(map(str, aside))))
     ev.append(say("RS-040", "setup_display", cards=", ".join(map(str, display))))
-    first = dice.below(players)  # RS-042
-    ev.append(say("RS-042", "setup_start", player=f"P{first + 1}"))
     board = Board(
         players=tuple(seats),
         display=tuple(display),
@@ -79,7 +81,14 @@ def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tup
         forges=forges,
         joker_stack=b["artifacts"]["jokers"],
         rune_stacks=(stack,) * len(b["runes"]["types"]),
-        start=first,
-        current=first,
+        start=0,  # chosen by the first automatic step (choose_start)
+        current=0,
     )
     return board, ev
+
+
+def choose_start(board: Board, dice: Dice, game_say) -> tuple[Board, Event]:
+    """RS-042: a random start player, the last step of the setup."""
+    first = dice.below(len(board.players))
+    event = game_say("RS-042", "setup_start", player=f"P{first + 1}")
+    return replace(board, start=first, current=first), event

@@ -1,17 +1,34 @@
 """Trading in power rows (RS-160..RS-168) and the automatic steps of a turn.
 
-``auto_step(board, phase, ctx)`` carries out one automatic phase (refills,
-disposal, end of turn and round, scoring) and returns ``(board, phase, over)``.
+Each ``auto_<phase>(board, ctx)`` carries out one automatic phase (refills,
+disposal, end of turn and round, scoring) and returns ``(board, next phase)``.
 """
 
 from __future__ import annotations
 
 from ...engine import Action
+from .checks import rune_choices, trade_ok
 from .ctx import Ctx, holds, name_of
 from .model import Board, Turn, evolve_player, replace
 from .piles import refill_display, refill_forges, refill_hand
 
-__all__ = ["trade_decide", "auto_step", "row_value"]
+__all__ = [
+    "auto_dispose",
+    "auto_end_turn",
+    "auto_refill_display",
+    "auto_refill_forges",
+    "auto_refill_hand",
+    "auto_round_end",
+    "auto_scoring",
+    "auto_start_turn",
+    "auto_winner",
+    "legal_rune",
+    "legal_trade",
+    "play_rune",
+    "play_trade",
+    "row_value",
+    "stopped_by_limit",
+]
 
 
 def row_value(ctx: Ctx, count: int) -> int:
@@ -19,21 +36,27 @@ def row_value(ctx: Ctx, count: int) -> int:
     return ctx.opts["trade_values"][count]
 
 
-def trade_decide(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
-    from .turn import after_action, rune_choices
+def legal_trade(board: Board, ctx: Ctx) -> list[Action]:
+    """RS-063, RS-160: trade in a row of 2+ artifacts, or done (rune actions before done)."""
+    from .turn import with_extras
+
+    out = [Action("trade", (r,)) for r in (1, 2) if trade_ok(board, r) is None]
+    out.append(Action("done"))
+    return with_extras(out, board, ctx)
+
+
+def legal_rune(board: Board, ctx: Ctx) -> list[Action]:
+    """RS-163, RS-165: a rune stone not owned yet, from a stack that is not empty."""
+    return [Action("rune", (r,)) for r in rune_choices(board, ctx)]
+
+
+def play_trade(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
+    from .turn import after_action
 
     seat, p = board.current, board.players[board.current]
     if action.kind == "done":
         ctx.say("RS-063", "trade_done")
         return board, "refill_hand"
-    if action.kind == "rune":  # RS-163
-        types = ctx.cat.board["runes"]["types"]
-        i = types.index(action.args[0])
-        board = evolve_player(board, seat, runes=(*p.runes, action.args[0]))
-        stacks = board.rune_stacks[:i] + (board.rune_stacks[i] - 1,) + board.rune_stacks[i + 1 :]
-        ctx.say("RS-163", "take_rune", rune=action.args[0])
-        board = replace(board, rune_stacks=stacks, turn=replace(board.turn, new_rune=action.args[0]))
-        return after_action(board, ctx)
     # trade: RS-160, RS-161 the whole row, RS-162 power points
     r = action.args[0] - 1
     row = p.rows[r]
@@ -57,50 +80,100 @@ def trade_decide(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     return board, "rune_choice"
 
 
-def auto_step(board: Board, phase: str, ctx: Ctx) -> tuple[Board, str, bool]:
-    """One automatic phase; returns (board, next phase, game over)."""
+def play_rune(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
+    """RS-163: the rune stone goes to the player's board."""
     from .turn import after_action
 
-    if phase == "start_turn":  # RS-060
-        ctx.say("RS-060", "start_turn", player=name_of(board.current))
-        return board, "choose_action", False
-    if phase == "refill_display":
-        board = refill_display(board, ctx)
-        return (*after_action(board, ctx), False)
-    if phase == "dispose_played_cards":
-        return (*after_action(_dispose(board, ctx), ctx), False)
-    if phase == "refill_forges":
-        board = refill_forges(board, ctx)
-        return (*after_action(board, ctx), False)
-    if phase == "refill_hand":  # RS-064
-        return refill_hand(board, ctx, board.current), "end_turn", False
-    if phase == "end_turn":  # RS-065
-        nxt = (board.current + 1) % len(board.players)
-        board = replace(board, turn=Turn(), current=nxt, last_roll="")
-        if nxt == board.start:
-            ctx.say("RS-065", "round_over")
-            return board, "round_end", False
-        ctx.say("RS-065", "next_player", player=name_of(nxt))
-        return board, "start_turn", False
-    if phase == "round_end":  # RS-190, RS-191
-        best = max(p.pp for p in board.players)
-        if best >= ctx.opts["end_threshold"]:
-            ctx.say("RS-190", "game_ends", n=ctx.opts["end_threshold"])
-            return board, "scoring", False
-        limit = ctx.opts["round_limit"]
-        if limit and board.round >= limit:  # rulekit's safety end for a stuck game (see docs)
-            ctx.say("RS-190", "round_limit", n=limit)
-            return board, "scoring", False
-        ctx.say("RS-191", "new_round", best=best)
-        return replace(board, round=board.round + 1), "start_turn", False
-    if phase == "scoring":
-        return _score(board, ctx), "determine_winner", False
-    if phase == "determine_winner":  # RS-196, RS-197
-        best = max(p.pp for p in board.players)
-        won = [name_of(i) for i, p in enumerate(board.players) if p.pp == best]
-        ctx.say("RS-197" if len(won) > 1 else "RS-196", "winners", players=", ".join(won), pp=best)
-        return board, "game_over", True
-    raise ValueError(f"no automatic step in phase {phase!r}")
+    seat, p = board.current, board.players[board.current]
+    types = ctx.cat.board["runes"]["types"]
+    i = types.index(action.args[0])
+    board = evolve_player(board, seat, runes=(*p.runes, action.args[0]))
+    stacks = board.rune_stacks[:i] + (board.rune_stacks[i] - 1,) + board.rune_stacks[i + 1 :]
+    ctx.say("RS-163", "take_rune", rune=action.args[0])
+    board = replace(board, rune_stacks=stacks, turn=replace(board.turn, new_rune=action.args[0]))
+    return after_action(board, ctx)
+
+
+# -- automatic steps, one function per automatic phase --------------------------
+
+
+def auto_start_turn(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-060: the active player's turn begins."""
+    ctx.say("RS-060", "start_turn", player=name_of(board.current))
+    return board, "choose_action"
+
+
+def auto_refill_display(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-080..RS-083, then the optional trade-in (RS-063)."""
+    from .turn import after_action
+
+    return after_action(refill_display(board, ctx), ctx)
+
+
+def auto_dispose(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-094..RS-096, RS-218, then the optional trade-in (RS-063)."""
+    from .turn import after_action
+
+    return after_action(_dispose(board, ctx), ctx)
+
+
+def auto_refill_forges(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-146..RS-150, then the optional trade-in (RS-063)."""
+    from .turn import after_action
+
+    return after_action(refill_forges(board, ctx), ctx)
+
+
+def auto_refill_hand(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-064, RS-180..RS-182."""
+    return refill_hand(board, ctx, board.current), "end_turn"
+
+
+def auto_end_turn(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-065: the next player clockwise; back at the start player the round ends."""
+    nxt = (board.current + 1) % len(board.players)
+    board = replace(board, turn=Turn(), current=nxt, last_roll="")
+    if nxt == board.start:
+        ctx.say("RS-065", "round_over")
+        return board, "round_end"
+    ctx.say("RS-065", "next_player", player=name_of(nxt))
+    return board, "start_turn"
+
+
+def auto_round_end(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-190, RS-191: 65 power points end the game after the round; else a new round.
+
+    A round limit (option, 0 = none: the rulebook prints none) stops a game
+    nobody finishes, unscored and without winners (``RuneStones.stopped``).
+    """
+    best = max(p.pp for p in board.players)
+    if best >= ctx.opts["end_threshold"]:
+        ctx.say("RS-190", "game_ends", n=ctx.opts["end_threshold"])
+        return board, "scoring"
+    if stopped_by_limit(board, ctx.opts):
+        ctx.say("engine", "round_limit", n=ctx.opts["round_limit"])
+        return board, "game_over"
+    ctx.say("RS-191", "new_round", best=best)
+    return replace(board, round=board.round + 1), "start_turn"
+
+
+def stopped_by_limit(board: Board, opts: dict) -> bool:
+    """The round limit is reached and nobody stands on the throne (rulekit's stop, not a rule)."""
+    limit = opts["round_limit"]
+    return bool(limit) and board.round >= limit and max(p.pp for p in board.players) < opts["end_threshold"]
+
+
+def auto_scoring(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-192..RS-195."""
+    return _score(board, ctx), "determine_winner"
+
+
+def auto_winner(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-196, RS-197: most power points; a tie gives several winners."""
+    best = max(p.pp for p in board.players)
+    won = [name_of(i) for i, p in enumerate(board.players) if p.pp == best]
+    ctx.say("RS-197" if len(won) > 1 else "RS-196", "winners", players=", ".join(won), pp=best)
+    return board, "game_over"
 
 
 def _dispose(board: Board, ctx: Ctx) -> Board:

@@ -1,20 +1,39 @@
-"""The active player's decisions: legal actions and their effects, by phase.
+"""The active player's decisions, one pair of functions per decision phase.
 
-``legal_in(board, phase, ctx)`` lists the choices in a stable order and
-``decide(board, phase, ctx, action)`` returns ``(board, next phase)``.
+``legal_<phase>(board, ctx)`` lists the choices in a stable order, built from
+the shared checks in ``checks``; ``play_<phase>(board, ctx, action)`` returns
+``(board, next phase)``. ``flow`` puts them into the engine's flow table.
 """
 
 from __future__ import annotations
 
 from ...engine import Action
+from .checks import can_summon_any, choose_ok, forge_ok, pick_limit, swap_ok
 from .ctx import Ctx, has_rune, tradable_rows
-from .effects import answer, place_targets, proceed, step_actions
-from .model import COLOURS, Board, Turn, evolve_player, put, replace
+from .effects import answer, proceed, step_actions
+from .model import COLOURS, Board, evolve_player, put, replace
 from .pay import feasible
 
-__all__ = ["legal_in", "decide", "after_action", "forge_ok", "extras", "can_summon_any"]
+__all__ = [
+    "after_action",
+    "can_summon_any",
+    "extras",
+    "legal_choose",
+    "legal_forge",
+    "legal_pick",
+    "legal_resolve",
+    "legal_step",
+    "legal_summon",
+    "play_choose",
+    "play_extra",
+    "play_forge",
+    "play_pick",
+    "play_resolve",
+    "play_step",
+    "play_summon",
+]
 
-RUNE_PHASES = ("choose_action", "resolve_abilities", "forge", "trade_artifacts")
+_ACTIONS = ("summon", "abilities", "forge")
 
 
 # -- any-time rune actions (RS-212, RS-215) ------------------------------------
@@ -22,19 +41,28 @@ RUNE_PHASES = ("choose_action", "resolve_abilities", "forge", "trade_artifacts")
 
 def extras(board: Board, ctx: Ctx) -> list[Action]:
     """Rune actions the owner may take at any of their decision points."""
-    seat, p, t = board.current, board.players[board.current], board.turn
+    p = board.players[board.current]
+    if not p.runes:
+        return []
     out = []
-    if has_rune(board, seat, "joker", ctx.opts) and not p.joker_gem:
+    if "joker" in p.runes and not p.joker_gem and has_rune(board, board.current, "joker", ctx.opts):
         out += [Action("jokergem", (c,)) for i, c in enumerate(COLOURS) if board.supply[i] > 0]
-    if has_rune(board, seat, "exchange", ctx.opts) and not t.swapped:
-        if board.ore > 0:
-            out += [Action("swap", (c, "ore")) for i, c in enumerate(COLOURS) if p.gems[i] > 0]
-        if p.ore > 0:
-            out += [Action("swap", ("ore", c)) for i, c in enumerate(COLOURS) if board.supply[i] > 0]
+    if "exchange" in p.runes and not board.turn.swapped:
+        out += [Action("swap", (c, "ore")) for c in COLOURS if swap_ok(board, ctx, c, "ore") is None]
+        out += [Action("swap", ("ore", c)) for c in COLOURS if swap_ok(board, ctx, "ore", c) is None]
     return out
 
 
-def _extra(board: Board, ctx: Ctx, action: Action) -> Board:
+def with_extras(out: list[Action], board: Board, ctx: Ctx) -> list[Action]:
+    """``out`` with the rune actions put before its last entry (the phase's "done")."""
+    more = extras(board, ctx)
+    if more:
+        out[-1:-1] = more
+    return out
+
+
+def play_extra(board: Board, ctx: Ctx, action: Action) -> Board:
+    """Put a gem on the Joker rune (RS-212) or swap with the Exchange rune (RS-215)."""
     seat, p = board.current, board.players[board.current]
     if action.kind == "jokergem":  # RS-212: the gem comes from the supply and stays
         i = COLOURS.index(action.args[0])
@@ -53,113 +81,63 @@ def _extra(board: Board, ctx: Ctx, action: Action) -> Board:
     return replace(board, ore=board.ore - 1, supply=put(board.supply, i, board.supply[i] + 1))
 
 
-# -- checks shared by legal and why_not ----------------------------------------
+# -- legal actions, one function per decision phase ----------------------------
 
 
-def forge_ok(board: Board, ctx: Ctx, forge: int | str) -> str:
-    """'' when the forge may be used now, else the rule id that forbids it."""
+def legal_choose(board: Board, ctx: Ctx) -> list[Action]:
+    """RS-061, RS-062, RS-091: one of the three actions."""
+    out = [Action("action", (what,)) for what in _ACTIONS if choose_ok(board, ctx, what) is None]
+    return with_extras(out, board, ctx)
+
+
+def legal_summon(board: Board, ctx: Ctx) -> list[Action]:
+    """RS-070..RS-073: first the colour, then cards for magic points and creatures to summon."""
     t, p = board.turn, board.players[board.current]
-    idx = 6 if forge == "joker" else forge
-    if len(t.forged) >= 2:
-        return "RS-130"
-    if forge == "joker" and t.joker_forged:
-        return "RS-134"
-    if idx in t.forged:
-        return "RS-147"
-    jcol = p.joker_gem if has_rune(board, board.current, "joker", ctx.opts) else ""
-    if forge == "joker":
-        if t.joker_forged:
-            return "RS-134"
-        if board.joker_stack <= 0:
-            return "RS-149"
-        if not place_targets(board, board.current, "joker"):
-            return "RS-138"
-        bill = ("any",) * ctx.cat.board["artifacts"]["joker_forge_cost"]
-        return "" if p.ore >= 3 or feasible(p.gems, p.jokers, jcol, bill) else "RS-133"
-    if not 1 <= idx <= len(board.forges):
-        return "RS-132"
-    art = board.forges[idx - 1]
-    if not art:
-        return "RS-150"
-    if not place_targets(board, board.current, art):
-        return "RS-138"
-    bill = (art,) * ctx.opts["forge_costs"][idx - 1]
-    return "" if p.ore >= 3 or feasible(p.gems, p.jokers, jcol, bill) else "RS-131"
-
-
-def summon_mp(board: Board, ctx: Ctx, colour: str) -> int:
-    """All magic points of one colour the hand could give, plus the rune (RS-071, RS-210)."""
-    p = board.players[board.current]
-    bonus = ctx.cat.board["runes"]["magic_bonus"] if has_rune(board, board.current, "magic", ctx.opts) else 0
-    return bonus + sum(c.mp for c in map(ctx.cat.card, p.hand) if c.magic in (colour, "multi"))
-
-
-def can_summon_any(board: Board, ctx: Ctx) -> bool:
-    costs = [c for c, n in zip(ctx.opts["slot_costs"], board.display, strict=True) if n]
-    return bool(costs) and max(summon_mp(board, ctx, c) for c in COLOURS) >= min(costs)
-
-
-def pick_limit(board: Board, ctx: Ctx) -> int:
-    """2 cards, 2-3 with the Use 3 Abilities rune (RS-090, RS-217)."""
-    return 3 if has_rune(board, board.current, "three", ctx.opts) else 2
-
-
-# -- legal actions -------------------------------------------------------------
-
-
-def legal_in(board: Board, phase: str, ctx: Ctx) -> list[Action]:
-    t, p = board.turn, board.players[board.current]
-    out: list[Action] = []
-    if phase == "choose_action":  # RS-061, RS-062, RS-091
-        strict = not ctx.opts["allow_empty_action"]
-        if not strict or can_summon_any(board, ctx):
-            out.append(Action("action", ("summon",)))
-        if len(p.hand) >= 2:
-            out.append(Action("action", ("abilities",)))
-        if not strict or any(not forge_ok(board, ctx, f) for f in (*range(1, len(board.forges) + 1), "joker")):
-            out.append(Action("action", ("forge",)))
-        if not out:
-            out.append(Action("action", ("forge",)))  # nothing is possible: an empty turn
-    elif phase == "summon":
-        if not t.colour:
-            return [Action("colour", (c,)) for c in COLOURS]
-        out += [Action("play", (n,)) for n in p.hand if ctx.cat.card(n).magic in (t.colour, "multi")]
-        left = t.mp - t.spent
-        costs = ctx.opts["slot_costs"]
-        out += [Action("summon", (k + 1,)) for k, n in enumerate(board.display) if n and costs[k] <= left]
-        if ctx.opts["allow_empty_action"] or t.gained or not out:
-            out.append(Action("done"))
-    elif phase == "use_abilities":
-        if len(t.played) < pick_limit(board, ctx):
-            out += [Action("pick", (n,)) for n in p.hand]
-        if len(t.played) >= 2:
-            out.append(Action("go"))
-    elif phase == "resolve_abilities":
-        out += [Action("use", (n,)) for n in t.played if n not in t.used]
-        out.append(Action("finish"))
-    elif phase in ("ability_step", "forge_step"):
-        return step_actions(board, ctx)
-    elif phase == "forge":
-        out += [Action("forge", (f,)) for f in range(1, len(board.forges) + 1) if not forge_ok(board, ctx, f)]
-        if not forge_ok(board, ctx, "joker"):
-            out.append(Action("forge", ("joker",)))
-        if ctx.opts["allow_empty_action"] or t.forged or not out:
-            out.append(Action("done"))
-    elif phase == "trade_artifacts":
-        out += [Action("trade", (r,)) for r in tradable_rows(p)]
+    if not t.colour:
+        return [Action("colour", (c,)) for c in COLOURS]
+    card = ctx.cat.card
+    out = [Action("play", (n,)) for n in p.hand if card(n).magic in (t.colour, "multi")]
+    left, costs = t.mp - t.spent, ctx.opts["slot_costs"]
+    out += [Action("summon", (k + 1,)) for k, n in enumerate(board.display) if n and costs[k] <= left]
+    if ctx.opts["allow_empty_action"] or t.gained or not out:
         out.append(Action("done"))
-    elif phase == "rune_choice":
-        return [Action("rune", (r,)) for r in rune_choices(board, ctx)]
-    if phase in RUNE_PHASES:
-        out[-1:-1] = extras(board, ctx)
     return out
 
 
-def rune_choices(board: Board, ctx: Ctx) -> list[str]:
-    """Rune types left in the display that the player does not own (RS-163, RS-165)."""
-    p = board.players[board.current]
-    types = ctx.cat.board["runes"]["types"]
-    return [r for i, r in enumerate(types) if board.rune_stacks[i] > 0 and r not in p.runes]
+def legal_pick(board: Board, ctx: Ctx) -> list[Action]:
+    """RS-090, RS-217: lay out two cards (three with the rune), then go."""
+    t = board.turn
+    out = (
+        [Action("pick", (n,)) for n in board.players[board.current].hand]
+        if len(t.played) < pick_limit(board, ctx)
+        else []
+    )
+    if len(t.played) >= 2:
+        out.append(Action("go"))
+    return out
+
+
+def legal_resolve(board: Board, ctx: Ctx) -> list[Action]:
+    """RS-092, RS-093: any laid-out card not used yet, or stop."""
+    t = board.turn
+    out = [Action("use", (n,)) for n in t.played if n not in t.used]
+    out.append(Action("finish"))
+    return with_extras(out, board, ctx)
+
+
+def legal_step(board: Board, ctx: Ctx) -> list[Action]:
+    """The choices inside an ability or a forging (pay, place, gem, card, option)."""
+    return step_actions(board, ctx)
+
+
+def legal_forge(board: Board, ctx: Ctx) -> list[Action]:
+    """RS-130..RS-134: a forge that may be used now, or done."""
+    out = [Action("forge", (f,)) for f in range(1, len(board.forges) + 1) if forge_ok(board, ctx, f) is None]
+    if forge_ok(board, ctx, "joker") is None:
+        out.append(Action("forge", ("joker",)))
+    if ctx.opts["allow_empty_action"] or board.turn.forged or not out:
+        out.append(Action("done"))
+    return with_extras(out, board, ctx)
 
 
 # -- applying decisions --------------------------------------------------------
@@ -172,25 +150,28 @@ def after_action(board: Board, ctx: Ctx) -> tuple[Board, str]:
     return board, "refill_hand"
 
 
-def decide(board: Board, phase: str, ctx: Ctx, action: Action) -> tuple[Board, str]:
-    kind, args = action.kind, action.args
-    if kind in ("jokergem", "swap"):
-        return _extra(board, ctx, action), phase
-    if phase in ("ability_step", "forge_step"):
-        return proceed(answer(board, ctx, action), ctx)
-    if kind == "action":
-        return _choose(board, ctx, args[0])
-    if phase == "summon":
-        return _summon(board, ctx, action)
-    if phase in ("use_abilities", "resolve_abilities"):
-        return _abilities(board, ctx, action)
-    if phase == "forge":
-        return _forge(board, ctx, action)
-    if phase in ("trade_artifacts", "rune_choice"):
-        from .trade import trade_decide
+def play_choose(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
+    return _choose(board, ctx, action.args[0])
 
-        return trade_decide(board, ctx, action)
-    raise ValueError(f"unexpected {action} in {phase}")
+
+def play_step(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
+    return proceed(answer(board, ctx, action), ctx)
+
+
+def play_pick(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
+    return _abilities(board, ctx, action)
+
+
+def play_resolve(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
+    return _abilities(board, ctx, action)
+
+
+def play_summon(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
+    return _summon(board, ctx, action)
+
+
+def play_forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
+    return _forge(board, ctx, action)
 
 
 def _choose(board: Board, ctx: Ctx, what: str) -> tuple[Board, str]:
@@ -300,7 +281,3 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         queue = tuple(q for q in t.queue if q not in ("ore", "fdie", "fpp:3"))  # RS-143
         return proceed(replace(board, ore=board.ore + 3, turn=replace(t, queue=queue)), ctx)
     return proceed(replace(board, turn=replace(t, bill=bill, ore_ok=p.ore >= 3)), ctx)
-
-
-def new_turn() -> Turn:
-    return Turn()

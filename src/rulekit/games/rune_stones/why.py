@@ -1,87 +1,90 @@
 """Why an action is not legal, in learner words with the rule id; action labels.
 
-``explain`` looks at what was tried and the state, finds the rule that
-forbids it, and returns an ``IllegalAction``; it never changes the state.
+Each decision phase's ``why_not`` hook is ``refusal(<phase check>)``: the
+checks that hold in every phase (an action step before choosing the action,
+rune actions), then the phase's own, both built on the shared checks of
+``checks`` that the legal-action lists use too. Nothing here changes a state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...engine import Action, IllegalAction
-from .ctx import with_german
+from .checks import (
+    choose_ok,
+    forge_ok,
+    jokergem_ok,
+    pick_limit,
+    pick_ok,
+    play_ok,
+    rune_ok,
+    summon_ok,
+    swap_ok,
+    trade_ok,
+)
+from .ctx import has_rune, with_german
 from .effects import place_targets
-from .model import SPACES
-from .turn import forge_ok, pick_limit, rune_choices
+from .model import COLOURS, SPACES
 
-__all__ = ["explain", "describe"]
+__all__ = [
+    "refusal",
+    "why_choose",
+    "why_summon",
+    "why_pick",
+    "why_resolve",
+    "why_step",
+    "why_forge",
+    "why_trade",
+    "why_rune",
+    "describe",
+]
+
+#: one phase's own check: (no, board, ctx, action) -> IllegalAction | None
+Check = Callable[..., "IllegalAction | None"]
 
 
-def explain(game, state, action: Action) -> IllegalAction:
-    ctx = game.ctx(state)
-    board, phase = state.data, state.phase
-    p, t = board.players[board.current], board.turn
+def refusal(own: Check) -> Callable:
+    """The ``why_not`` hook of a phase: the checks of every phase, then ``own``, then a generic reason."""
+
+    def why_not(state, action: Action) -> IllegalAction:
+        game = state.game
+        ctx, board = game.ctx(state), state.data
+
+        def no(rule: str, key: str, **kw) -> IllegalAction:
+            return game.refuse(rule, key, action, **with_german(kw))
+
+        found = _anywhere(no, board, ctx, state.phase, action) or own(no, board, ctx, action)
+        return found or no(_phase_rule(game, state.phase), "r_generic", **_generic(game, state, action))
+
+    return why_not
+
+
+def _anywhere(no, board, ctx, phase: str, action: Action) -> IllegalAction | None:
+    """Refusals that read the same in every phase (RS-061, RS-063, RS-163, RS-212, RS-215)."""
     kind, args = action.kind, action.args
-
-    def no(rule: str, key: str, **kw) -> IllegalAction:
-        return game.refuse(rule, key, action, **with_german(kw))
-
-    try:
-        if kind == "action" and phase != "choose_action":
-            return no("RS-061", "r_one_action")
-        if kind == "action" and args == ("abilities",) and len(p.hand) < 2:
-            return no("RS-091", "r_abilities_hand", n=len(p.hand))
-        if kind in ("swap", "jokergem"):
-            rune = "exchange" if kind == "swap" else "joker"
-            if rune not in p.runes:
-                return no("RS-215" if kind == "swap" else "RS-212", "r_no_rune", rune=rune)
-            if kind == "swap" and t.swapped:
-                return no("RS-215", "r_swap_used")
-            if kind == "jokergem" and p.joker_gem:
-                return no("RS-212", "r_joker_gem_set")
-            if kind == "jokergem" and args and args[0] == "joker":
-                return no("RS-212", "r_no_joker_choice")
-        if phase == "summon" and kind == "play" and args:
-            if args[0] not in p.hand:
-                return no("RS-070", "r_not_in_hand", card=args[0])
-            card = game.cat.card(args[0])
-            if t.colour and card.magic not in (t.colour, "multi"):
-                return no("RS-071", "r_wrong_colour", card=args[0], magic=card.magic, colour=t.colour)
-        if phase == "summon" and kind == "summon" and args and isinstance(args[0], int) and 1 <= args[0] <= 6:
-            slot = args[0] - 1
-            if not board.display[slot]:
-                return no("RS-073", "r_empty_slot", slot=args[0])
-            cost, left = ctx.opts["slot_costs"][slot], t.mp - t.spent
-            if cost > left:
-                return no("RS-072", "r_not_enough_mp", slot=args[0], cost=cost, left=left)
-        home = _HOME.get(kind)
-        if home and phase == "choose_action":  # a step of an action before choosing it (RS-061)
-            return no("RS-061", "r_choose_first", what=home)
-        if kind == "trade" and phase not in ("trade_artifacts", "rune_choice"):
-            return no("RS-063", "r_trade_after_action")
-        if kind == "rune" and phase != "rune_choice":
-            return no("RS-163", "r_rune_with_trade")
-        if phase == "forge" and kind == "forge" and args:
-            return _forge(no, board, ctx, args[0])
-        if phase == "use_abilities" and kind == "pick" and args:
-            if args[0] not in p.hand:
-                return no("RS-090", "r_not_in_hand", card=args[0])
-            return no("RS-217" if pick_limit(board, ctx) == 3 else "RS-090", "r_pick_count", n=pick_limit(board, ctx))
-        if phase == "use_abilities" and kind == "go":
-            return no("RS-090", "r_go_early")
-        if phase == "trade_artifacts" and kind == "trade" and args in ((1,), (2,)):
-            n = sum(1 for a in p.rows[args[0] - 1] if a)
-            return no("RS-160", "r_trade_small", row=args[0], n=n)
-        if phase == "rune_choice" and kind == "rune" and args:
-            if args[0] in p.runes:
-                return no("RS-165", "r_rune_owned", rune=args[0])
-            if args[0] not in rune_choices(board, ctx):
-                return no("RS-166", "r_rune_gone", rune=args[0])
-        if phase in ("ability_step", "forge_step"):
-            found = _step(no, board, ctx, action)
-            if found is not None:
-                return found
-    except (IndexError, KeyError, TypeError, ValueError):
-        pass  # malformed arguments: fall through to the generic reason
-    return no(_phase_rule(game, phase), "r_generic", **_generic(game, state, action))
+    if kind == "action" and phase != "choose_action":
+        return no("RS-061", "r_one_action")
+    if kind == "jokergem" and len(args) == 1 and jokergem_ok(board, ctx, args[0]):
+        if not has_rune(board, board.current, "joker", ctx.opts):
+            return no("RS-212", "r_no_rune", rune="joker")
+        if board.players[board.current].joker_gem:
+            return no("RS-212", "r_joker_gem_set")
+        if args[0] not in COLOURS:
+            return no("RS-212", "r_no_joker_choice")
+    if kind == "swap" and len(args) == 2 and swap_ok(board, ctx, *args):
+        if board.turn.swapped:
+            return no("RS-215", "r_swap_used")
+        if not has_rune(board, board.current, "exchange", ctx.opts):
+            return no("RS-215", "r_no_rune", rune="exchange")
+    home = _HOME.get(kind)
+    if home and phase == "choose_action":  # a step of an action before choosing it (RS-061)
+        return no("RS-061", "r_choose_first", what=home)
+    if kind == "trade" and phase not in ("trade_artifacts", "rune_choice"):
+        return no("RS-063", "r_trade_after_action")
+    if kind == "rune" and phase != "rune_choice":
+        return no("RS-163", "r_rune_with_trade")
+    return None
 
 
 #: the action a step belongs to, for "choose the action first" (RS-061)
@@ -96,11 +99,58 @@ _HOME = {
 }
 
 
-def _forge(no, board, ctx, forge) -> IllegalAction:
+def why_choose(no, board, ctx, action: Action) -> IllegalAction | None:
+    """RS-091: the abilities action needs two cards in hand."""
+    if action.kind == "action" and action.args == ("abilities",) and choose_ok(board, ctx, "abilities"):
+        return no("RS-091", "r_abilities_hand", n=len(board.players[board.current].hand))
+    return None
+
+
+def why_summon(no, board, ctx, action: Action) -> IllegalAction | None:
+    """RS-070..RS-073: cards of the chosen colour from the hand, creatures the points pay for."""
+    kind, args, t = action.kind, action.args, board.turn
+    if kind == "play" and len(args) == 1 and play_ok(board, ctx, args[0]):
+        if args[0] not in board.players[board.current].hand:
+            return no("RS-070", "r_not_in_hand", card=args[0])
+        if t.colour:
+            magic = ctx.cat.card(args[0]).magic
+            return no("RS-071", "r_wrong_colour", card=args[0], magic=magic, colour=t.colour)
+    if kind == "summon" and len(args) == 1 and t.colour:
+        rule = summon_ok(board, ctx, args[0])
+        if rule == "RS-072":
+            cost = ctx.opts["slot_costs"][args[0] - 1]
+            return no("RS-072", "r_not_enough_mp", slot=args[0], cost=cost, left=t.mp - t.spent)
+        if rule == "RS-073" and isinstance(args[0], int) and 1 <= args[0] <= len(board.display):
+            return no("RS-073", "r_empty_slot", slot=args[0])
+    return None
+
+
+def why_pick(no, board, ctx, action: Action) -> IllegalAction | None:
+    """RS-090, RS-217: two cards from the hand (three with the rune) before going on."""
+    if action.kind == "pick" and len(action.args) == 1:
+        rule = pick_ok(board, ctx, action.args[0])
+        if rule and action.args[0] not in board.players[board.current].hand:
+            return no("RS-090", "r_not_in_hand", card=action.args[0])
+        if rule:
+            return no(rule, "r_pick_count", n=pick_limit(board, ctx))
+    if action.kind == "go":
+        return no("RS-090", "r_go_early")
+    return None
+
+
+def why_resolve(no, board, ctx, action: Action) -> IllegalAction | None:
+    return None
+
+
+def why_forge(no, board, ctx, action: Action) -> IllegalAction | None:
+    """RS-130..RS-150: which forge may be used now, and why not."""
+    if action.kind != "forge" or len(action.args) != 1:
+        return None
+    forge = action.args[0]
     rule = forge_ok(board, ctx, forge)
-    art = (
-        "joker" if forge == "joker" else board.forges[forge - 1] if isinstance(forge, int) and 1 <= forge <= 5 else "?"
-    )
+    if rule is None or rule == "RS-132":
+        return None
+    art = "joker" if forge == "joker" else board.forges[forge - 1]
     keys = {
         "RS-130": ("r_forge_limit", {}),
         "RS-147": ("r_forge_twice", {"forge": forge}),
@@ -113,7 +163,31 @@ def _forge(no, board, ctx, forge) -> IllegalAction:
         key, kw = keys[rule]
         return no(rule, key, **kw)
     cost = ctx.cat.board["artifacts"]["joker_forge_cost"] if forge == "joker" else ctx.opts["forge_costs"][forge - 1]
-    return no("RS-133" if forge == "joker" else "RS-131", "r_cannot_pay", cost=cost)
+    return no(rule, "r_cannot_pay", cost=cost)
+
+
+def why_trade(no, board, ctx, action: Action) -> IllegalAction | None:
+    """RS-160: a row with at least 2 artifacts."""
+    if action.kind == "trade" and action.args in ((1,), (2,)) and trade_ok(board, action.args[0]):
+        n = sum(1 for a in board.players[board.current].rows[action.args[0] - 1] if a)
+        return no("RS-160", "r_trade_small", row=action.args[0], n=n)
+    return None
+
+
+def why_rune(no, board, ctx, action: Action) -> IllegalAction | None:
+    """RS-165, RS-166: a rune stone not owned yet and still in the display."""
+    if action.kind == "rune" and len(action.args) == 1:
+        rule = rune_ok(board, ctx, action.args[0])
+        if rule == "RS-165":
+            return no("RS-165", "r_rune_owned", rune=action.args[0])
+        if rule == "RS-166":
+            return no("RS-166", "r_rune_gone", rune=action.args[0])
+    return None
+
+
+def why_step(no, board, ctx, action: Action) -> IllegalAction | None:
+    """RS-101, RS-103, RS-105, RS-135..RS-141: the choices inside an ability or a forging."""
+    return _step(no, board, ctx, action)
 
 
 def _step(no, board, ctx, action: Action) -> IllegalAction | None:

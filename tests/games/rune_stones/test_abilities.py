@@ -41,15 +41,15 @@ def test_abilities_need_two_cards():
 
 
 def test_any_order_gains_pay_the_next():
-    """RS-092: blue 27 (blue -> 2 jokers) first pays green 37 (joker -> blue, yellow, red)."""
-    s = picked((27, 37, 100, 101), (27, 37), gems=gems(blue=1), jokers=0)
-    s = play(s, "use 27")
+    """RS-092: the rulebook example, blue 21 (blue -> 2 jokers) first pays green 16 (joker -> blue, yellow, red)."""
+    s = picked((16, 21, 100, 101), (21, 16), gems=gems(blue=1), jokers=0)
+    s = play(s, "use 21")
     assert p(s).jokers == 2
     seat = s.data.current
-    s = play(s, "use 37")
+    s = play(s, "use 16")
     assert p(s, seat).jokers == 1 and p(s, seat).gems == (1, 1, 0, 1)
-    wrong = picked((27, 37, 100, 101), (27, 37), gems=gems(blue=1), jokers=0)
-    wrong = play(wrong, "use 37")
+    wrong = picked((16, 21, 100, 101), (21, 16), gems=gems(blue=1), jokers=0)
+    wrong = play(wrong, "use 16")
     assert "cannot_pay" in keys(wrong) and p(wrong).gems == (1, 0, 0, 0)
 
 
@@ -99,8 +99,8 @@ def test_basic_ability():
 
 
 def test_choice_ability_one_option():
-    """RS-099: green 21 offers two gems or a joker; only the chosen option happens."""
-    s = play(picked((21, 100, 101, 102), (21, 100)), "use 21")
+    """RS-099: green 19 offers two gems or a joker; only the chosen option happens."""
+    s = play(picked((19, 100, 101, 102), (19, 100)), "use 19")
     assert labels(s) == ["option 1", "option 2", "skip"]
     s = play(s, "option 2")
     assert p(s).jokers == 2 and p(s).gems[2] == 1
@@ -231,7 +231,7 @@ def test_pp_cards_are_marked():
 
 def test_plus_rune_both_options():
     """RS-211: with Plus, a choice card gives both options."""
-    s = play(picked((21, 100, 101, 102), (21, 100), runes=("plus",)), "use 21")
+    s = play(picked((19, 100, 101, 102), (19, 100), runes=("plus",)), "use 19")
     assert p(s).gems[2] == 3 and p(s).jokers == 2 and "plus_rune" in keys(s)
 
 

@@ -100,9 +100,9 @@ def test_immediate_runes_option():
 
 def test_action_runes_from_next_turn():
     """RS-225: Plus taken after the action acts on the next turn's abilities, not this one."""
-    s = me(new(2), rows=(("blue", "red", "", "", ""), E), hand=(21, 100, 101, 102))
+    s = me(new(2), rows=(("blue", "red", "", "", ""), E), hand=(19, 100, 101, 102))
     seat = s.data.current
-    s = play(s, "action abilities", "pick 21", "pick 100", "use 21", "option 2", "use 100")
+    s = play(s, "action abilities", "pick 19", "pick 100", "use 19", "option 2", "use 100")
     assert s.phase == "trade_artifacts"
     s = play(s, "trade 1", "rune plus")
     assert p(s, seat).runes == ("plus",) and p(s, seat).jokers == 3

@@ -68,8 +68,8 @@ def test_summon_adds_magic_points_and_takes_card():
     """RS-070, RS-072, RS-073: played cards' points pay the slot cost under the card."""
     s = me(base(), hand=(100, 104, 11, 15))
     s = summoning(s)
-    s = play(s, "play 104")  # 2 points: slots 3-6 (cost 2, 2, 1, 1)
-    assert s.data.turn.mp == 2 and "summon 3" in labels(s) and "summon 2" not in labels(s)
+    s = play(s, "play 104")  # 2 points: slots 4-6 (costs 4, 3, 3, 2, 2, 1 from the left)
+    assert s.data.turn.mp == 2 and "summon 4" in labels(s) and "summon 3" not in labels(s)
     s = play(s, "play 11")  # 2 + 1 = 3: slot 2 (cost 3) is affordable now
     assert s.data.turn.mp == 3
     s = play(s, "summon 2")

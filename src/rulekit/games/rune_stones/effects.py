@@ -15,11 +15,26 @@ from .model import COLOURS, SPACES, Board, evolve_player, put, replace
 from .pay import cover, pay_tokens
 from .piles import draw_general, refill_display
 
-__all__ = ["proceed", "step_actions", "answer", "place_targets", "DIE_RESULT"]
+__all__ = [
+    "proceed",
+    "step_actions",
+    "answer",
+    "place_targets",
+    "pay_rule",
+    "DIE_RESULT",
+    "FORGE_BONUS",
+    "FORGE_BONUS_ITEMS",
+]
 
-#: die face -> queue item (RS-107..RS-109); PP from the die is "dpp" (RS-226a)
-DIE_RESULT = {"any_gem": "any_gem", "swap": "swap", "card": "draw", "ore": "ore", "pp1": "dpp:1", "pp2": "dpp:2"}
-_DECIDE = ("any_gem", "any_card", "card:", "choose", "swap", "place")
+#: die face -> queue item (RS-107..RS-109); items from the die carry their source ("die_", "dpp")
+#: so events cite the die rules, not the card's (PP from the die: RS-226a)
+DIE_RESULT = {"any_gem": "die_gem", "swap": "swap", "card": "draw", "ore": "die_ore", "pp1": "dpp:1", "pp2": "dpp:2"}
+#: forge bonus -> queue item (RS-142); paying with 3 ores drops these (RS-143)
+FORGE_BONUS = {"ore": ("forge_ore",), "die": ("fdie",), "pp3": ("fpp:3",)}
+FORGE_BONUS_ITEMS = frozenset(i for items in FORGE_BONUS.values() for i in items)
+_DECIDE = ("any_gem", "die_gem", "any_card", "card:", "choose", "swap", "place")
+#: the rule of each ability kind, cited for what its icons give (RS-098..RS-100)
+KIND_RULE = {"basic": "RS-098", "choice": "RS-099", "exchange": "RS-100"}
 
 
 def place_targets(board: Board, seat: int, artifact: str) -> list[tuple[int, str]]:
@@ -47,7 +62,7 @@ def step_actions(board: Board, ctx: Ctx) -> list[Action]:
     item = t.queue[0]
     if item == "place":
         return [Action("place", (r, s)) for r, s in place_targets(board, board.current, t.artifact)]
-    if item == "any_gem":  # RS-103, RS-107: no joker stone
+    if item in ("any_gem", "die_gem"):  # RS-103, RS-107: no joker stone
         out = [Action("gem", (c,)) for i, c in enumerate(COLOURS) if board.supply[i] > 0]
     elif item == "any_card":  # RS-104
         out = [Action("take", (k + 1,)) for k, n in enumerate(board.display) if n]
@@ -71,7 +86,7 @@ def answer(board: Board, ctx: Ctx, action: Action) -> Board:
     if kind == "pay":
         if args[0] == "ore":  # RS-141, RS-143: exactly 3 ores, no bonus
             board = evolve_player(board, seat, ore=p.ore - 3)
-            queue = tuple(q for q in t.queue if q not in ("ore", "fdie", "fpp:3"))
+            queue = tuple(q for q in t.queue if q not in FORGE_BONUS_ITEMS)
             ctx.say("RS-141", "pay_ore")
             return replace(board, ore=board.ore + 3, turn=replace(t, bill=(), ore_ok=False, queue=queue))
         return _pay(board, ctx, args[0])
@@ -83,7 +98,7 @@ def answer(board: Board, ctx: Ctx, action: Action) -> Board:
     if kind == "place":
         return _place(board, ctx, args[0], args[1])
     if kind == "gem":
-        return _gain_gem(board, ctx, args[0], "RS-103")
+        return _gain_gem(board, ctx, args[0], "RS-107" if t.queue[0] == "die_gem" else "RS-103")
     if kind == "take":
         return _take(board, ctx, args[0] - 1)
     if kind == "option":
@@ -108,11 +123,20 @@ def _pay(board: Board, ctx: Ctx, token: str) -> Board:
     if token != "joker":
         i = COLOURS.index(token)
         supply = put(supply, i, supply[i] + 1)
-    rule = "RS-135" if t.action == "forge" else "RS-101"
-    ctx.say(rule, "pay", token=token)
+    ctx.say(pay_rule(t, token), "pay", token=token)
     return replace(
         board, supply=supply, jokers=board.jokers + (token == "joker"), turn=replace(t, bill=bill, ore_ok=False)
     )
+
+
+def pay_rule(t, token: str) -> str:
+    """The rule a payment follows: a joker stone stands in (RS-101, RS-135), gems of the
+    artifact's colour (RS-131), any gems for a joker artifact (RS-133), an exchange (RS-100)."""
+    if t.action == "forge":
+        if token == "joker":
+            return "RS-135"
+        return "RS-133" if t.artifact == "joker" else "RS-131"
+    return "RS-101" if token == "joker" else "RS-100"
 
 
 def _place(board: Board, ctx: Ctx, row: int, space: str) -> Board:
@@ -161,15 +185,16 @@ def _auto(board: Board, ctx: Ctx, item: str) -> Board:
             return board
         ctx.say("RS-102", "gain_joker")
         return replace(evolve_player(board, seat, jokers=p.jokers + 1), jokers=board.jokers - 1)
-    if item == "ore":
+    if item in ("ore", "die_ore", "forge_ore"):
         if board.ore <= 0:
             ctx.say("RS-110", "supply_empty", item="ore")
             return board
-        ctx.say("RS-107", "gain_ore")
+        rule = {"die_ore": "RS-107", "forge_ore": "RS-142"}.get(item) or _kind_rule(board, ctx)
+        ctx.say(rule, "gain_ore")
         return replace(evolve_player(board, seat, ore=p.ore + 1), ore=board.ore - 1)
     if item[:3] in ("pp:", "dpp", "fpp"):
         n = int(item.split(":")[1])
-        rule = {"pp:": "RS-100", "dpp": "RS-107", "fpp": "RS-142"}[item[:3]]
+        rule = {"dpp": "RS-107", "fpp": "RS-142"}.get(item[:3]) or _kind_rule(board, ctx)
         ctx.say(rule, "gain_pp", n=n)
         board = evolve_player(board, seat, pp=p.pp + n)
         gives = item[:3] == "pp:" or (item[:3] == "dpp" and ctx.opts["die_pp_counts_for_extra"])
@@ -185,6 +210,11 @@ def _auto(board: Board, ctx: Ctx, item: str) -> Board:
     if item in ("die", "fdie"):
         return _roll(board, ctx, item)
     raise ValueError(f"unknown icon {item!r}")
+
+
+def _kind_rule(board: Board, ctx: Ctx) -> str:
+    """The rule of the ability kind of the card being carried out (RS-098..RS-100)."""
+    return KIND_RULE[ctx.cat.card(board.turn.card).kind] if board.turn.card else "RS-098"
 
 
 def _roll(board: Board, ctx: Ctx, item: str) -> Board:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...engine import Action
 from .checks import can_summon_any, choose_ok, forge_ok, pick_limit, swap_ok
 from .ctx import Ctx, has_rune, tradable_rows
-from .effects import answer, proceed, step_actions
+from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, proceed, step_actions
 from .model import COLOURS, Board, evolve_player, put, replace
 from .pay import feasible
 
@@ -268,7 +268,7 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         cost, bonus = ctx.opts["forge_costs"][forge - 1], ctx.cat.forges[forge - 1][1]
         art = board.forges[forge - 1]
         bill = (art,) * cost
-        queue = ("place",) + ({"ore": ("ore",), "die": ("fdie",), "pp3": ("fpp:3",)}.get(bonus, ()))
+        queue = ("place",) + FORGE_BONUS.get(bonus, ())
         t = replace(t, forged=(*t.forged, forge), artifact=art, queue=queue)
         board = replace(board, forges=put(board.forges, forge - 1, ""))
         ctx.say("RS-131", "forge", forge=forge, artifact=art, cost=cost)
@@ -278,6 +278,6 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     if not gem_ok:  # only ores can pay (RS-141): no bill of gems
         board = evolve_player(board, board.current, ore=p.ore - 3)
         ctx.say("RS-141", "pay_ore")
-        queue = tuple(q for q in t.queue if q not in ("ore", "fdie", "fpp:3"))  # RS-143
+        queue = tuple(q for q in t.queue if q not in FORGE_BONUS_ITEMS)  # RS-143
         return proceed(replace(board, ore=board.ore + 3, turn=replace(t, queue=queue)), ctx)
     return proceed(replace(board, turn=replace(t, bill=bill, ore_ok=p.ore >= 3)), ctx)

@@ -195,7 +195,7 @@ def _step(no, board, ctx, action: Action) -> IllegalAction | None:
     if kind == "pay" and args:
         if args[0] == "ore":
             return no("RS-141", "r_pay_ore")
-        rule = "RS-135" if t.action == "forge" else "RS-101"
+        rule = ("RS-133" if t.artifact == "joker" else "RS-131") if t.action == "forge" else "RS-100"
         return no(rule, "r_pay", token=args[0], bill=", ".join(t.bill) or "-")
     wrong_space = len(args) == 2 and (args[0], args[1]) not in place_targets(board, board.current, t.artifact)
     if kind == "place" and t.artifact and wrong_space and args[1] in SPACES:

@@ -69,3 +69,48 @@ def test_rs_074_gap_text_names_the_slot_costs_in_use():
     assert words in GAME.rules["RS-074"].text and words in GAME.rules["RS-074"].text_de
     board = tomllib.loads(resources.files("rulekit.games.rune_stones").joinpath("data/board.toml").read_text())
     assert tuple(board["display"]["slot_costs"]) == default
+
+
+#: gaps whose answer lives in data files (marked rulekit_choice) or that are not options yet (see the docs)
+DATA_GAPS = {"RS-015", "RS-016", "RS-017", "RS-113"}
+NOT_OPTIONS_YET = {"RS-150", "RS-166", "RS-214"}
+
+
+def test_gaps_are_options_with_titles_and_help():
+    """Every gap of the ledger that rulekit answers is an option with an English and German title and help."""
+    gaps = {r.id for r in GAME.rules.values() if r.kind == "gap"}
+    by_rule = {o.rule for o in GAME.options.values()}
+    assert gaps - by_rule - DATA_GAPS - NOT_OPTIONS_YET == set()
+    for option in GAME.options.values():
+        assert option.title and option.title_de and option.help and option.help_de, option.name
+        assert option.title != option.title_de or option.name == "end_threshold", option.name
+
+
+def test_rs_043_start_ore_option():
+    """RS-043 (gap): players start without ore; the option start_ore changes it and the supply keeps the total."""
+    assert all(pl.ore == 0 for pl in new(3).data.players)
+    s = new(3, start_ore=2)
+    assert all(pl.ore == 2 for pl in s.data.players) and s.data.ore == 20 - 6
+
+
+def test_rs_033_unused_rune_stones_stay_in_the_box():
+    """RS-032, RS-033 (gap): 1 stone per type with 2 players, the rest in the box; the option puts all 3 in play."""
+    assert new(2).data.rune_stacks == (1,) * 8
+    assert new(2, all_runes_in_play=True).data.rune_stacks == (3,) * 8
+
+
+def test_rs_112_die_card_without_reshuffle():
+    """RS-112 (gap): with die_card_reshuffle off, the die's card result on an empty draw pile gives nothing."""
+    from .helpers import force_roll
+
+    def rolled(**options):
+        s = at(new(2, 1, **options), display=(11, 23, 31, 12, 43, 71), deck=(), gdiscard=(33, 34))
+        s = me(s, hand=(31, 100, 101, 102))  # 31: a die card
+        return s
+
+    card = GAME.cat.cards[31]
+    assert "die" in card.gain + tuple(i for o in card.options for i in o)
+    for reshuffle, gets in ((True, True), (False, False)):
+        s = play(rolled(die_card_reshuffle=reshuffle), "action abilities", "pick 31", "pick 100")
+        s = force_roll(s, "card").apply("use 31")
+        assert ("draw_card" in [e.key for e in s.events]) is gets

@@ -200,7 +200,7 @@ def _auto(board: Board, ctx: Ctx, item: str) -> Board:
         gives = item[:3] == "pp:" or (item[:3] == "dpp" and ctx.opts["die_pp_counts_for_extra"])
         return replace(board, turn=replace(board.turn, gave_pp=True)) if gives else board
     if item == "draw":  # RS-109, RS-112
-        board, card = draw_general(board, ctx)
+        board, card = draw_general(board, ctx, ctx.opts["die_card_reshuffle"])
         if not card:
             ctx.say("RS-112", "deck_empty")
             return board

@@ -10,6 +10,7 @@ from collections import Counter
 
 from ...engine import Dice
 from .model import COLOURS, Board, Player, as_dict, replace
+from .setup import rune_stack_size
 
 __all__ = ["view", "determinize", "invariants", "evaluate"]
 
@@ -85,7 +86,7 @@ def invariants(game, state) -> list[str]:
         n += sum(row.count(c) for p in b.players for row in p.rows)
         if n != cat.board["artifacts"]["per_colour"]:
             bad.append(f"{n} {c} artifacts instead of {cat.board['artifacts']['per_colour']}")
-    per = cat.board["runes"]["per_stack"][str(len(b.players))]
+    per = rune_stack_size(cat, len(b.players), state.options)
     for k, r in enumerate(cat.board["runes"]["types"]):
         total = b.rune_stacks[k] + sum(r in p.runes for p in b.players)
         if total != per:

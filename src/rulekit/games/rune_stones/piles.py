@@ -11,10 +11,11 @@ from .model import Board, evolve_player, replace
 __all__ = ["draw_general", "refill_display", "refill_forges", "refill_hand"]
 
 
-def draw_general(board: Board, ctx: Ctx) -> tuple[Board, int]:
-    """Top card of the general draw pile; reshuffle the general discard when empty (RS-081)."""
+def draw_general(board: Board, ctx: Ctx, reshuffle: bool = True) -> tuple[Board, int]:
+    """Top card of the general draw pile; reshuffle the general discard when empty (RS-081;
+    for the die's card result only with the option die_card_reshuffle, RS-112)."""
     if not board.deck:
-        if not board.gdiscard:
+        if not board.gdiscard or not reshuffle:
             return board, 0  # RS-082, RS-112: nothing to draw
         ctx.say("RS-081", "reshuffle_general", n=len(board.gdiscard))
         board = replace(board, deck=ctx.dice.shuffle(board.gdiscard), gdiscard=())

@@ -24,6 +24,28 @@ __all__ = ["RuneStones"]
 
 #: board facts from data/board.toml: the option defaults below come from there (one source of truth)
 _BOARD = read_toml("rulekit.games.rune_stones", "data/board.toml")
+#: titles and help lines of the options, English and German
+_WORDS = read_toml("rulekit.games.rune_stones", "texts/options.toml")
+
+#: (name, default, rule, low, high): every printed value the text leaves open (kind = "gap")
+#: and every choice rulekit made is an option; docs/games/rune_stones.md says why each default
+_OPTIONS = (
+    ("end_threshold", _BOARD["end_threshold"], "RS-190", 10, 200),
+    ("slot_costs", tuple(_BOARD["display"]["slot_costs"]), "RS-074", None, None),
+    ("forge_costs", tuple(f["cost"] for f in _BOARD["forge"]), "RS-132", None, None),
+    ("trade_values", tuple(_BOARD["trade"]["values"]), "RS-162", None, None),
+    ("round_limit", _BOARD["round_limit"], "RS-190", 0, 5000),
+    ("start_pp", _BOARD["start"]["power_points"], "RS-018", 0, 60),
+    ("start_ore", _BOARD["start"]["ore"], "RS-043", 0, 5),
+    ("allow_empty_action", True, "RS-062", None, None),
+    ("refill_after_take", True, "RS-111", None, None),
+    ("dragons_set_aside_on_refill", False, "RS-083", None, None),
+    ("die_card_reshuffle", True, "RS-112", None, None),
+    ("all_runes_in_play", False, "RS-033", None, None),
+    ("double_die_all_faces", True, "RS-226", None, None),
+    ("die_pp_counts_for_extra", False, "RS-226", None, None),
+    ("immediate_runes", True, "RS-224", None, None),
+)
 
 
 class RuneStones(Game):
@@ -34,89 +56,19 @@ class RuneStones(Game):
     title_de = "Rune Stones"
     players = range(2, 5)  # RS-013
     package = "rulekit.games.rune_stones"  # explicit, so test subclasses find the data files
-    option_list = (
+    option_list = tuple(
         Option(
-            "end_threshold",
-            _BOARD["end_threshold"],
-            "Power points that end the game after the round",
-            "Machtpunkte, die das Spiel nach der Runde beenden",
-            "RS-190",
-            low=10,
-            high=200,
-        ),
-        Option(
-            "slot_costs",
-            tuple(_BOARD["display"]["slot_costs"]),
-            "Summoning cost of the 6 display slots, left to right (rulekit's choice)",
-            "Beschwörungskosten der 6 Auslagefelder von links nach rechts (Wahl von rulekit)",
-            "RS-074",
-        ),
-        Option(
-            "forge_costs",
-            tuple(f["cost"] for f in _BOARD["forge"]),
-            "Gem cost of the 5 coloured forges (rulekit's choice)",
-            "Edelsteinkosten der 5 farbigen Schmieden (Wahl von rulekit)",
-            "RS-132",
-        ),
-        Option(
-            "trade_values",
-            tuple(_BOARD["trade"]["values"]),
-            "Power points for a row of 0-5 artifacts",
-            "Machtpunkte für eine Reihe mit 0-5 Artefakten",
-            "RS-162",
-        ),
-        Option(
-            "round_limit",
-            _BOARD["round_limit"],
-            "Stop an unfinished game after this many rounds (0: never, as printed; for bots and tests)",
-            "Unfertiges Spiel nach so vielen Runden abbrechen (0: nie, wie gedruckt; für Bots und Tests)",
-            "RS-190",
-            low=0,
-            high=500,
-        ),
-        Option("start_pp", 0, "Power points at the start", "Machtpunkte zu Beginn", "RS-018", low=0, high=60),
-        Option(
-            "allow_empty_action",
-            True,
-            "An action may be chosen and then left empty",
-            "Eine Aktion darf gewählt und leer beendet werden",
-            "RS-062",
-        ),
-        Option(
-            "refill_after_take",
-            True,
-            "Refill the display right after an ability takes a card",
-            "Auslage sofort auffüllen, wenn eine Fähigkeit eine Karte nimmt",
-            "RS-111",
-        ),
-        Option(
-            "dragons_set_aside_on_refill",
-            False,
-            "Set dragons aside in later refills too",
-            "Drachen auch beim späteren Auffüllen beiseitelegen",
-            "RS-083",
-        ),
-        Option(
-            "double_die_all_faces",
-            True,
-            "Double Die also doubles the card and exchange results",
-            "Würfel verdoppeln gilt auch für Karte und Tausch",
-            "RS-226",
-        ),
-        Option(
-            "die_pp_counts_for_extra",
-            False,
-            "Power points from the die count for the Extra Power Points rune",
-            "Machtpunkte vom Würfel zählen für die Rune Extra Machtpunkte",
-            "RS-226",
-        ),
-        Option(
-            "immediate_runes",
-            True,
-            "Joker, Exchange and Hand Limit runes work in the turn they are taken",
-            "Joker-, Tausch- und Handkartenlimit-Rune wirken schon im Zug, in dem sie genommen werden",
-            "RS-224",
-        ),
+            name,
+            default,
+            _WORDS[name]["help"],
+            _WORDS[name]["help_de"],
+            rule,
+            low=low,
+            high=high,
+            title=_WORDS[name]["title"],
+            title_de=_WORDS[name]["title_de"],
+        )
+        for name, default, rule, low, high in _OPTIONS
     )
 
     @cached_property

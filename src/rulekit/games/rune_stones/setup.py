@@ -10,7 +10,7 @@ from ...engine import Dice, Event
 from .ctx import with_german
 from .model import COLOURS, Board, Catalogue, Player, replace
 
-__all__ = ["build", "choose_start"]
+__all__ = ["build", "choose_start", "rune_stack_size"]
 
 
 def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tuple[Board, list[Event]]:
@@ -25,10 +25,10 @@ def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tup
     per = b["supply"]["gems_per_colour"] - players * start["gems_per_colour"]  # RS-030, RS-037
     supply = (per,) * len(COLOURS)
     jokers = b["supply"]["jokers"] - players * start["jokers"]
-    ore = b["supply"]["ore"] - players * start["ore"]
+    ore = b["supply"]["ore"] - players * opts["start_ore"]  # RS-043 (gap): 0 by default
     ev.append(say("RS-030", "setup_supply", gems=per, jokers=jokers, ore=ore))
     ev.append(say("RS-031", "setup_throne", n=opts["end_threshold"]))
-    stack = b["runes"]["per_stack"][str(players)]  # RS-032; the rest stay in the box (RS-033)
+    stack = rune_stack_size(cat, players, opts)
     ev.append(say("RS-032", "setup_runes", n=stack, total=stack * len(b["runes"]["types"])))
     arts = tuple(c for c in COLOURS for _ in range(b["artifacts"]["per_colour"]))
     arts = dice.shuffle(arts)  # RS-035
@@ -48,7 +48,7 @@ def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tup
                 removed=(),
                 gems=(start["gems_per_colour"],) * len(COLOURS),
                 jokers=start["jokers"],
-                ore=start["ore"],
+                ore=opts["start_ore"],
                 pp=opts["start_pp"],
                 rows=(("",) * 5, ("",) * 5),
                 runes=(),
@@ -85,6 +85,12 @@ def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tup
         current=0,
     )
     return board, ev
+
+
+def rune_stack_size(cat: Catalogue, players: int, opts: dict) -> int:
+    """Stones per rune stack: by player count (RS-032), the rest in the box (RS-033, option)."""
+    runes = cat.board["runes"]
+    return runes["stones_per_type"] if opts["all_runes_in_play"] else runes["per_stack"][str(players)]
 
 
 def choose_start(board: Board, dice: Dice, game_say) -> tuple[Board, Event]:

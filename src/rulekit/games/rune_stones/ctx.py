@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Dice, Event
+from ...engine.rules import read_toml
 from .model import COLOURS, Board, Catalogue, Player
 
 __all__ = ["Ctx", "GermanArgs", "holds", "has_rune", "tradable_rows", "name_of", "german", "with_german"]
@@ -49,33 +50,7 @@ class GermanArgs:
 
 
 #: German words for the ids that appear in texts (colours, runes, die faces, kinds, spaces)
-GERMAN = {
-    "blue": "blau",
-    "yellow": "gelb",
-    "green": "grün",
-    "red": "rot",
-    "white": "weiß",
-    "joker": "Joker",
-    "ore": "Erz",
-    "multi": "vielfarbig",
-    "magic": "Magiepunkte",
-    "hand": "Handkartenlimit",
-    "exchange": "Tausch",
-    "plus": "Plus",
-    "double_die": "Würfel verdoppeln",
-    "extra_pp": "Extra Machtpunkte",
-    "three": "3 Fähigkeiten nutzen",
-    "any_gem": "beliebiger Edelstein",
-    "swap": "Tausch",
-    "card": "Karte",
-    "pp1": "1 Machtpunkt",
-    "pp2": "2 Machtpunkte",
-    "basic": "Grundfähigkeit",
-    "choice": "Wahlfähigkeit",
-    "any_card": "beliebige Karte",
-    "die": "Würfel",
-    "choose": "Wahl",
-}
+GERMAN = read_toml("rulekit.games.rune_stones", "texts/words.toml")["german"]
 
 
 def german(value: Any) -> Any:

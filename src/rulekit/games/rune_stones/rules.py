@@ -12,13 +12,14 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...engine import Action, Dice, Game, Option, PhaseHooks, State
+from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
-from . import hidden, scene, why
+from . import hidden, scene, words
 from .ctx import Ctx, GermanArgs
 from .flow import build_flow
 from .model import Catalogue, as_dict, load_catalogue
 from .setup import build
-from .trade import stopped_by_limit
+from .trade import final_points, stopped_by_limit
 
 __all__ = ["RuneStones"]
 
@@ -117,6 +118,26 @@ class RuneStones(Game):
     def scores(self, state: State) -> tuple[int, ...]:
         return tuple(p.pp for p in state.data.players)
 
+    def score_breakdown(self, state: State) -> list[ScoreLine]:
+        """Points from play, then the final scoring's stones (RS-192, RS-194) and rows (RS-193).
+
+        Before the final scoring (or in a game stopped unfinished) the last two lines are 0.
+        """
+        players = state.data.players
+        scored = state.phase in ("determine_winner", "game_over") and not self.stopped(state)
+        final = [final_points(p, state.options["trade_values"]) if scored else (0, 0) for p in players]
+        play = tuple(p.pp - s - r for p, (s, r) in zip(players, final, strict=True))
+        names = words.WORDS["score"]
+        return [
+            ScoreLine("RS-162", *names["play"], play),
+            ScoreLine("RS-192", *names["stones"], tuple(s for s, _ in final)),
+            ScoreLine("RS-193", *names["rows"], tuple(r for _, r in final)),
+        ]
+
+    def tiebreak_rule(self, state: State) -> str | None:
+        """None: Rune Stones has no tie-break; a tie gives several winners (RS-197)."""
+        return None
+
     def invariants(self, state: State) -> list[str]:
         return hidden.invariants(self, state)
 
@@ -130,4 +151,5 @@ class RuneStones(Game):
         return scene.build(self, state, seat, lang)
 
     def describe(self, action: Action, lang: str = "en") -> str:
-        return why.describe(self, action, lang)
+        """One short sentence for an action (or its label) in English or German."""
+        return words.describe(self, Action.coerce(action), lang)

@@ -22,6 +22,7 @@ __all__ = [
     "auto_scoring",
     "auto_start_turn",
     "auto_winner",
+    "final_points",
     "legal_rune",
     "legal_trade",
     "play_rune",
@@ -194,11 +195,15 @@ def _dispose(board: Board, ctx: Ctx) -> Board:
     return replace(board, gdiscard=to_general + board.gdiscard, turn=replace(t, played=(), used=()))
 
 
+def final_points(p, values: tuple[int, ...]) -> tuple[int, int]:
+    """(leftover stones, rows) a player scores at the end (RS-192..RS-194)."""
+    return holds(p) // 3, sum(values[sum(1 for a in row if a)] for row in p.rows)
+
+
 def _score(board: Board, ctx: Ctx) -> Board:
     """RS-192..RS-194: leftover stones and rows still on the board."""
     for seat, p in enumerate(board.players):
-        stones = holds(p) // 3
-        rows = sum(row_value(ctx, sum(1 for a in row if a)) for row in p.rows)
+        stones, rows = final_points(p, ctx.opts["trade_values"])
         ctx.say("RS-192", "score", player=name_of(seat), stones=stones, rows=rows, total=p.pp + stones + rows)
         board = evolve_player(board, seat, pp=p.pp + stones + rows)
     return board

@@ -37,7 +37,6 @@ __all__ = [
     "why_forge",
     "why_trade",
     "why_rune",
-    "describe",
 ]
 
 #: one phase's own check: (no, board, ctx, action) -> IllegalAction | None
@@ -219,37 +218,3 @@ def _generic(game, state, action: Action) -> dict:
     phase = game.phases.get(state.phase)
     name, name_de = (phase.name, phase.name_de) if phase else (state.phase, state.phase)
     return {"tried": str(action), "phase": name, "phase_de": name_de, "legal": legal}
-
-
-_WORDS = {
-    "action": ("choose the action", "Aktion wählen"),
-    "colour": ("summon with colour", "beschwören mit Farbe"),
-    "play": ("play for magic points: card", "für Magiepunkte spielen: Karte"),
-    "summon": ("summon from slot", "beschwören von Feld"),
-    "pick": ("lay out card", "Karte auslegen"),
-    "go": ("use the laid-out cards", "ausgelegte Karten nutzen"),
-    "use": ("use the ability of card", "Fähigkeit nutzen von Karte"),
-    "finish": ("stop using abilities", "Fähigkeiten beenden"),
-    "forge": ("forge at forge", "schmieden an Schmiede"),
-    "done": ("done", "fertig"),
-    "trade": ("trade in row", "Reihe eintauschen"),
-    "rune": ("take rune stone", "Runenstein nehmen"),
-    "pay": ("pay", "zahlen"),
-    "place": ("place in row/space", "legen in Reihe/Feld"),
-    "gem": ("take gem", "Edelstein nehmen"),
-    "take": ("take the card in slot", "Karte nehmen von Feld"),
-    "option": ("choose option", "Möglichkeit wählen"),
-    "give": ("give gem for a joker stone", "Edelstein gegen Jokerstein"),
-    "skip": ("leave unused", "ungenutzt lassen"),
-    "swap": ("Exchange rune: swap", "Tausch-Rune: tauschen"),
-    "jokergem": ("Joker rune: place gem", "Joker-Rune: Edelstein legen"),
-}
-
-
-def describe(game, action: Action, lang: str = "en") -> str:
-    """A readable label, e.g. 'summon from slot 3'."""
-    words = _WORDS.get(action.kind)
-    if words is None:
-        return str(action)
-    head = words[1] if lang == "de" else words[0]
-    return " ".join([head, *map(str, action.args)])

@@ -1,0 +1,79 @@
+"""Readable sentences for actions, and the names of ids, from ``texts/words.toml``.
+
+``describe(game, action, lang)`` turns a label such as ``pay blue`` into
+"Pay a blue gem" / "Einen Edelstein in Blau zahlen"; cards are named by
+species and number ("Kobold 21"), runes by their printed names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Action
+from ...engine.rules import read_toml
+
+__all__ = ["WORDS", "describe", "card_name", "rune_name"]
+
+#: the words table (read once: the file ships inside the package)
+WORDS = read_toml("rulekit.games.rune_stones", "texts/words.toml")
+
+
+def _lang(pair: list[str], lang: str) -> str:
+    return pair[1] if lang == "de" else pair[0]
+
+
+def card_name(game: Any, number: int, lang: str = "en") -> str:
+    """ "Kobold 21" / "Druidenkarte 103": a card by species (its colour, RS-003) and number."""
+    if number >= 100:
+        return _lang(WORDS["druid"]["name"], lang).format(n=number)
+    species = game.cat.board["species_de" if lang == "de" else "species"]
+    return f"{species[game.cat.cards[number].colour]} {number}"
+
+
+def rune_name(rune: str, lang: str = "en") -> str:
+    if lang == "de":
+        return WORDS["german"].get(rune, rune)
+    return WORDS["english"].get(rune, rune.capitalize())
+
+
+def _colour(colour: str, lang: str) -> str:
+    return _lang(WORDS["colour_noun"][colour], lang)
+
+
+def describe(game: Any, action: Action, lang: str = "en") -> str:
+    """One short sentence for ``action`` in ``lang`` (falls back to the label for unknown actions)."""
+    kind, args = action.kind, action.args
+    try:
+        key, fields = _sentence(game, kind, args, lang)
+    except (KeyError, IndexError, TypeError):  # not an action of this game: show its label
+        return str(action)
+    return _lang(WORDS["describe"][key], lang).format(**fields)
+
+
+def _sentence(game: Any, kind: str, args: tuple, lang: str) -> tuple[str, dict]:
+    if kind == "action":
+        return kind, {"what": _lang(WORDS["actions"][args[0]], lang)}
+    if kind in ("play", "pick", "use"):
+        return kind, {"card": card_name(game, args[0], lang)}
+    if kind in ("summon", "trade", "take", "option") or (kind == "forge" and args[0] != "joker"):
+        return kind, {"n": args[0]}
+    if kind == "forge":
+        return "forge_joker", {}
+    if kind in ("colour", "gem", "give", "jokergem"):
+        return kind, {"colour": _colour(args[0], lang)}
+    if kind == "pay":
+        if args[0] in ("joker", "ore"):
+            return f"pay_{args[0]}", {}
+        return kind, {"colour": _colour(args[0], lang)}
+    if kind == "place":
+        return kind, {"n": args[0], "colour": _colour(args[1], lang)}
+    if kind == "rune":
+        return kind, {"rune": rune_name(args[0], lang)}
+    if kind == "swap":
+        give, get = args
+        return (
+            ("swap_ore", {"colour": _colour(get, lang)}) if give == "ore" else (kind, {"colour": _colour(give, lang)})
+        )
+    if kind in ("go", "finish", "done", "skip"):
+        return kind, {}
+    raise KeyError(kind)

@@ -96,3 +96,14 @@ def test_score_breakdown_adds_up_and_names_the_final_scoring():
     totals = [sum(line.points[i] for line in lines) for i in range(2)]
     assert totals == list(s.scores)
     assert any(lines[1].points) and GAME.tiebreak_rule(s) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_action_labels_hold_every_legal_label(players):
+    """Issue 18: action_labels() is computed from the data and holds every label of long random games."""
+    labels = GAME.action_labels(players, {})
+    assert len(labels) == len(set(labels)) and "play 21" in labels and "rune three" in labels
+    for seed, options in ((0, {}), (1, {"end_threshold": 40, "all_runes_in_play": True})):
+        for state in _random_states(players, seed, steps=3000, **options):
+            missing = {str(a) for a in state.legal_actions()} - labels
+            assert not missing, missing

@@ -17,6 +17,7 @@ from ...engine.rules import read_toml
 from . import hidden, scene, words
 from .ctx import Ctx, GermanArgs
 from .flow import build_flow
+from .labels import all_labels
 from .model import Catalogue, as_dict, load_catalogue
 from .setup import build
 from .trade import final_points, stopped_by_limit
@@ -133,6 +134,10 @@ class RuneStones(Game):
             ScoreLine("RS-192", *names["stones"], tuple(s for s, _ in final)),
             ScoreLine("RS-193", *names["rows"], tuple(r for _, r in final)),
         ]
+
+    def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
+        """Every label ``legal()`` can produce: the same for every player count and option."""
+        return all_labels(self.cat)
 
     def tiebreak_rule(self, state: State) -> str | None:
         """None: Rune Stones has no tie-break; a tie gives several winners (RS-197)."""

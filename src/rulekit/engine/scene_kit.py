@@ -140,7 +140,7 @@ def _clean(item: dict) -> dict:
 
 def text(x: float, y: float, s: object, size: float = BODY, **extra: object) -> dict:
     """A text item (``anchor``, ``bold``, ``fill``, ``id``, ``title`` may be given)."""
-    return _clean({"type": "text", "x": x, "y": y, "text": str(s), "size": size, **extra})
+    return {"type": "text", "x": x, "y": y, "text": str(s), "size": size, **_clean(extra)}
 
 
 def box(x: float, y: float, w: float, h: float, fill: str = "#fff", stroke: str = "#888", **extra: object) -> dict:

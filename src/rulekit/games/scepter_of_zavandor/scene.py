@@ -181,5 +181,6 @@ def _energy(game, s: State, i: int, y: float, seat, acts: kit.Acts, lang: str) -
                     "size": kit.BODY, "stroke": "#333", "class": "rk-card", "id": f"card-{i}-{k}"})  # fmt: skip
         if act := acts(action, owner=i) if action else None:
             out[-1]["action"] = act
-        out.append(kit.text(x + 48, yy + 62, name if label != "?" else "", kit.SMALL, anchor="middle"))
+        if label != "?":
+            out.append(kit.text(x + 48, yy + 62, name, kit.SMALL, anchor="middle"))
     return out, y + 16 + 78 * max(1, (len(pieces) + 7) // 8)

@@ -103,7 +103,7 @@ def english_only_words(game_id: str) -> frozenset[str]:
         german = " ".join(row["de"] for row in table.values()).lower()
         for row in table.values():
             for word in re.findall(r"[A-Za-z]{4,}", row["en"]):
-                if not re.search(rf"\b{word.lower()}\b", german):
+                if word.lower() not in german:  # a part of a German word counts too ("Start" in "Startspieler")
                     found.add(word.lower())
     return frozenset(found)
 

@@ -123,7 +123,13 @@ def wrap(words_: str, chars: int, max_lines: int = 0) -> list[str]:
     end with an ellipsis, after a whole word.
     """
     lines: list[str] = []
-    for word in words_.split():
+    parts = []
+    for word in words_.split():  # a word too long for a line may break after its hyphens ("Smaragd-|Goldschmiede")
+        parts += word.replace("-", "-\0").split("\0") if len(word) > chars and "-" in word[:-1] else [word]
+    for word in parts:
+        if lines and lines[-1].endswith("-") and len(lines[-1]) + len(word) <= chars:
+            lines[-1] += word
+            continue
         if lines and len(lines[-1]) + 1 + len(word) <= chars:
             lines[-1] += " " + word
         else:
@@ -189,7 +195,7 @@ class Face:
     def lines(self, w: float, size: float) -> tuple[list[str], list[str], list[str]]:
         """Name, facts and effect lines for a card ``w`` units wide."""
         chars = fits(w - size, size)
-        name = wrap(self.name, fits(w - size, size * 1.08))
+        name = wrap(self.name, fits(w - size, size * 1.12))  # bold glyphs are wider
         facts = wrap(" · ".join(f for f in self.facts if f), chars)
         effect = wrap(self.effect, chars, self.max_lines) if self.effect else []
         return name, facts, effect

@@ -103,7 +103,7 @@ def _auction_row(t: Tables, state: State, seat, acts: kit.Acts, row: int, colour
              else kit.Face(W("empty_slot", lang), id=f"{where}-{name}") for where, cid in (("middle", middle), ("auction", right))]  # fmt: skip
     h = max(f.height(230, kit.SMALL) for f in faces)
     css = t.colour_names[name]["css"]
-    label = [*kit.wrap(t.colour_name(colour, lang), 14), W("stack", lang, n=len(d.stacks[colour])),
+    label = [*kit.wrap(t.colour_name(colour, lang), 12), W("stack", lang, n=len(d.stacks[colour])),
              *kit.wrap(W("tiers", lang, card=t.card_at[colour], top=t.top_at[colour]), 15)]  # fmt: skip
     items += [kit.box(10, y, 170, h, fill=css, stroke="#333", id=f"row-{name}")]
     items += [kit.text(18, y + 26 + 24 * k, s, bold=k == 0, fill=kit.ink(css)) for k, s in enumerate(label)]
@@ -191,9 +191,15 @@ def _hand(
             name = t.colours[colour]
             labels = (f"bid {name}", f"give {name} {t.carts[cart]}", f"give {name}")
             action = next((a for a in labels if acts(a, owner=i)), None)
-            out.append({"type": "rect", "x": 250 + cart * 176, "y": y + 36 + colour * 40, "w": 170, "h": 36, "rx": 3,
-                        "fill": css, "opacity": 1 if p.hand[k] else 0.35, "label": f"{t.cart_name(cart, lang)} {p.hand[k]}",
-                        "size": kit.SMALL, "id": f"hand-{i}-{k}", **({"action": action} if action else {})})  # fmt: skip
+            x, yy = 250 + cart * 176, y + 36 + colour * 40
+            out.append({"type": "rect", "x": x, "y": yy, "w": 170, "h": 36, "rx": 3, "fill": css, "opacity": 1 if p.hand[k] else 0.3,
+                        "id": f"hand-{i}-{k}", **({"action": action} if action else {})})  # fmt: skip
+            ink = kit.ink(css) if p.hand[k] else "#000"
+            out.append(
+                kit.text(
+                    x + 85, yy + 25, f"{t.cart_name(cart, lang)} {p.hand[k]}", kit.SMALL, anchor="middle", fill=ink
+                )
+            )
     return out, y + 36 + 4 * 40
 
 

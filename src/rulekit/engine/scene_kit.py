@@ -37,6 +37,7 @@ __all__ = [
     "box",
     "button",
     "token",
+    "chip",
     "card",
     "card_row",
     "track",
@@ -104,6 +105,8 @@ def seat_colour_name(seat: int, lang: str = "en") -> str:
 
 def ink(fill: str | None) -> str:
     """Black or white text, whichever reads better on ``fill`` (a #rrggbb colour)."""
+    if fill and len(fill) == 4 and fill.startswith("#"):
+        fill = "#" + "".join(c * 2 for c in fill[1:])  # "#444" -> "#444444"
     if not fill or not fill.startswith("#") or len(fill) != 7:
         return "#000"
     r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
@@ -169,6 +172,12 @@ def token(x: float, y: float, r: float, label: object, fill: str, size: float = 
     if name:
         out.append(text(x, y + r + size, name, size, anchor="middle"))
     return out
+
+
+def chip(x: float, y: float, w: float, h: float, label: str, fill: str, size: float = SMALL, **extra) -> list[dict]:
+    """A filled box with its label in black or white, whichever reads on ``fill``."""
+    rect = _clean({"type": "rect", "x": x, "y": y, "w": w, "h": h, "rx": 4, "fill": fill, "stroke": "#333", **extra})
+    return [rect, text(x + w / 2, y + h / 2 + size * 0.35, label, size, anchor="middle", fill=ink(fill))]
 
 
 @dataclass

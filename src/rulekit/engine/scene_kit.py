@@ -119,6 +119,12 @@ def fits(width: float, size: float) -> int:
 
 
 def wrap(words_: str, chars: int, max_lines: int = 0) -> list[str]:
+    """Break ``words_`` into lines of at most ``chars`` characters (see ``_wrap``; cached: scenes repeat texts)."""
+    return list(_wrap(words_, chars, max_lines))
+
+
+@functools.lru_cache(maxsize=8192)
+def _wrap(words_: str, chars: int, max_lines: int = 0) -> tuple[str, ...]:
     """Break ``words_`` into lines of at most ``chars`` characters, only between words.
 
     A word longer than a line gets a line of its own (never cut). Only when
@@ -140,16 +146,21 @@ def wrap(words_: str, chars: int, max_lines: int = 0) -> list[str]:
     if max_lines and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] += " …"
-    return lines
+    return tuple(lines)
 
 
 def _clean(item: dict) -> dict:
+    """``item`` without its empty fields (None or ""), so the JSON stays small."""
     return {k: v for k, v in item.items() if v is not None and v != ""}
 
 
 def text(x: float, y: float, s: object, size: float = BODY, **extra: object) -> dict:
     """A text item (``anchor``, ``bold``, ``fill``, ``id``, ``title`` may be given)."""
-    return {"type": "text", "x": x, "y": y, "text": str(s), "size": size, **_clean(extra)}
+    item = {"type": "text", "x": x, "y": y, "text": str(s), "size": size}
+    for k, v in extra.items():
+        if v is not None and v != "":
+            item[k] = v
+    return item
 
 
 def box(x: float, y: float, w: float, h: float, fill: str = "#fff", stroke: str = "#888", **extra: object) -> dict:
@@ -201,12 +212,12 @@ class Face:
     touches: list[str] | None = None
     max_lines: int = 7
 
-    def lines(self, w: float, size: float) -> tuple[list[str], list[str], list[str]]:
+    def lines(self, w: float, size: float) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
         """Name, facts and effect lines for a card ``w`` units wide."""
         chars = fits(w - size, size)
-        name = wrap(self.name, fits(w - size, size * 1.12))  # bold glyphs are wider
-        facts = wrap(" · ".join(f for f in self.facts if f), chars)
-        effect = wrap(self.effect, chars, self.max_lines) if self.effect else []
+        name = _wrap(self.name, fits(w - size, size * 1.12))  # bold glyphs are wider
+        facts = _wrap(" · ".join(f for f in self.facts if f), chars)
+        effect = _wrap(self.effect, chars, self.max_lines) if self.effect else ()
         return name, facts, effect
 
     def height(self, w: float, size: float) -> float:

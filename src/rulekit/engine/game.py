@@ -26,7 +26,10 @@ from .rng import Dice, seed_state
 from .rules import Event, Messages, Rule, load_rules, read_toml
 from .state import State
 
-__all__ = ["Game", "ScoreLine", "encode"]
+__all__ = ["Game", "MAX_SEED", "ScoreLine", "encode"]
+
+#: seeds are 63-bit: larger ones would wrap around and replay another game
+MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +110,8 @@ class Game:
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"the seed must be an int, got {seed!r}")
+        if not 0 <= seed <= MAX_SEED:
+            raise SetupError(f"the seed must be in 0..2**63-1, got {seed if abs(seed) < 10**30 else 'a huge number'}")
         opts = self.resolve_options(options)
         if self.flow:
             self.checked_flow  # noqa: B018 - a game with a broken flow table fails here, before any play

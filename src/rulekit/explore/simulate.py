@@ -18,13 +18,10 @@ import math
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, State
-from ..engine.rng import seed_state
-from .agents import make_agent, parse_spec
+from .agents import make_agent, parse_spec, seat_seed
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -87,26 +84,15 @@ def game_ref(game: Game | str) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
-@cache
-def resolve_game(ref: str) -> Game:
-    """The ``Game`` for a reference made by ``game_ref`` (one per process)."""
-    if ":" not in ref:
-        from ..games import load
+def resolve_game(ref: str | Game) -> Game:
+    """The ``Game`` for a reference made by ``game_ref`` (import paths allowed: they
+    come from ``game_ref`` or from a caller who asked for them explicitly)."""
+    from ..games import resolve_game as resolve
 
-        return load(ref)
-    module, _, name = ref.partition(":")
-    obj: Any = import_module(module)
-    for part in name.split("."):
-        obj = getattr(obj, part)
-    return obj()
+    return resolve(ref, allow_import=True)
 
 
 # -- playing ------------------------------------------------------------------
-
-
-def agent_seed(game_seed: int, seat: int) -> int:
-    """The seed of the agent in ``seat``: depends on the game and seat only."""
-    return seed_state(game_seed * 1_000_003 + seat) >> 1
 
 
 def play_job(job: Job) -> list[dict]:
@@ -114,7 +100,7 @@ def play_job(job: Job) -> list[dict]:
     game = resolve_game(job.game)
     players = len(job.agents)
     state = game.new(players=players, seed=job.seed, **dict(job.options))
-    bots = [make_agent(spec, seed=agent_seed(job.seed, seat)) for seat, spec in enumerate(job.agents)]
+    bots = [make_agent(spec, seed=seat_seed(job.seed, seat)) for seat, spec in enumerate(job.agents)]
     decisions = turns = 0
     last_seat = None
     while not state.is_over and decisions < job.max_decisions:

@@ -280,16 +280,21 @@ def run_jobs(
     chunks = split(jobs, _workers(workers, executor), chunksize)
     bar = _bar(len(jobs), progress, desc)
     rows: list[dict] = []
+    interrupted = False
     try:
         for chunk_rows, n in _execute(chunks, executor, workers):
             rows.extend(chunk_rows)
             bar.update(n)
+    except KeyboardInterrupt:  # Ctrl-C: keep the games that finished, say the table is partial
+        interrupted = True
     finally:
         bar.close()
-    frame = pd.DataFrame(rows)
-    if frame.empty:
-        return pd.DataFrame(columns=COLUMNS)
-    return frame.sort_values(["game_id", "seat"], kind="stable").reset_index(drop=True)
+    frame = pd.DataFrame(rows) if rows else pd.DataFrame(columns=COLUMNS)
+    if not frame.empty:
+        frame = frame.sort_values(["game_id", "seat"], kind="stable").reset_index(drop=True)
+    frame.attrs["partial"] = interrupted
+    frame.attrs["planned_games"] = len(jobs)
+    return frame
 
 
 def split(jobs: Sequence[Job], workers: int, chunksize: int | None = None) -> list[list[Job]]:
@@ -321,12 +326,34 @@ def _execute(chunks: list[list[Job]], executor: Any, workers: int) -> Iterator[t
             yield play_chunk(chunk), len(chunk)
         return
     if executor is None:
-        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+        try:
             yield from _drain(pool, chunks)
+        except BaseException:  # Ctrl-C or an error: stop the workers now, not after every game
+            _stop_now(pool)
+            raise
+        pool.shutdown()
         return
     if isinstance(executor, str) or not hasattr(executor, "submit"):
         raise TypeError(f"executor must be None, 'serial' or have a submit() method, got {executor!r}")
     yield from _drain(executor, chunks)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (no traceback per worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_now(pool: cf.ProcessPoolExecutor) -> None:
+    """Drop the queued games and end the running ones at once."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(timeout=2)
 
 
 def _drain(executor: Any, chunks: list[list[Job]]) -> Iterator[tuple[list[dict], int]]:

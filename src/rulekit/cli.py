@@ -31,7 +31,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return args.run(args) or 0
+        code = args.run(args) or 0
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
     except RulekitError as err:
         print(f"rulekit: error: {err}", file=sys.stderr)
         return 2

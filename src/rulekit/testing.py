@@ -43,8 +43,12 @@ def check_game(
     players: int | None = None,
     max_decisions: int = 5000,
     round_trips: int = 3,
+    options: dict | None = None,
 ) -> CheckReport:
     """Play ``sims`` random games per player count and check the contract.
+
+    ``options`` are rule options for every game, e.g. a round limit for games
+    whose printed end random play never reaches (such games end unfinished).
 
     Raises ``AssertionError`` naming the game, player count and seed of the
     first failure, so it can be replayed.
@@ -55,15 +59,17 @@ def check_game(
         for i in range(sims):
             game_seed = seed + i
             try:
-                _check_one(game, n, game_seed, max_decisions, round_trips, report)
+                _check_one(game, n, game_seed, max_decisions, round_trips, report, options or {})
             except AssertionError as err:
                 raise AssertionError(f"{game.id} players={n} seed={game_seed}: {err}") from err
     return report
 
 
-def _check_one(game: Game, players: int, seed: int, max_decisions: int, round_trips: int, report: CheckReport):
-    state = game.new(players=players, seed=seed, settle=False)
-    assert state == game.new(players=players, seed=seed, settle=False), "setup is not deterministic"
+def _check_one(
+    game: Game, players: int, seed: int, max_decisions: int, round_trips: int, report: CheckReport, options: dict
+):
+    state = game.new(players=players, seed=seed, settle=False, **options)
+    assert state == game.new(players=players, seed=seed, settle=False, **options), "setup is not deterministic"
     dice = Dice(seed * 7919 + players)
     checkpoints = {int(max_decisions * k / (round_trips + 1)) for k in range(round_trips + 1)} | {0, 1, 5, 25}
     decisions = 0

@@ -326,11 +326,11 @@ def _execute(chunks: list[list[Job]], executor: Any, workers: int) -> Iterator[t
             yield play_chunk(chunk), len(chunk)
         return
     if executor is None:
-        pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+        pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
         try:
             yield from _drain(pool, chunks)
         except BaseException:  # Ctrl-C or an error: stop the workers now, not after every game
-            _stop_now(pool)
+            stop_now(pool)
             raise
         pool.shutdown()
         return
@@ -339,21 +339,30 @@ def _execute(chunks: list[list[Job]], executor: Any, workers: int) -> Iterator[t
     yield from _drain(executor, chunks)
 
 
-def _ignore_interrupts() -> None:
+def ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the parent, which stops them (no traceback per worker)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _stop_now(pool: cf.ProcessPoolExecutor) -> None:
-    """Drop the queued games and end the running ones at once."""
-    processes = list(getattr(pool, "_processes", {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(timeout=2)
+def stop_now(pool: cf.ProcessPoolExecutor) -> None:
+    """Drop the queued games and end the running ones at once (a second Ctrl-C waits)."""
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout=2)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _drain(executor: Any, chunks: list[list[Job]]) -> Iterator[tuple[list[dict], int]]:

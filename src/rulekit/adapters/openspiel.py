@@ -14,12 +14,15 @@ Facts of the OpenSpiel game (declared once in ``_game_type``):
   unfinished by a round limit gives 0 to all. ``reward="score"``: the
   final scores.
 * chance: the root draws the rulekit seed from ``seeds`` outcomes. After
-  that every step that uses randomness (a shuffle, a draw, a die, inside an
-  automatic step or inside a decision) is preceded by a chance node with
-  ``chance_outcomes`` equally likely outcomes; outcome ``i`` reseeds the
-  state's generator (outcome 0 keeps it, so with ``chance_outcomes=1`` the
-  OpenSpiel game is exactly the rulekit game of that seed). Search that
-  samples chance therefore sees different futures, not the seed's one.
+  that every step that may use randomness is preceded by a chance node with
+  ``chance_outcomes`` equally likely outcomes: a step that rolls or shuffles
+  (it moves the state's generator), and, in a game with parts no seat can
+  see (a face-down draw pile), every step, since any may draw. Outcome ``i``
+  reseeds the generator and deals the unseen parts again
+  (``Game.redeal_unseen``); outcome 0 keeps both, so with
+  ``chance_outcomes=1`` the OpenSpiel game is exactly the rulekit game of
+  its seed. Search that samples chance sees different futures, not the
+  seed's one.
 * imperfect information when some seat's ``view`` hides something. The
   observation is the seat's ``view`` (JSON string, encoded vector). The
   information state (perfect recall) is a digest of everything the seat
@@ -205,7 +208,7 @@ class RulekitSpielGame(pyspiel.Game):
             min_utility=low,
             max_utility=high,
             utility_sum=None,
-            max_game_length=max(MIN_GAME_LENGTH, 4 * space.max_decisions),
+            max_game_length=max(MIN_GAME_LENGTH, 8 * space.max_decisions),
         )
         super().__init__(gtype, info, params)
 
@@ -278,12 +281,14 @@ class RulekitSpielState(pyspiel.State):
         if self._chance:
             self._reseeded = self._reseeded or action != 0
             base = rk.evolve(rng=_reseed(rk.rng, int(action)))
+            if action:
+                base = rk.game.redeal_unseen(base, Dice(_reseed(base.rng, 1)))
             pending, self._pending, self._chance = self._pending, None, False
             self._step_into(base.apply(pending, settle=False) if pending else base.advance(), pending)
             return
         decision = self.spec.space.action(action)
         result = rk.apply(decision, settle=False)
-        if result.rng != rk.rng and self.spec.outcomes > 1:  # it drew or rolled: chance decides first
+        if self._random(rk, result):  # it may draw or roll: chance decides first
             self._pending, self._chance = decision, True
             return
         self._step_into(result, decision)
@@ -293,12 +298,18 @@ class RulekitSpielState(pyspiel.State):
         self._learn(state, decision)
         while state.automatic:
             nxt = state.advance()
-            if nxt.rng != state.rng and self.spec.outcomes > 1:
+            if self._random(state, nxt):
                 self._rk, self._chance = _Shared(state), True
                 return
             state = nxt
             self._learn(state, None)
         self._rk = _Shared(state)
+
+    def _random(self, before: State, after: State) -> bool:
+        """Whether a chance node must come before the step ``before -> after``."""
+        if self.spec.outcomes == 1:
+            return False
+        return after.rng != before.rng or _has_unseen(before)
 
     def _learn(self, state: State, decision: Action | None) -> None:
         """Add what each seat saw of this step to its information state."""
@@ -392,6 +403,11 @@ class _Observer:
             )
         )
         return f"seen {state._seen[player]} now {view}" if self.perfect_recall else view
+
+
+def _has_unseen(state: State) -> bool:
+    """Whether ``state`` has parts no seat can see (its game's ``redeal_unseen`` changes it)."""
+    return state.game.redeal_unseen(state, Dice(1)) is not state
 
 
 def _hidden(game: Game) -> bool:

@@ -210,7 +210,7 @@ class Face:
     back: bool = False
     seat: int | None = None
     touches: list[str] | None = None
-    max_lines: int = 7
+    max_lines: int = 10  # only a longer effect ends with "…"
 
     def lines(self, w: float, size: float) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
         """Name, facts and effect lines for a card ``w`` units wide."""

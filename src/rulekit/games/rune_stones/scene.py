@@ -52,19 +52,20 @@ def colour(c: str, lang: str) -> str:
 
 
 def _icons(icons, lang: str) -> str:
-    """Icons in words: 'gem:blue' -> 'blue gem', 'pp:6' -> '6 power points'."""
-    out = []
+    """Icons in words, repeats counted: ('gem:blue', 'gem:blue', 'pp:6') -> '2× blue gem, 6 power points'."""
+    out: dict[str, int] = {}
     for icon in icons:
         head, _, arg = icon.partition(":")
         if head in ("gem", "card"):
-            out.append(W(f"icon_{head}", lang, colour=colour(arg, lang)))
+            word = W(f"icon_{head}", lang, colour=colour(arg, lang))
         elif head == "pp":
-            out.append(W("icon_pp", lang, n=arg))
+            word = W("icon_pp", lang, n=arg)
         elif f"c_{icon}" in W and head != "joker":
-            out.append(W("icon_gem", lang, colour=colour(icon, lang)))
+            word = W("icon_gem", lang, colour=colour(icon, lang))
         else:
-            out.append(W(f"icon_{head}", lang))
-    return ", ".join(out)
+            word = W(f"icon_{head}", lang)
+        out[word] = out.get(word, 0) + 1
+    return ", ".join(f"{n}× {word}" if n > 1 else word for word, n in out.items())
 
 
 def card_face(game, n: int, lang: str, **extra) -> kit.Face:

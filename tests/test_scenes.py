@@ -146,3 +146,36 @@ def test_seat_colours_are_named_in_both_languages():
         assert kit.seat_colour_name(seat, "en") and kit.seat_colour_name(seat, "de")
     assert kit.seat_colour_name(0, "de") == "blau"
     assert len(set(kit.PALETTE)) == len(kit.PALETTE)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_card_texts_fit_their_card_and_are_not_cut(game_id):
+    """Every line on a card face fits its width (estimated glyph widths), and no effect is cut short."""
+    game = rulekit.load(game_id)
+    for s in states(game_id)[::3]:
+        for lang in ("en", "de"):
+            for item, _ in kit.walk(game.scene(s, None, lang)["items"]):
+                if item["type"] != "group" or not str(item.get("id", "")).endswith("-face"):
+                    continue
+                frame = item["items"][0]
+                for line in (i for i in item["items"] if i["type"] == "text"):
+                    wide = len(line["text"]) * line["size"] * kit.GLYPH * (kit.BOLD if line.get("bold") else 1)
+                    assert wide <= frame["w"] - 6, f"{game_id} {item['id']}: {line['text']!r} is wider than its card"
+                    assert "…" not in line["text"], f"{game_id} {item['id']}: effect cut short"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_texts_stay_inside_the_board(game_id):
+    """No text runs past the board's edges (estimated with wide glyphs, bold wider still)."""
+    game = rulekit.load(game_id)
+    for s in states(game_id)[::3]:
+        for lang in ("en", "de"):
+            scene = game.scene(s, None, lang)
+            for item, _ in kit.walk(scene["items"]):
+                if item["type"] != "text":
+                    continue
+                wide = len(item["text"]) * item["size"] * kit.GLYPH * (kit.BOLD if item.get("bold") else 1)
+                left = item["x"] - {"start": 0, "middle": wide / 2, "end": wide}[item.get("anchor", "start")]
+                assert left >= 0 and left + wide <= scene["width"], (
+                    f"{game_id} {lang}: {item['text']!r} leaves the board"
+                )

@@ -42,6 +42,7 @@ __all__ = [
     "card_row",
     "track",
     "panel",
+    "heading",
     "group",
     "walk",
     "scene",
@@ -58,6 +59,8 @@ BODY = SMALL + 2
 HEAD = SMALL + 6
 #: average glyph width as a share of the font size (system-ui, mixed case, a little slack)
 GLYPH = 0.56
+#: bold glyphs are wider (DejaVu Sans Bold, the widest common system-ui, averages 0.56-0.67 em)
+BOLD = 1.2
 
 #: seat colours: the Okabe-Ito palette, told apart with the common colour-vision deficiencies
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00")
@@ -215,7 +218,7 @@ class Face:
     def lines(self, w: float, size: float) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
         """Name, facts and effect lines for a card ``w`` units wide."""
         chars = fits(w - size, size)
-        name = _wrap(self.name, fits(w - size, size * 1.12))  # bold glyphs are wider
+        name = _wrap(self.name, fits(w - size, size * BOLD))
         facts = _wrap(" · ".join(f for f in self.facts if f), chars)
         effect = _wrap(self.effect, chars, self.max_lines) if self.effect else ()
         return name, facts, effect
@@ -322,6 +325,16 @@ def panel(
         {"type": "rect", "x": x, "y": y, "w": 10, "h": h, "rx": 4, "fill": colour},
         text(x + 18, y + size * 1.2, title, size, bold=True, id=f"panel-title-{seat}"),
     ]
+
+
+def heading(title: str, *lines: str) -> tuple[list[dict], float]:
+    """The board's title (bold) and lines under it (the phase, a status), wrapped; returns them and the last y."""
+    out, y = [text(10, 30, title, HEAD, bold=True, id="title")], 30
+    for k, line in enumerate(lines):
+        for part in wrap(line, fits(WIDTH - 20, BODY)):
+            y += 28
+            out.append(text(10, y, part, BODY, id="phase" if k == 0 else f"status-{k}"))
+    return out, y
 
 
 def group(items: list[dict], seat: int | None = None, **extra: object) -> dict:

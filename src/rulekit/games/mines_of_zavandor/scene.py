@@ -34,12 +34,9 @@ def scene(game: MinesOfZavandor, state: State, seat: int | None = None, lang: st
     """The board of ``state`` as seen by ``seat`` (None: everything)."""
     t, d, acts = tables(), state.data, kit.Acts(state, seat)
     lang = "de" if lang == "de" else "en"
-    title = W("title", lang, n=d.round, phase=game.phases[state.phase].name_in(lang))
-    items = [
-        kit.text(10, 30, title, kit.HEAD, bold=True, id="title"),
-        kit.text(10, 60, _status(t, state, lang), id="status"),
-    ]
-    y = _road(t, state, acts, items, lang)
+    items, y = kit.heading(W("title", lang, n=d.round), game.phases[state.phase].name_in(lang))
+    items.append(kit.text(10, y + 28, _status(t, state, lang), id="status"))
+    y = _road(t, state, acts, items, y + 28, lang)
     items.append(kit.text(10, y + 24, W("auctions", lang), bold=True))
     y += 36
     for row, colour in enumerate(t.order):
@@ -54,15 +51,15 @@ def gems_text(t: Tables, gems: tuple[int, ...], lang: str) -> str:
     return " + ".join(f"{n} {t.colour_name(c, lang)}" for c, n in enumerate(gems) if n)
 
 
-def _road(t: Tables, state: State, acts: kit.Acts, items: list, lang: str) -> float:
+def _road(t: Tables, state: State, acts: kit.Acts, items: list, y: float, lang: str) -> float:
     d = state.data
-    items += [kit.text(10, 96, W("road", lang), bold=True),
-              kit.text(950, 96, W("king", lang, n=d.king, name=t.road[d.king][lang]), anchor="end", bold=True, id="king")]  # fmt: skip
+    items += [kit.text(10, y + 38, W("road", lang), bold=True),
+              kit.text(950, y + 38, W("king", lang, n=d.king, name=t.road[d.king][lang]), anchor="end", bold=True, id="king")]  # fmt: skip
     faces = [kit.Face(f"{i}. {space[lang]}", [W("road_price", lang, price=gems_text(t, t.road_price[i], lang))],
                       W("king_here", lang) if i == d.king else "", "#ffe082" if i == d.king else "#fff8e1",
                       acts("king advance") if i == d.king + 1 else None, f"road-{i}", selected=i == d.king)
              for i, space in enumerate(t.road)]  # fmt: skip
-    row, y = kit.card_row(faces, 10, 108, 940, 181)
+    row, y = kit.card_row(faces, 10, y + 50, 940, 181)
     items.append(kit.group(row, id="road"))
     return y
 
@@ -144,9 +141,10 @@ def _panel(
 ) -> tuple[dict, float]:
     d, p = state.data, state.data.players[i]
     head = W("head", lang, who=W("player", lang, n=i + 1), colour=kit.seat_colour_name(i, lang), clan=t.boards[p.clan][lang],
-             vp=p.vp, score=state.game.scores(state)[i]) + (f" · {W('start', lang)}" if d.start == i else "")  # fmt: skip
+             vp=p.vp, score=state.game.scores(state)[i])  # fmt: skip
     track, cubes, _ = track_of(t, d, p, OBJ_CLAN)
-    out = [kit.text(28, y0 + 62, W("clan_track", lang, cart=t.cart_name(clan_side(t, d, p).cart, lang)))]
+    clan = W("clan_track", lang, cart=t.cart_name(clan_side(t, d, p).cart, lang))
+    out = [kit.text(28, y0 + 62, clan + (f" · {W('start', lang)}" if d.start == i else ""))]
     out += kit.track(28, y0 + 74, [str(v) for v in track], 56, lit=range(cubes), fill="#ef9a9a", h=40,
                      actions={cubes: acts("upgrade clan", owner=i)}, id_prefix=f"clan-{i}")  # fmt: skip
     y = y0 + 130

@@ -24,14 +24,14 @@ def build(game, state, seat: int | None, lang: str) -> dict:
     b: Board = state.data
     acts = kit.Acts(state, seat)
     phase = game.phases[state.phase].name_in(lang) if state.phase in game.phases else state.phase
-    items = [
-        kit.text(10, 30, W("title", lang, n=b.round, phase=phase), kit.HEAD, bold=True, id="phase"),
-        kit.text(10, 68, W("display", lang), bold=True),
-        kit.text(950, 68, W("piles", lang, deck=len(b.deck), discard=len(b.gdiscard)), anchor="end", id="deck"),
+    items, y = kit.heading(W("title", lang, n=b.round), phase)
+    items += [
+        kit.text(10, y + 38, W("display", lang), bold=True),
+        kit.text(950, y + 38, W("piles", lang, deck=len(b.deck), discard=len(b.gdiscard)), anchor="end", id="deck"),
     ]
     costs = state.options["slot_costs"]
     faces = [_slot(game, b, k, n, costs[k], acts, lang) for k, n in enumerate(b.display)]
-    row, y = kit.card_row(faces, 10, 80, 940, 150)
+    row, y = kit.card_row(faces, 10, y + 50, 940, 150)
     items.append(kit.group(row, id="display"))
     items.append(kit.text(10, y + 24, W("forges", lang), bold=True))
     row, y = kit.card_row(_forges(game, state, acts, lang), 10, y + 34, 940, 150)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["scene"]
 
 W = kit.words("rulekit.games.spellbound")
-S, DX, DY = 1.55, 0, 20  # the map's coordinates (data/map.toml) drawn 1.55 times larger
+S, DX, DY = 1.5, 40, 20  # the map's coordinates (data/map.toml) drawn 1.5 times larger
 KIND_FILL = {"city": "#f5e6c8", "wilderness": "#cfe8c0", "village": "#fff8e7"}
 BUTTONS = (("end", "end"), ("recruit", "recruit"), ("wand move", "wand_move"), ("sun", "sun_btn"))
 
@@ -111,6 +111,8 @@ def _spaces(g: Spellbound, d: Data, graph, seat, acts: kit.Acts, lang: str) -> l
         item["title"] = f"{name}: {card.label(lang) if shown else '?'}"
         out.append({**item, "type": "circle", "x": x, "y": y, "r": 30, "label": "" if d.revealed[v] else "?"})
         under = [name, *kit.wrap(card.label(lang) if d.revealed[v] else W("village_hidden", lang), 14)]
+        half = max(len(t) for t in under) * kit.SMALL * kit.GLYPH * kit.BOLD / 2
+        x = min(max(x, half + 4), kit.WIDTH - half - 4)  # names at the map's edge stay on the board
         out += [kit.text(x, y + 50 + 22 * k, t, kit.SMALL, anchor="middle", bold=k == 0, id=f"village-name:{sid}" if k == 0 else None)
                 for k, t in enumerate(under)]  # fmt: skip
     return out

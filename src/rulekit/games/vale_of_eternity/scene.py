@@ -33,11 +33,10 @@ def build(game: ValeOfEternity, state: State, seat: int | None, lang: str = "en"
     """The scene of ``state`` as ``seat`` sees it (None: everything)."""
     d, acts = state.data, kit.Acts(state, seat)
     phase = game.phases[state.phase].name_in(lang) if state.phase in game.phases else state.phase
-    items = [
-        kit.text(10, 30, W("title", lang, n=d.round, of=state.options["rounds"]), kit.HEAD, bold=True, id="title"),
-        kit.text(10, 58, phase, kit.BODY, id="phase"),
-        kit.text(10, 96, W("display", lang), kit.BODY, bold=True),
-        kit.text(950, 96, W("piles", lang, deck=len(d.deck), discard=len(d.discard)), anchor="end", id="piles"),
+    items, y = kit.heading(W("title", lang, n=d.round, of=state.options["rounds"]), phase)
+    items += [
+        kit.text(10, y + 38, W("display", lang), kit.BODY, bold=True),
+        kit.text(950, y + 38, W("piles", lang, deck=len(d.deck), discard=len(d.discard)), anchor="end", id="piles"),
     ]
     # VE-042: the display sorted into element zones (one group per zone)
     shown = sorted(zip(d.display, d.markers, strict=True), key=lambda cm: ELEMENTS.index(CARDS[cm[0]].element))

@@ -133,15 +133,17 @@ def _player(game, s: State, i: int, place: int, y0: float, seat, acts: kit.Acts,
     ch = cfg.characters[p.char]
     head = W("head", lang, who=W("player", lang, n=i + 1), colour=kit.seat_colour_name(i, lang), vp=victory_points(cfg, p),
              char=ch["name_de"] if lang == "de" else ch["name"], hand=hand_count(cfg, p), limit=hand_limit(cfg, p))  # fmt: skip
-    out = kit.token(930, y0 + 24, 16, place + 1, "#333", id=f"disc-{i}", title=W("turn_order", lang, n=place + 1))
+    out = kit.token(930, y0 + 24, 16, place + 1, "#ddd", id=f"disc-{i}", title=W("turn_order", lang, n=place + 1))
     # a click on a gem: (de)activate it, sell it while paying an auction, give it up (Mirror/Cloak)
     slot_verb = {"pay_auction": "sell", "lose_gem": "lose"}.get(s.phase, "deactivate")
     store_verb = "sell" if s.phase == "pay_auction" else "activate"
-    out.append(kit.text(28, y0 + 62, W("active", lang, n=sum(p.active), cap=capacity(cfg, p))))
-    out += _gem_tokens(game, 28, y0 + 98, p.active, slot_verb, i, acts, lang, "slot")
-    out.append(kit.text(28, y0 + 166, W("stored", lang, n=p.prepaid)))
-    out += _gem_tokens(game, 28, y0 + 202, p.stored, store_verb, i, acts, lang, "stored")
-    y = y0 + 270
+    y = y0 + 62
+    for key, counts, verb, id_ in (("active", p.active, slot_verb, "slot"), ("stored", p.stored, store_verb, "stored")):
+        out.append(kit.text(28, y, W(key, lang, n=sum(counts) if key == "active" else p.prepaid, cap=capacity(cfg, p))))
+        if any(counts):  # one token per gem type held, its name under it
+            out += _gem_tokens(game, 28, y + 36, counts, verb, i, acts, lang, id_)
+            y += 68
+        y += 40
     out.append(kit.text(28, y, W("knowledge", lang)))
     for a, area in enumerate(AREAS):
         ax, ay = 28 + (a % 2) * 462, y + 12 + (a // 2) * 42

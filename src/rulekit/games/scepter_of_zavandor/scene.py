@@ -30,9 +30,9 @@ def scene(game: ScepterOfZavandor, s: State, seat: int | None, lang: str = "en")
     """The whole table for ``seat`` (None: the teacher's view with every card shown)."""
     t, acts = s.data, kit.Acts(s, seat)
     items, y = kit.heading(W("title", lang, n=t.round), game.phases[s.phase].name_in(lang))
-    items.append(kit.text(10, y + 38, W("offer", lang, n=len(t.art_deck)), bold=True))
+    items.append(kit.text(10, y + 38, W("offer", lang, n=len(t.art_deck)), bold=True, id="offer-title"))
     row, y = kit.card_row([_artifact(game, a, k, acts, lang) for k, a in enumerate(t.offer)], 10, y + 50, 940, 180)
-    items += [kit.group(row, id="offer"), kit.text(10, y + 24, W("sentinels", lang), bold=True)]
+    items += [kit.group(row, id="offer"), kit.text(10, y + 24, W("sentinels", lang), bold=True, id="sentinels-title")]
     row, y = kit.card_row([_sentinel(game, sid, acts, lang) for sid in t.sents], 10, y + 34, 940, 180)
     items.append(kit.group(row, id="sentinels"))
     supply, y = _supply(game, s, acts, y + 24, lang)

@@ -166,12 +166,15 @@ def test_card_texts_fit_their_card_and_are_not_cut(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_texts_stay_inside_the_board(game_id):
-    """No text runs past the board's edges (estimated with wide glyphs, bold wider still)."""
+    """No text runs past the board's edges, no label past its box (estimated with wide glyphs, bold wider still)."""
     game = rulekit.load(game_id)
     for s in states(game_id)[::3]:
         for lang in ("en", "de"):
             scene = game.scene(s, None, lang)
             for item, _ in kit.walk(scene["items"]):
+                if item["type"] == "rect" and str(item.get("label", "")):
+                    wide = len(str(item["label"])) * item.get("size", 12) * kit.GLYPH
+                    assert wide <= item["w"], f"{game_id} {lang}: label {item['label']!r} is wider than its box"
                 if item["type"] != "text":
                     continue
                 wide = len(item["text"]) * item["size"] * kit.GLYPH * (kit.BOLD if item.get("bold") else 1)

@@ -98,19 +98,19 @@ def _auction_row(t: Tables, state: State, seat, acts: kit.Acts, row: int, colour
     middle, right = d.display[colour]
     faces = [card_face(t, cid, lang, id=f"{where}-{name}") if cid >= 0
              else kit.Face(W("empty_slot", lang), id=f"{where}-{name}") for where, cid in (("middle", middle), ("auction", right))]  # fmt: skip
-    h = max(f.height(230, kit.SMALL) for f in faces)
+    h = max(f.height(220, kit.SMALL) for f in faces)
     css = t.colour_names[name]["css"]
     label = [*kit.wrap(t.colour_name(colour, lang), 12), W("stack", lang, n=len(d.stacks[colour])),
-             *kit.wrap(W("tiers", lang, card=t.card_at[colour], top=t.top_at[colour]), 15)]  # fmt: skip
-    items += [kit.box(10, y, 170, h, fill=css, stroke="#333", id=f"row-{name}")]
+             *kit.wrap(W("tiers", lang, card=t.card_at[colour], top=t.top_at[colour]), 14)]  # fmt: skip
+    items += [kit.box(10, y, 160, h, fill=css, stroke="#333", id=f"row-{name}")]
     items += [kit.text(18, y + 26 + 24 * k, s, bold=k == 0, fill=kit.ink(css)) for k, s in enumerate(label)]
-    items += [kit.card(faces[0], 188, y, 230, h), kit.card(faces[1], 426, y, 230, h)]
+    items += [kit.card(faces[0], 178, y, 220, h), kit.card(faces[1], 406, y, 220, h)]
     items[-1]["id"] = f"auction-{name}"
     for i in range(state.players):
-        items.append(_bid_box(t, state, seat, i, colour, 664 + (i % 2) * 146, y + (i // 2) * 48, lang))
+        items.append(_bid_box(t, state, seat, i, colour, 634 + (i % 2) * 162, y + (i // 2) * 48, lang))
     if state.phase == "auction_resolve" and d.step == "reward" and t.order[d.colour] == colour:
         for j, label in enumerate(acts.starting("reward ")):
-            items.append(kit.button(664 + (j % 2) * 146, y + 100 + (j // 2) * 44, 140, W(label.replace(" ", "_"), lang),
+            items.append(kit.button(634 + (j % 2) * 162, y + 100 + (j // 2) * 44, 157, W(label.replace(" ", "_"), lang),
                                     label, kit.SMALL, id=f"{label.replace(' ', '-')}"))  # fmt: skip
     return y + h + 10
 
@@ -128,10 +128,10 @@ def _bid_box(t: Tables, state: State, seat: int | None, i: int, colour: int, x: 
     elif d.revealed:
         label = f"P{i + 1}: {size}"
     elif visible:
-        label = f"P{i + 1}: {size} ({W(status, lang)})"
+        label = f"P{i + 1}: {size} {W(status, lang)}"
     else:
         label = f"P{i + 1}: {W(status, lang)}"
-    return {"type": "rect", "x": x, "y": y, "w": 140, "h": 40, "rx": 4, "label": label, "size": kit.SMALL,
+    return {"type": "rect", "x": x, "y": y, "w": 157, "h": 40, "rx": 4, "label": label, "size": kit.SMALL,
             "fill": "#ffffff" if visible else "#e0e0e0", "stroke": kit.seat_colour(i), "seat": i,
             "id": f"bid-{i}-{t.colours[colour]}", "class": f"rk-bid rk-bid-{status}"}  # fmt: skip
 

@@ -165,7 +165,7 @@ def _player(game, state, i: int, seat: int | None, y0: float, acts: kit.Acts, la
             label = (
                 W("artifact", lang, colour=colour(art, lang)) if art else W("space", lang, colour=colour(space, lang))
             )
-            out.append({"type": "rect", "x": 160 + s * 154, "y": y, "w": 148, "h": 36, "rx": 4, "label": label,
+            out.append({"type": "rect", "x": 136 + s * 162, "y": y, "w": 158, "h": 36, "rx": 4, "label": label,
                         "size": kit.SMALL, "fill": FILL[art] if art else "#fafafa", "stroke": "#888" if space == "joker" else FILL[space],
                         "id": f"p{i + 1}-r{r + 1}-{space}"})  # fmt: skip
             if act := acts(f"place {r + 1} {space}", owner=i):

@@ -71,14 +71,14 @@ def test_only_the_seat_to_move_is_interactive(game_id):
         legal = {str(a) for a in s.legal_actions()}
         for viewer in (None, *range(s.players)):
             for item, owner in kit.walk(game.scene(s, viewer, "en")["items"]):
-                action = item.get("action")
-                if not action:
-                    continue
-                clickable_seen += 1
-                where = f"{game_id} {s.phase} viewer {viewer}: {item.get('id')} ({action})"
-                assert viewer in (None, s.to_move), f"{where}: only the seat to move may click"
-                assert owner in (None, s.to_move), f"{where}: belongs to seat {owner}, seat {s.to_move} moves"
-                assert action in legal, f"{where}: not a legal action now"
+                for action in [item.get("action"), *item.get("touches", [])]:
+                    if not action:
+                        continue
+                    clickable_seen += 1
+                    where = f"{game_id} {s.phase} viewer {viewer}: {item.get('id')} ({action})"
+                    assert viewer in (None, s.to_move), f"{where}: only the seat to move may click"
+                    assert owner in (None, s.to_move), f"{where}: belongs to seat {owner}, seat {s.to_move} moves"
+                    assert action in legal, f"{where}: not a legal action now"
     assert clickable_seen, f"{game_id}: no clickable item in any sampled state"
 
 

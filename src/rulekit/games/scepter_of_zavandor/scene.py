@@ -120,9 +120,10 @@ def _gem_tokens(game, x, y, counts, verb: str | None, who: int, acts: kit.Acts, 
     out, k = [], 0
     for g, n in enumerate(counts):
         if n:
-            action = acts(f"{verb} {GEMS[g]}", owner=who) if verb else None
+            # the click stands for ``verb``; disenchanting an active gem is a button that lights it
+            action, touches = acts.on_item(GEMS[g], (verb, "disenchant") if id_ == "slot" else (verb,), owner=who)
             out += kit.token(x + 40 + k * 150, y, 22, n, game.cfg.gem_colour[g], kit.SMALL, id=f"{id_}-{who}-{g}",
-                             name=game.gem_name(g, lang), action=action)  # fmt: skip
+                             name=game.gem_name(g, lang), action=action, touches=touches or None)  # fmt: skip
             k += 1
     return out
 
@@ -148,9 +149,12 @@ def _player(game, s: State, i: int, place: int, y0: float, seat, acts: kit.Acts,
     for a, area in enumerate(AREAS):
         ax, ay = 28 + (a % 2) * 462, y + 12 + (a // 2) * 42
         out.append(kit.text(ax, ay + 26, cfg.area_short[a][lang == "de"]))
-        nxt = {p.know[a]: acts(f"learn {area}", owner=i)} if p.know[a] < 4 else {}
-        out += kit.track(ax + 190, ay, [str(c) for c in cfg.area_costs[a]], 62, lit=range(p.know[a]), actions=nxt,
-                         id_prefix=f"know-{i}-{area}", h=36)  # fmt: skip
+        learn, touches = acts.on_item(area, ("learn", "free_step"), owner=i)
+        cells = kit.track(ax + 190, ay, [str(c) for c in cfg.area_costs[a]], 62, lit=range(p.know[a]),
+                          actions={p.know[a]: learn}, id_prefix=f"know-{i}-{area}", h=36)  # fmt: skip
+        if touches and p.know[a] < 4:
+            cells[p.know[a]]["touches"] = touches
+        out += cells
     y += 150
     energy, y = _energy(game, s, i, y, seat, acts, lang)
     out += energy

@@ -182,3 +182,10 @@ def test_texts_stay_inside_the_board(game_id):
                 assert left >= 0 and left + wide <= scene["width"], (
                     f"{game_id} {lang}: {item['text']!r} leaves the board"
                 )
+
+
+def test_kit_examples_run():
+    """The examples in the scene kit's docstrings are true."""
+    import doctest
+
+    assert doctest.testmod(kit).failed == 0

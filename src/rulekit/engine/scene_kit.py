@@ -133,6 +133,13 @@ def _wrap(words_: str, chars: int, max_lines: int = 0) -> tuple[str, ...]:
     A word longer than a line gets a line of its own (never cut). Only when
     more than ``max_lines`` lines (0: no limit) are needed does the last line
     end with an ellipsis, after a whole word.
+
+    Examples
+    --------
+    >>> wrap("Take one of your fire creatures back", 16)
+    ['Take one of your', 'fire creatures', 'back']
+    >>> wrap("Smaragd-Goldschmiede", 12)
+    ['Smaragd-', 'Goldschmiede']
     """
     lines: list[str] = []
     parts = []
@@ -198,8 +205,8 @@ def chip(x: float, y: float, w: float, h: float, label: str, fill: str, size: fl
 class Face:
     """What a card shows on its face: name, facts (cost, points, colour word) and effect text.
 
-    ``back=True`` draws a card back (its owner's secret); ``name`` then says
-    what it is ("hidden card").
+    A card another seat may not see is not a face: scenes show such cards as
+    a count ("Hand: 4 hidden cards").
     """
 
     name: str
@@ -210,7 +217,6 @@ class Face:
     id: str | None = None
     title: str | None = None
     selected: bool = False
-    back: bool = False
     seat: int | None = None
     touches: list[str] | None = None
     max_lines: int = 10  # only a longer effect ends with "…"
@@ -234,7 +240,7 @@ def card(face: Face, x: float, y: float, w: float, h: float | None = None, size:
     h = h or face.height(w, size)
     band = size * (1.25 * len(name) + 0.6)
     pad, lh = size / 2, size * 1.25
-    fill = "#9e9e9e" if face.back else face.fill
+    fill = face.fill
     items = [
         _clean(
             {

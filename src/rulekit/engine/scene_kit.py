@@ -358,8 +358,8 @@ def walk(items: list[dict], seat: int | None = None) -> Iterator[tuple[dict, int
 
 
 def scene(items: list[dict], height: float) -> dict:
-    """The scene dict: ``WIDTH`` wide, ``height`` tall."""
-    return {"width": WIDTH, "height": round(height), "items": items}
+    """The scene dict: ``WIDTH`` wide, ``height`` tall, drawn at the full width of its box (``fit``)."""
+    return {"width": WIDTH, "height": round(height), "fit": "width", "items": items}
 
 
 class Acts:

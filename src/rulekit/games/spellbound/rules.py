@@ -19,7 +19,8 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, Game, IllegalAction, State
+from rulekit.engine import Action, Dice, FlowError, Game, Option, PhaseHooks, State
+from rulekit.engine.rules import read_toml
 
 from . import autos, turn
 from . import effects as fx
@@ -29,12 +30,57 @@ from .model import CAUGHT, HELD, ON_TRACK, Data
 __all__ = ["Spellbound"]
 
 
+def _options() -> tuple[Option, ...]:
+    """The rule options of ``texts/options.toml`` (one per open point of the seed, SB-900 to SB-919)."""
+    table = read_toml(__package__, "texts/options.toml")
+    fields = ("name", "default", "help", "help_de", "rule", "low", "high", "title", "title_de")
+    return tuple(
+        Option(**{k: o[k] for k in fields if k in o}, choices=tuple(o.get("choices", ()))) for o in table["option"]
+    )
+
+
+def _setup_runs_in_new(state: State) -> State:
+    raise FlowError("spellbound: setup is done by Game.new, never as an automatic step")
+
+
 class Spellbound(Game):
     id = "spellbound"
     title = "Spellbound"
     title_de = "Spellbound (Verwunschen)"
     players = range(1, 5)  # 1-4 players (facts 1, SB-900)
     cooperative = True  # all seats win or lose together (SB-560)
+    option_list = _options()
+
+    @cached_property
+    def flow(self) -> dict[str, PhaseHooks]:
+        """Phase id -> hooks (issue 16): decisions in ``turn``, automatic steps in ``autos``."""
+        a = autos.hook
+        return {
+            "setup": PhaseHooks(auto=_setup_runs_in_new),
+            "take_destiny_card": PhaseHooks(legal=turn.legal_tower, play=turn.play_tower, why_not=turn.why_not_tower),
+            "play_mage_cards": PhaseHooks(legal=turn.legal_play, play=turn.play_cards, why_not=turn.why_not_play),
+            "stationary_mage_penalty": PhaseHooks(auto=a(autos.stationary)),
+            "adversary_overflow_check": PhaseHooks(auto=a(autos.overflow)),
+            "refill_destiny_display": PhaseHooks(auto=a(autos.refill)),
+            "resolve_new_adversary_cards": PhaseHooks(auto=a(autos.resolve_new)),
+            "check_game_state": PhaseHooks(auto=a(autos.check)),
+            "eod_resolve_display_adversaries": PhaseHooks(auto=a(autos.eod_resolve_display)),
+            "eod_advance_unguarded_adversaries": PhaseHooks(auto=a(autos.eod_unguarded)),
+            "eod_add_adversary_card": PhaseHooks(auto=a(autos.eod_add_wicked)),
+            "eod_draw_stones": PhaseHooks(auto=a(autos.eod_draw)),
+            "eod_compare_powers": PhaseHooks(auto=a(autos.eod_compare)),
+            "eod_mage_victory": PhaseHooks(auto=a(autos.eod_mage_victory)),
+            "eod_choose_book": PhaseHooks(
+                legal=turn.legal_choose_book, play=turn.play_choose_book, why_not=turn.why_not_choose_book
+            ),
+            "eod_witch_victory": PhaseHooks(auto=a(autos.eod_witch_victory)),
+            "eod_shuffle_discard": PhaseHooks(auto=a(autos.eod_shuffle)),
+            "eod_refill_destiny_display": PhaseHooks(auto=a(autos.eod_refill)),
+            "eod_resolve_new_adversary_cards": PhaseHooks(auto=a(autos.resolve_new)),
+            "final_battle": PhaseHooks(legal=turn.legal_battle, play=turn.play_battle, why_not=turn.why_not_battle),
+            "final_battle_resolve": PhaseHooks(auto=a(autos.final_resolve)),
+            "game_over": PhaseHooks(),  # the end: nothing runs here
+        }
 
     @cached_property
     def cat(self) -> Catalog:
@@ -141,11 +187,12 @@ class Spellbound(Game):
 
     def setup(self, state: State) -> State:
         """SB-901 with the facts sheet: decks, villages, pieces and the bag; then the opening refill (SB-060)."""
-        cat, dice, s = self.cat, Dice(state.rng), self.cat.setup
+        cat, dice, s, o = self.cat, Dice(state.rng), self.cat.setup, state.options
         n = state.players
         box: tuple[int, ...] = ()
         deck = list(cat.basic) + [cat.fortuna, *cat.witch_cards]
-        if n <= cat.watchman_max_players:
+        watchman = n <= o["watchman_max_players"]
+        if watchman:
             deck.append(cat.watchman)  # SB-900, SB-913: only with 1-2 players
         else:
             box += (cat.watchman,)
@@ -173,12 +220,12 @@ class Spellbound(Game):
             supplies=supplies,
             revealed=tuple(v in s["setup"]["revealed_villages"] for v in cat.villages),
             mages=tuple(s["setup"]["mage_start"] for _ in range(n)),
-            wands=tuple(bool(s["setup"]["wand_charged"]) for _ in range(n)),
-            influence=tuple(int(s["setup"]["influence"]) for _ in range(n)),
+            wands=tuple(o["wands_start_charged"] for _ in range(n)),
+            influence=tuple(o["start_influence"] for _ in range(n)),
             books=tuple(t.book_start for t in tracks),
             book_status=tuple(ON_TRACK for _ in tracks),
-            pursuers=tuple(t.pursuer_start for t in tracks),
-            watchman=s["setup"]["watchman_start"] if n <= cat.watchman_max_players else "",
+            pursuers=tuple(o["pursuer_start"] for _ in tracks),
+            watchman=s["setup"]["watchman_start"] if watchman else "",
             witch=0,
             bag=(s["stones"]["bag_moon"], s["stones"]["bag_sun"]),
             supply=(s["stones"]["supply_moon"], s["stones"]["supply_sun"]),
@@ -189,18 +236,6 @@ class Spellbound(Game):
         return state.evolve(data=data, phase="refill_destiny_display", to_move=None, rng=dice.state, events=(ev,))
 
     # -- the contract ------------------------------------------------------------
-
-    def legal(self, state: State) -> list[Action]:
-        return turn.legal(self, state)
-
-    def play(self, state: State, action: Action) -> State:
-        return turn.play(self, state, action)
-
-    def auto(self, state: State) -> State:
-        return autos.auto(self, state)
-
-    def why_not(self, state: State, action: Action) -> IllegalAction:
-        return turn.why_not(self, state, action)
 
     def snapshot(self, state: State) -> dict:
         """Everything of a state, with the data's field names (Data is a NamedTuple)."""

@@ -18,6 +18,9 @@ from .helpers import GAME, arrange, start
 RARE_EDGES = {
     # the wicked pile runs dry at end-of-deck step 3 (SB-640): test_endings::test_empty_wicked_pile_loses
     ("eod_add_adversary_card", "game_over"),
+    # the witch wins an end-of-deck battle by 10+ or reaches the mountain top (SB-440, SB-630):
+    # test_endings::test_margin_ten_loses_at_once, test_witch_on_the_mountain_top_loses
+    ("eod_witch_victory", "game_over"),
     # a mage victory with no book left on its track (SB-410): test_rare_edges below
     ("eod_mage_victory", "eod_shuffle_discard"),
     # the new deck after a shuffle is too thin for five mage cards (SB-270 again): test_rare_edges below

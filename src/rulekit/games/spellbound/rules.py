@@ -19,7 +19,7 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, FlowError, Game, Option, PhaseHooks, State
+from rulekit.engine import Action, Dice, FlowError, Game, Option, PhaseHooks, ScoreLine, State
 from rulekit.engine.rules import read_toml
 
 from . import autos, turn
@@ -114,6 +114,10 @@ class Spellbound(Game):
         }
 
     @cached_property
+    def track_by_id(self) -> dict:
+        return {t.id: t for t in self.cat.tracks}
+
+    @cached_property
     def adversary(self) -> frozenset[int]:
         return frozenset(c.id for c in self.cat.cards if c.type == "adversary")
 
@@ -179,7 +183,8 @@ class Spellbound(Game):
         reason = fx.defeat(self, d) if changed else ""
         if reason:
             d = d.but(result="lost", reason=reason)
-            events += (self.say("SB-600", "game_lost", why=reason),)
+            why, why_de = self.messages.format(f"defeat_{reason}")
+            events += (self.say("SB-600", "game_lost", why=why, why_de=why_de),)
             return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
         return state.evolve(data=d, phase=phase, to_move=to_move, events=events, rng=rng)
 
@@ -245,6 +250,19 @@ class Spellbound(Game):
     def scores(self, state: State) -> tuple[int, ...]:
         """Cooperative: every seat scores the number of books the mages hold."""
         return tuple(fx.books_held(state.data) for _ in range(state.players)) if state.data else (0,) * state.players
+
+    def score_breakdown(self, state: State) -> list[ScoreLine]:
+        """Cooperative progress, one line per spellbook (SB-500): a collected book is worth 1 to
+        every seat, so the lines add up to ``scores``; the names say where each book stands."""
+        d: Data = state.data
+        lines = []
+        for t, track in enumerate(self.cat.tracks):
+            status = d.book_status[t]
+            key = {HELD: "score_book_held", CAUGHT: "score_book_caught"}.get(status, "score_book_track")
+            rule = {HELD: "SB-500", CAUGHT: "SB-610"}.get(status, "SB-908")
+            en, de = self.messages.format(key, **self.track_args(track), space=d.books[t], goal=track.book_goal)
+            lines.append(ScoreLine(rule, en, de, tuple(int(status == HELD) for _ in range(state.players))))
+        return lines
 
     def winners(self, state: State) -> tuple[int, ...]:
         """All seats on a victory, none on a defeat (SB-560: won or lost together)."""

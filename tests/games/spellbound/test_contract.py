@@ -170,6 +170,8 @@ def test_conservation_over_a_long_game():
 
 def test_describe_every_legal_action_in_both_languages():
     """SB-100 to SB-540: every legal action of random games reads as a sentence (no raw label left)."""
+    ids = {c.key for c in CAT.cards if "_" in c.key} | set(CAT.spaces) | {t.id for t in CAT.tracks}
+    raw = re.compile(r"\b(" + "|".join(sorted(map(re.escape, ids), key=len, reverse=True)) + r")\b|_")
     for seed in range(15):
         s = GAME.new(players=1 + seed % 4, seed=seed)
         dice = Dice(seed)
@@ -178,6 +180,9 @@ def test_describe_every_legal_action_in_both_languages():
             for a in legal:
                 en, de = GAME.describe(a, "en"), GAME.describe(a, "de")
                 assert en != str(a) and de != str(a) and "{" not in en + de, a
+                assert en != de, a  # every sentence has words, so the languages differ
+                for text in (en, de):
+                    assert not raw.search(text), (a, text)  # no card keys, space or track ids
             s = s.apply(legal[dice.below(len(legal))])
 
 

@@ -89,3 +89,48 @@ def test_rare_edges():
     d = move_cards(d, list(CAT.basic[:2]), "deck")
     s = s.evolve(data=d).advance()
     assert s.phase == "eod_resolve_display_adversaries"
+
+
+def test_every_event_cites_a_rule_of_its_phase():
+    """SB-650: each event cites a rule of the phase that ran it, or one of the game's anytime rules."""
+    from rulekit.engine import Dice
+
+    wrong = set()
+    for players in GAME.players:
+        for seed in range(12):
+            options = {"watchman_guards": "always"} if seed % 2 else {}
+            s, dice = GAME.new(players=players, seed=seed, settle=False, **options), Dice(seed)
+            while not s.is_over:
+                before = s.phase
+                if s.automatic:
+                    s = s.advance()
+                else:
+                    legal = s.legal_actions()
+                    s = s.apply(legal[dice.below(len(legal))], settle=False)
+                allowed = set(GAME.phases[before].rules) | GAME.anytime_rules
+                wrong |= {(before, e.rule) for e in s.events if e.rule not in allowed}
+    assert not wrong, f"events citing a rule outside their phase: {sorted(wrong)}"
+    assert GAME.anytime_rules <= set(GAME.rules)
+
+
+def test_last_battle_events_cite_their_phase():
+    """SB-530 to SB-560, SB-919: the last battle (won, lost and played on, lost and lost) cites its phases' rules."""
+    from .test_options import HELD4
+
+    for options, books in (({}, "sun"), ({}, "lose"), ({"lost_battle": "lose"}, "lose")):
+        s = GAME.new(players=2, seed=1, **options)
+        tower = GAME.tower_village(s.data)
+        s = arrange(s, "check_game_state", None, book_status=HELD4, mages=(tower, tower))
+        if books == "lose":
+            from .helpers import CAT, move_cards
+
+            s = s.evolve(data=move_cards(s.data, list(CAT.demons), "tower"))
+        steps = 0
+        while not s.is_over and steps < 12:
+            before = s.phase
+            s = s.advance() if s.automatic else s.apply("sun", settle=False)
+            allowed = set(GAME.phases[before].rules) | GAME.anytime_rules
+            assert all(e.rule in allowed for e in s.events), (before, [e.rule for e in s.events])
+            steps += 1
+            if before == "final_battle_resolve":
+                break

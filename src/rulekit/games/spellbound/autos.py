@@ -46,6 +46,7 @@ def stationary(g: Spellbound, state: State, d: Data) -> State:
         ev = [g.say("SB-230", "no_penalty", seat=d.active + 1)]
     else:
         d, ev = fx.move_pursuer(g, d, t, 1, "SB-230", state.options)
+        ev = ev or [g.say("SB-230", "pursuer_stays", **g.pursuer_args(t))]  # already on its goal space
     return _go(g, state, d, ev, "adversary_overflow_check")
 
 

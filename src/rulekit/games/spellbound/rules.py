@@ -114,6 +114,11 @@ class Spellbound(Game):
         }
 
     @cached_property
+    def anytime_rules(self) -> frozenset[str]:
+        """Rule ids an event may cite in any phase (``anytime_rules`` in data/phases.toml)."""
+        return frozenset(self.data_file("phases.toml")["anytime_rules"])
+
+    @cached_property
     def track_by_id(self) -> dict:
         return {t.id: t for t in self.cat.tracks}
 
@@ -263,6 +268,21 @@ class Spellbound(Game):
             en, de = self.messages.format(key, **self.track_args(track), space=d.books[t], goal=track.book_goal)
             lines.append(ScoreLine(rule, en, de, tuple(int(status == HELD) for _ in range(state.players))))
         return lines
+
+    def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
+        """Every label ``legal`` can produce, from the card, map and track data (issue 18)."""
+        o = self.resolve_options(options or {})
+        cards = self.cat.cards
+        out_of_game = set() if players <= o["watchman_max_players"] else {self.cat.watchman}
+        helpful = [c.id for c in cards if c.helpful and c.id not in out_of_game]
+        destiny = helpful + [c.id for c in cards if c.type == "adversary"]  # what the display can hold
+        labels = {f"tower {c}" for c in destiny}
+        labels |= {f"{kind} {c}" for c in helpful for kind in ("play", "discard")}
+        labels |= {f"step {b}" for road in self.cat.roads for b in road}
+        labels |= {f"wand search {t.id}" for t in self.cat.tracks} | {f"advance {t.id}" for t in self.cat.tracks}
+        labels |= {f"wand banish {c.id}" for c in cards if c.type == "adversary"}
+        labels |= {f"destroy {c}" for c in destiny + list(self.cat.demons) if cards[c].moon > 0}
+        return frozenset(labels | {"recruit", "wand move", "end", "sun"})
 
     def winners(self, state: State) -> tuple[int, ...]:
         """All seats on a victory, none on a defeat (SB-560: won or lost together)."""

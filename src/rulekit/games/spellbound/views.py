@@ -55,6 +55,7 @@ def view(g: Spellbound, state: State, seat: int | None) -> dict:
         "villages": villages,
         "mages": list(d.mages),
         "wands": ["charged" if w else "empty" for w in d.wands],
+        "wand_used": d.wand_used,
         "influence": list(d.influence),
         "movement": d.movement,
         "moved": d.moved,
@@ -74,6 +75,7 @@ def view(g: Spellbound, state: State, seat: int | None) -> dict:
         "bag": {"moon": d.bag[0], "sun": d.bag[1]},
         "supply": {"moon": d.supply[0], "sun": d.supply[1]},
         "drawn": {"moon": d.drawn[0], "sun": d.drawn[1]},
+        "missing_stones": d.missing,
         "books_used": d.books_used,
         "battle_suns": d.battle_suns,
     }

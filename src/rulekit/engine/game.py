@@ -269,6 +269,13 @@ class Game:
         games keep the default."""
         return state
 
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        """``state`` with what no seat can see (the order of a face-down draw pile)
+        dealt again with ``dice``. The game is the same in distribution, so
+        adapters put a chance node here and search cannot read the coming draws
+        from the state. Games without such parts keep the default."""
+        return state
+
     def evaluate(self, state: State, seat: int) -> float:
         """A cheap heuristic value of ``state`` for ``seat`` (greedy and search bots)."""
         scores = self.scores(state)

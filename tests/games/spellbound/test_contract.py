@@ -194,3 +194,9 @@ def test_teacher_scene_shows_face_down_villages_in_tooltips():
     seat_tip = next(i["title"] for i in GAME.scene(s, 0)["items"] if i.get("id") == f"space:{sid}")
     teacher_tip = next(i["title"] for i in GAME.scene(s, None)["items"] if i.get("id") == f"space:{sid}")
     assert seat_tip.endswith("?") and not teacher_tip.endswith("?")
+
+
+def test_view_keys_do_not_collide_with_the_engine():
+    """SB-010: the game's own view keys never shadow the engine's (game, players, seat, phase, ...)."""
+    engine_keys = {"game", "players", "seat", "phase", "to_move", "step", "is_over", "scores"}
+    assert not engine_keys & set(GAME.view(start(), None))

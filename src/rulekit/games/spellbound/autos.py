@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekit.engine import Dice, State
+from rulekit.engine.seats import next_seat
 
 from . import effects as fx
 from .model import ON_TRACK, Data
@@ -114,7 +115,7 @@ def check(g: Spellbound, state: State, d: Data) -> State:
         ev = g.say("SB-530", "battle_begins", books=fx.books_held(d))
         d = d.but(books_used=0, battle_suns=0)
         return _go(g, state, d, [ev], "final_battle", d.active)
-    nxt = (d.active + 1) % state.players
+    nxt = next_seat(d.active, state.players)
     d = d.but(active=nxt, moved=False, movement=0)
     return _go(g, state, d, [g.say("SB-300", "next_turn", seat=nxt + 1)], "take_destiny_card", nxt)
 
@@ -269,7 +270,7 @@ def final_resolve(g: Spellbound, state: State, d: Data) -> State:
         d = d.but(result="lost", reason="SB-919")
         events.append(g.say("SB-919", "battle_lost", sun=sun, moon=moon))
     else:
-        nxt = (d.active + 1) % state.players
+        nxt = next_seat(d.active, state.players)
         d = _stones_back(state, d).but(active=nxt, moved=False, movement=0, books_used=0, battle_suns=0)
         events += [
             g.say("SB-919", "battle_lost_play_on", sun=sun, moon=moon),

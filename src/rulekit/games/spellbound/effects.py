@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekit.engine import Event
+from rulekit.engine.seats import replace_at
 
 from .model import CAUGHT, HELD, ON_TRACK, Data
 
@@ -17,10 +18,6 @@ if TYPE_CHECKING:
     from .rules import Spellbound
 
 Out = tuple[Data, list[Event]]
-
-
-def _set(seq: tuple, i: int, value) -> tuple:
-    return seq[:i] + (value,) + seq[i + 1 :]
 
 
 def move_pursuer(g: Spellbound, d: Data, t: int, n: int, rule: str, o: dict) -> Out:
@@ -40,13 +37,13 @@ def move_pursuer(g: Spellbound, d: Data, t: int, n: int, rule: str, o: dict) -> 
     new = max(1, min(track.pursuer_goal, old + n))
     if new == old:
         return d, []
-    d = d.but(pursuers=_set(d.pursuers, t, new))
+    d = d.but(pursuers=replace_at(d.pursuers, t, new))
     who = g.pursuer_args(t)
     events = [g.say(rule, "pursuer_moves", **who, frm=old, to=new, **g.track_args(track))]
     status = d.book_status[t]
     chased = status == ON_TRACK or (status == HELD and not o["held_books_safe"])
     if n > 0 and chased and (new > d.books[t] or (new == d.books[t] and o["catch_rule"] == "reach")):
-        d = d.but(book_status=_set(d.book_status, t, CAUGHT))
+        d = d.but(book_status=replace_at(d.book_status, t, CAUGHT))
         events.append(g.say("SB-911", "book_caught", **who, **g.track_args(track)))
     if new == track.pursuer_goal and n > 0:
         events.append(g.say("SB-620", "pursuer_at_goal", **who, **g.track_args(track)))
@@ -59,10 +56,10 @@ def move_book(g: Spellbound, d: Data, t: int, n: int, rule: str) -> Out:
     if d.book_status[t] != ON_TRACK:
         return d, []
     new = min(track.book_goal, d.books[t] + n)
-    d = d.but(books=_set(d.books, t, new))
+    d = d.but(books=replace_at(d.books, t, new))
     events = [g.say(rule, "book_moves", **g.track_args(track), to=new)]
     if new >= track.book_goal:
-        d = d.but(book_status=_set(d.book_status, t, HELD))
+        d = d.but(book_status=replace_at(d.book_status, t, HELD))
         events.append(g.say("SB-908", "book_held", **g.track_args(track)))
     return d, events
 
@@ -86,7 +83,9 @@ def stones_to_bag(g: Spellbound, d: Data, colour: int, n: int, rule: str) -> Out
     n = min(n, d.supply[colour])
     if n <= 0:
         return d, [g.say(rule, "no_stones_left")]
-    d = d.but(supply=_set(d.supply, colour, d.supply[colour] - n), bag=_set(d.bag, colour, d.bag[colour] + n))
+    d = d.but(
+        supply=replace_at(d.supply, colour, d.supply[colour] - n), bag=replace_at(d.bag, colour, d.bag[colour] + n)
+    )
     return d, [g.say(rule, "stones_added", n=n, colour=("moon", "sun")[colour])]
 
 

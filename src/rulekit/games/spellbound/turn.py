@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekit.engine import Action, Event, IllegalAction, State
+from rulekit.engine.seats import replace_at
 
 from . import effects as fx
 from .model import ON_TRACK, Data
@@ -21,10 +22,6 @@ if TYPE_CHECKING:
 
 END, RECRUIT, SUN = Action("end"), Action("recruit"), Action("sun")
 WAND_MOVE = Action("wand", ("move",))
-
-
-def _set(seq: tuple, i: int, value) -> tuple:
-    return seq[:i] + (value,) + seq[i + 1 :]
 
 
 # -- what a card may do here -------------------------------------------------
@@ -209,7 +206,7 @@ def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
         wand_used=False,
     )
     if not state.options["influence_persists"]:  # SB-907 variant: influence is spent in the turn or lost
-        d = d.but(influence=_set(d.influence, d.active, 0))
+        d = d.but(influence=replace_at(d.influence, d.active, 0))
     ev = g.say("SB-100", "to_tower", seat=d.active + 1, **g.card_args(cid))
     return state.evolve(data=d, phase="play_mage_cards", to_move=d.active, events=(ev,))
 
@@ -236,7 +233,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
             d, ev = fx.move_pursuer(g, d, t, -n, "SB-160", o)
         events += ev or [g.say("SB-160", "magic_no_effect")]
     elif e == "influence":
-        d = d.but(influence=_set(d.influence, d.active, d.influence[d.active] + n))
+        d = d.but(influence=replace_at(d.influence, d.active, d.influence[d.active] + n))
         events.append(g.say("SB-170", "gains_influence", n=n, total=d.influence[d.active]))
     elif e == "search":
         d, ev = fx.move_book(g, d, _book_here(g, d, here), n, "SB-190")
@@ -276,7 +273,7 @@ def _discard(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[E
     events = [g.say("SB-120", "discards", seat=d.active + 1, **g.card_args(cid))]
     how = o["wand_recharge"]
     if not d.wands[d.active] and (how == "every_discard" or (how == "next_turn" and not d.wand_used)):
-        d = d.but(wands=_set(d.wands, d.active, True))
+        d = d.but(wands=replace_at(d.wands, d.active, True))
         events.append(g.say("SB-909", "wand_recharged", seat=d.active + 1))
     return d, events
 
@@ -293,16 +290,16 @@ def _banish(g: Spellbound, d: Data, cid: int, rule: str) -> tuple[Data, list[Eve
 def _step(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
     """SB-140/SB-905: one road costs one movement point; entering a village turns its card up."""
     to = args[0]
-    d = d.but(mages=_set(d.mages, d.active, to), movement=d.movement - 1, moved=True)
+    d = d.but(mages=replace_at(d.mages, d.active, to), movement=d.movement - 1, moved=True)
     events = [g.say("SB-140", "steps", seat=d.active + 1, **g.space_args(to, "to"), left=d.movement)]
     if g.cat.kind(to) == "village":
         v = g.cat.villages.index(to)
         card = g.cat.cards[d.village_cards[v]]
         if not d.revealed[v]:
-            d = d.but(revealed=_set(d.revealed, v, True))
+            d = d.but(revealed=replace_at(d.revealed, v, True))
             events.append(g.say("SB-907", "village_revealed", **g.space_args(to, "village"), **g.card_args(card.id)))
         if card.kind == "spring" and not d.wands[d.active] and not d.spring_used:
-            d = d.but(wands=_set(d.wands, d.active, True), spring_used=True)
+            d = d.but(wands=replace_at(d.wands, d.active, True), spring_used=True)
             events.append(g.say("SB-909", "spring_recharges", seat=d.active + 1))
     return d, events
 
@@ -313,17 +310,17 @@ def _recruit(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[E
     first, *rest = d.supplies[v]
     cost = g.cat.cards[first].cost
     d = d.but(
-        supplies=_set(d.supplies, v, ()),
+        supplies=replace_at(d.supplies, v, ()),
         display=d.display + (first,),
         discard=d.discard + tuple(rest),
-        influence=_set(d.influence, d.active, d.influence[d.active] - cost),
+        influence=replace_at(d.influence, d.active, d.influence[d.active] - cost),
     )
     return d, [g.say("SB-180", "recruits", seat=d.active + 1, **g.card_args(first), cost=cost, rest=len(rest))]
 
 
 def _wand(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
     """SB-210: one use of a charged wand; afterwards it is empty (SB-220)."""
-    d = d.but(wands=_set(d.wands, d.active, False), wand_used=True)
+    d = d.but(wands=replace_at(d.wands, d.active, False), wand_used=True)
     events = [g.say("SB-220", "wand_used", seat=d.active + 1)]
     if args[0] == "move":
         n = o["wand_movement"]

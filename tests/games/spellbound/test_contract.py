@@ -200,3 +200,10 @@ def test_view_keys_do_not_collide_with_the_engine():
     """SB-010: the game's own view keys never shadow the engine's (game, players, seat, phase, ...)."""
     engine_keys = {"game", "players", "seat", "phase", "to_move", "step", "is_over", "scores"}
     assert not engine_keys & set(GAME.view(start(), None))
+
+
+def test_every_card_text_exists_in_both_languages():
+    """SB-903: each card's effect reads as words in English and German, never as an effect id."""
+    for card in CAT.cards:
+        en, de = GAME.card_text(card.id, "en"), GAME.card_text(card.id, "de")
+        assert en and de and en != de and "_" not in en + de and "{" not in en + de, card.key

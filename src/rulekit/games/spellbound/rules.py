@@ -313,6 +313,13 @@ class Spellbound(Game):
 
         return scene(self, state, seat, lang)
 
+    def card_text(self, cid: int, lang: str = "en") -> str:
+        """What card ``cid`` does, in ``lang`` (texts/messages.toml ``effect_*``; for boards and tooltips)."""
+        from .views import card_effect
+
+        en, de = card_effect(self, cid)
+        return de if lang == "de" else en
+
     def describe(self, action: Action, lang: str = "en") -> str:
         from .views import describe
 

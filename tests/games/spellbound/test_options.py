@@ -85,10 +85,11 @@ def test_sb_919_lost_last_battle_is_no_defeat_by_default():
     assert not s.is_over and s.data.result == "" and s.phase == "take_destiny_card"
     assert s.to_move == 1 and s.data.active == 1 and "SB-919" in [e.rule for e in s.events]
     assert s.data.book_status == HELD4  # the books stay collected for the next battle
-    s = s.settle()
     s = s.apply(f"tower {s.data.display[0]}")
-    s = s.apply("end") if "end" in map(str, s.legal_actions()) else s
-    assert s.is_over or s.phase in ("play_mage_cards", "final_battle", "take_destiny_card")
+    while s.phase == "play_mage_cards":  # seat 1 plays a quiet turn in the tower village
+        legal = [str(a) for a in s.legal_actions()]
+        s = s.apply("end" if "end" in legal else next(a for a in legal if a.startswith("discard")))
+    assert not s.is_over and s.phase == "final_battle" and s.to_move == 1  # the battle is fought again
 
 
 def test_sb_919_lost_last_battle_loses_with_option_lose():
@@ -277,3 +278,18 @@ def test_sb_918_tower_cards_stay_with_option():
         s = auto_at(new(tower_after_battle=how), "eod_shuffle_discard")
         s = s.evolve(data=move_cards(s.data, [cid("spark")], "tower")).advance()
         assert (cid("spark") in s.data.tower) == (how == "stay")
+
+
+def test_sb_600_by_default_only_printed_conditions_lose():
+    """SB-600, SB-919: with the default options every lost game ends by a printed condition
+    (SB-610 to SB-640, or SB-440 at the end of the deck), never by a lost last battle."""
+    from rulekit.engine import Dice
+
+    printed = {"SB-610", "SB-620", "SB-630", "SB-640", "SB-440"}
+    for seed in range(24):
+        s, dice = GAME.new(players=1 + seed % 4, seed=seed), Dice(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s = s.apply(legal[dice.below(len(legal))])
+        assert s.data.result == "won" or s.data.reason in printed, s.data.reason
+        assert s.data.result == "won" or "The game is lost:" in s.events[-1].text

@@ -156,7 +156,7 @@ def why_not_play(state: State, action: Action) -> IllegalAction:
         rule, key = recruit_block(g, d)
     elif kind == "wand" and not d.wands[d.active]:
         rule, key = "SB-220", "wand_empty"
-    elif kind == "wand" and len(args) == 2 and args[0] == "search":
+    elif kind == "wand" and len(args) == 2 and args[0] == "search" and args[1] in g.track_by_id:
         rule, key = "SB-190", "wand_search_on_site"
     return _refuse(state, action, rule or "SB-120", key if rule else "not_now", **extra)
 

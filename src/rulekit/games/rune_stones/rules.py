@@ -137,6 +137,11 @@ class RuneStones(Game):
 
     def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
         """Every label ``legal()`` can produce: the same for every player count and option."""
+        return self.labels
+
+    @cached_property
+    def labels(self) -> frozenset[str]:
+        """``action_labels`` computed once from the data."""
         return all_labels(self.cat)
 
     def tiebreak_rule(self, state: State) -> str | None:

@@ -42,11 +42,9 @@ def _colour(colour: str, lang: str) -> str:
 
 def describe(game: Any, action: Action, lang: str = "en") -> str:
     """One short sentence for ``action`` in ``lang`` (falls back to the label for unknown actions)."""
-    kind, args = action.kind, action.args
-    try:
-        key, fields = _sentence(game, kind, args, lang)
-    except (KeyError, IndexError, TypeError):  # not an action of this game: show its label
+    if str(action) not in game.labels:  # not an action of this game: show its label
         return str(action)
+    key, fields = _sentence(game, action.kind, action.args, lang)
     return _lang(WORDS["describe"][key], lang).format(**fields)
 
 
@@ -74,6 +72,4 @@ def _sentence(game: Any, kind: str, args: tuple, lang: str) -> tuple[str, dict]:
         return (
             ("swap_ore", {"colour": _colour(get, lang)}) if give == "ore" else (kind, {"colour": _colour(give, lang)})
         )
-    if kind in ("go", "finish", "done", "skip"):
-        return kind, {}
-    raise KeyError(kind)
+    return kind, {}  # go, finish, done, skip

@@ -107,3 +107,23 @@ def test_action_labels_hold_every_legal_label(players):
         for state in _random_states(players, seed, steps=3000, **options):
             missing = {str(a) for a in state.legal_actions()} - labels
             assert not missing, missing
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_event_texts_name_things_in_words(players):
+    """Events in English and German name runes, die faces and colours in words, never raw ids."""
+    for state in _random_states(players, players + 10, steps=1500, end_threshold=40):
+        for event in state.events:
+            for text in (event.text, event.text_de):
+                assert not RAW_ID.search(text) and "{" not in text, (event.key, text)
+
+
+def test_refusals_name_runes_in_words():
+    """RS-165: the refusal names the rune stone by its name in both languages."""
+    from rulekit import IllegalAction
+
+    s = at(me(new(2), runes=("double_die",)), phase="rune_choice")
+    with pytest.raises(IllegalAction) as err:
+        s.apply("rune double_die")
+    assert err.value.rule == "RS-165" and "Double Die" in err.value.reason
+    assert "Würfel verdoppeln" in err.value.text("de")

@@ -46,11 +46,18 @@ class GermanArgs:
         self.messages = messages
 
     def format(self, key: str, **args: Any) -> tuple[str, str]:
-        return self.messages.format(key, **with_german(args))
+        args = with_german(args)
+        for k in _DE_ARGS.intersection(args):  # English names for ids such as double_die
+            if isinstance(args[k], str):
+                args[k] = ENGLISH.get(args[k], args[k])
+        return self.messages.format(key, **args)
 
 
 #: German words for the ids that appear in texts (colours, runes, die faces, kinds, spaces)
-GERMAN = read_toml("rulekit.games.rune_stones", "texts/words.toml")["german"]
+_WORDS = read_toml("rulekit.games.rune_stones", "texts/words.toml")
+GERMAN = _WORDS["german"]
+#: English names of the ids that are not plain words (double_die -> Double Die)
+ENGLISH = _WORDS["english"]
 
 
 def german(value: Any) -> Any:

@@ -23,7 +23,7 @@ from .checks import (
     swap_ok,
     trade_ok,
 )
-from .ctx import has_rune, with_german
+from .ctx import has_rune
 from .effects import place_targets
 from .model import COLOURS, SPACES
 
@@ -51,7 +51,8 @@ def refusal(own: Check) -> Callable:
         ctx, board = game.ctx(state), state.data
 
         def no(rule: str, key: str, **kw) -> IllegalAction:
-            return game.refuse(rule, key, action, **with_german(kw))
+            en, de = game.words.format(key, **kw)  # names of ids in English and German
+            return IllegalAction(rule, en, action, de)
 
         found = _anywhere(no, board, ctx, state.phase, action) or own(no, board, ctx, action)
         return found or no(_phase_rule(game, state.phase), "r_generic", **_generic(game, state, action))

@@ -127,3 +127,13 @@ def test_refusals_name_runes_in_words():
         s.apply("rune double_die")
     assert err.value.rule == "RS-165" and "Double Die" in err.value.reason
     assert "Würfel verdoppeln" in err.value.text("de")
+
+
+def test_every_card_has_a_text_in_english_and_german():
+    """RS-098..RS-100: each card's ability in words (creatures 11-78, druids 100-107), no raw ids."""
+    numbers = [*GAME.cat.cards, *GAME.cat.druids]
+    for n in numbers:
+        en, de = GAME.card_text(n, "en"), GAME.card_text(n, "de")
+        assert en != de and str(n) in en and str(n) in de
+        assert not RAW_ID.search(en) and not RAW_ID.search(de) and ":" in en, (n, en, de)
+    assert GAME.card_text(21) == "Kobold 21, magic 1 (blue): pay a blue gem to gain a joker stone and a joker stone."

@@ -135,6 +135,10 @@ class RuneStones(Game):
             ScoreLine("RS-193", *names["rows"], tuple(r for _, r in final)),
         ]
 
+    def card_text(self, number: int, lang: str = "en") -> str:
+        """What card ``number`` gives, in a sentence (English or German)."""
+        return words.card_text(self, number, lang)
+
     def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
         """Every label ``legal()`` can produce: the same for every player count and option."""
         return self.labels

@@ -12,7 +12,7 @@ from typing import Any
 from ...engine import Action
 from ...engine.rules import read_toml
 
-__all__ = ["WORDS", "describe", "card_name", "rune_name"]
+__all__ = ["WORDS", "describe", "card_name", "card_text", "rune_name"]
 
 #: the words table (read once: the file ships inside the package)
 WORDS = read_toml("rulekit.games.rune_stones", "texts/words.toml")
@@ -73,3 +73,29 @@ def _sentence(game: Any, kind: str, args: tuple, lang: str) -> tuple[str, dict]:
             ("swap_ore", {"colour": _colour(get, lang)}) if give == "ore" else (kind, {"colour": _colour(give, lang)})
         )
     return kind, {}  # go, finish, done, skip
+
+
+def _icon(icon: str, lang: str) -> str:
+    """One ability icon in words ("gem:blue" -> "a blue gem")."""
+    head, _, arg = icon.partition(":")
+    if head == "pp":
+        return _lang(WORDS["icon"]["pp"], lang).format(n=arg)
+    return _lang(WORDS["icon"][head], lang).format(colour=_colour(arg, lang) if arg else "")
+
+
+def _icons(icons: tuple[str, ...], lang: str) -> str:
+    return _lang(WORDS["card_text"]["and"], lang).join(_icon(i, lang) for i in icons)
+
+
+def card_text(game: Any, number: int, lang: str = "en") -> str:
+    """What a card gives, in words (RS-098..RS-100): "Kobold 21, 1 magic points (blue): pay ..."."""
+    card, texts = game.cat.card(number), WORDS["card_text"]
+    magic = _lang(texts["multi"], lang) if card.magic == "multi" else _colour(card.magic, lang)
+    name = card_name(game, number, lang)
+    head = _lang(texts["head"], lang).format(name=name[0].upper() + name[1:], mp=card.mp, magic=magic)
+    template = _lang(texts[card.kind], lang)
+    if card.kind == "choice":
+        first, second = (_icons(o, lang) for o in card.options)
+        return template.format(head=head, first=first, second=second)
+    pay = _icons(tuple("joker" if t == "joker" else f"gem:{t}" for t in card.pay), lang)
+    return template.format(head=head, gain=_icons(card.gain, lang), pay=pay)

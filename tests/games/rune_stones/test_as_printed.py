@@ -3,6 +3,8 @@
 import tomllib
 from importlib import resources
 
+import pytest
+
 from .helpers import GAME, at, me, new, p, play, rules_of
 
 CARDS = GAME.cat.cards
@@ -73,7 +75,7 @@ def test_rs_074_gap_text_names_the_slot_costs_in_use():
 
 #: gaps whose answer lives in data files (marked rulekit_choice) or that are not options yet (see the docs)
 DATA_GAPS = {"RS-015", "RS-016", "RS-017", "RS-113"}
-NOT_OPTIONS_YET = {"RS-150", "RS-166", "RS-214"}
+NOT_OPTIONS_YET = {"RS-150", "RS-214"}
 
 
 def test_gaps_are_options_with_titles_and_help():
@@ -114,3 +116,22 @@ def test_rs_112_die_card_without_reshuffle():
         s = play(rolled(die_card_reshuffle=reshuffle), "action abilities", "pick 31", "pick 100")
         s = force_roll(s, "card").apply("use 31")
         assert ("draw_card" in [e.key for e in s.events]) is gets
+
+
+def test_rs_166_trade_without_a_rune_stone_left():
+    """RS-166 (gap): by default a row gives power points only when no rune stone is left; the option forbids it."""
+    from rulekit import IllegalAction
+
+    rows = (("blue", "red", "", "", ""), ("",) * 5)
+    s = at(me(new(2), rows=rows), rune_stacks=(0,) * 8)
+    s = play(s, "action forge", "done")
+    assert "trade 1" in [str(a) for a in s.legal_actions()]
+    assert "no_rune_left" in [e.key for e in s.apply("trade 1").events]
+    strict = at(me(new(2, trade_without_rune=False), rows=rows), rune_stacks=(0,) * 8)
+    strict = play(strict, "action forge")
+    with pytest.raises(IllegalAction):
+        strict.apply("trade 1")
+    with pytest.raises(IllegalAction) as err:
+        at(strict, phase="trade_artifacts").apply("trade 1")
+    assert err.value.rule == "RS-166"
+    assert strict.apply("done").phase != "trade_artifacts"  # nothing to trade: straight to the hand refill

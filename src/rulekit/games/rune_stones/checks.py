@@ -155,11 +155,15 @@ def artifact_count(board: Board, row: int) -> int:
     return sum(1 for a in board.players[board.current].rows[row - 1] if a)
 
 
-def trade_ok(board: Board, row: object) -> str | None:
-    """Row ``row`` (1 or 2) may be traded in: it holds at least 2 artifacts (RS-160)."""
-    if row not in (1, 2):
+def trade_ok(board: Board, ctx: Ctx, row: object) -> str | None:
+    """Row ``row`` (1 or 2) may be traded in: it holds at least 2 artifacts (RS-160); without the
+    option trade_without_rune, a player with fewer than 4 runes also needs a rune stone to take (RS-166)."""
+    if row not in (1, 2) or artifact_count(board, row) < 2:
         return "RS-160"
-    return None if artifact_count(board, row) >= 2 else "RS-160"
+    if ctx.opts["trade_without_rune"]:
+        return None
+    runes = len(board.players[board.current].runes)
+    return None if runes >= ctx.cat.board["trade"]["max_runes"] or rune_choices(board, ctx) else "RS-166"
 
 
 def rune_choices(board: Board, ctx: Ctx) -> list[str]:

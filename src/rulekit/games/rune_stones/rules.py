@@ -44,6 +44,7 @@ _OPTIONS = (
     ("dragons_set_aside_on_refill", False, "RS-083", None, None),
     ("die_card_reshuffle", True, "RS-112", None, None),
     ("all_runes_in_play", False, "RS-033", None, None),
+    ("trade_without_rune", True, "RS-166", None, None),
     ("double_die_all_faces", True, "RS-226", None, None),
     ("die_pp_counts_for_extra", False, "RS-226", None, None),
     ("immediate_runes", True, "RS-224", None, None),

@@ -41,7 +41,7 @@ def legal_trade(board: Board, ctx: Ctx) -> list[Action]:
     """RS-063, RS-160: trade in a row of 2+ artifacts, or done (rune actions before done)."""
     from .turn import with_extras
 
-    out = [Action("trade", (r,)) for r in (1, 2) if trade_ok(board, r) is None]
+    out = [Action("trade", (r,)) for r in (1, 2) if trade_ok(board, ctx, r) is None]
     out.append(Action("done"))
     return with_extras(out, board, ctx)
 

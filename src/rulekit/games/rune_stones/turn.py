@@ -8,8 +8,8 @@ the shared checks in ``checks``; ``play_<phase>(board, ctx, action)`` returns
 from __future__ import annotations
 
 from ...engine import Action
-from .checks import can_summon_any, choose_ok, forge_ok, pick_limit, swap_ok
-from .ctx import Ctx, has_rune, tradable_rows
+from .checks import can_summon_any, choose_ok, forge_ok, pick_limit, swap_ok, trade_ok
+from .ctx import Ctx, has_rune
 from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, proceed, step_actions
 from .model import COLOURS, Board, evolve_player, put, replace
 from .pay import feasible
@@ -145,7 +145,7 @@ def legal_forge(board: Board, ctx: Ctx) -> list[Action]:
 
 def after_action(board: Board, ctx: Ctx) -> tuple[Board, str]:
     """RS-063: the optional trade-in step, else straight to the hand refill."""
-    if tradable_rows(board.players[board.current]) or extras(board, ctx):
+    if trade_ok(board, ctx, 1) is None or trade_ok(board, ctx, 2) is None or extras(board, ctx):
         return board, "trade_artifacts"
     return board, "refill_hand"
 

@@ -168,7 +168,10 @@ def why_forge(no, board, ctx, action: Action) -> IllegalAction | None:
 
 def why_trade(no, board, ctx, action: Action) -> IllegalAction | None:
     """RS-160: a row with at least 2 artifacts."""
-    if action.kind == "trade" and action.args in ((1,), (2,)) and trade_ok(board, action.args[0]):
+    rule = trade_ok(board, ctx, action.args[0]) if action.kind == "trade" and action.args in ((1,), (2,)) else None
+    if rule == "RS-166":
+        return no("RS-166", "r_trade_no_rune", row=action.args[0])
+    if rule:
         n = sum(1 for a in board.players[board.current].rows[action.args[0] - 1] if a)
         return no("RS-160", "r_trade_small", row=action.args[0], n=n)
     return None

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.seats import replace_at
+
 __all__ = [
     "COLOURS",
     "SPACES",
@@ -144,9 +146,8 @@ def as_dict(obj: Any) -> dict:
     return out
 
 
-def put(items: tuple, index: int, value: Any) -> tuple:
-    """A copy of ``items`` with ``items[index] = value``."""
-    return items[:index] + (value,) + items[index + 1 :]
+#: a copy of a tuple with one item replaced (the engine's seat helper)
+put = replace_at
 
 
 @dataclass(frozen=True)

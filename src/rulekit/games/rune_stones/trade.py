@@ -7,6 +7,7 @@ disposal, end of turn and round, scoring) and returns ``(board, next phase)``.
 from __future__ import annotations
 
 from ...engine import Action
+from ...engine.seats import next_seat
 from .checks import rune_choices, trade_ok
 from .ctx import Ctx, holds, name_of
 from .model import Board, Turn, evolve_player, replace
@@ -132,7 +133,7 @@ def auto_refill_hand(board: Board, ctx: Ctx) -> tuple[Board, str]:
 
 def auto_end_turn(board: Board, ctx: Ctx) -> tuple[Board, str]:
     """RS-065: the next player clockwise; back at the start player the round ends."""
-    nxt = (board.current + 1) % len(board.players)
+    nxt = next_seat(board.current, len(board.players))
     board = replace(board, turn=Turn(), current=nxt, last_roll="")
     if nxt == board.start:
         ctx.say("RS-065", "round_over")

@@ -28,7 +28,7 @@ from .i18n import check_lang, t
 from .inspector import Inspector
 from .log import EventLog
 from .panels import describe, log_rows, phase_html, rule_html, status_text, why_html
-from .phase_graph import PhaseGraph, VisitedCache
+from .phase_graph import PhaseGraph, VisitedCache, last_edge
 from .session import HUMAN, Session
 from .variants import VariantEditor
 
@@ -373,6 +373,7 @@ class Table(TeacherExtras, w.VBox):
         with self.phases.hold_sync():
             self.phases.current = s.phase
             self.phases.visited = self._visited.upto(tl)
+            self.phases.last = last_edge(tl)
         before = self._view(tl[tl.cursor - 1]) if tl.cursor > 0 else None
         with self.inspector.hold_sync():
             self.inspector.title = "view" if self.view_seat is None else f"view({self.view_seat})"

@@ -24,6 +24,8 @@ class ActionBar(RulekitWidget):
     illegal_title = t.Unicode("").tag(sync=True)
     try_placeholder = t.Unicode("").tag(sync=True)
     try_label = t.Unicode("").tag(sync=True)
+    #: shared with the Board of the same table: hovering a button lights what it touches
+    link = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -48,6 +48,13 @@ function render({ model, el }) {
         btn.textContent = act.text;
         btn.title = act.legal ? act.label : `${act.label}: ${model.get("illegal_title")}`;
         btn.addEventListener("click", () => model.send({ event: "act", label: act.label }));
+        // the board of the same table lights what this action touches
+        const hover = (label) => () => document.dispatchEvent(new CustomEvent("rk-action-hover",
+          { detail: { link: model.get("link"), label } }));
+        btn.addEventListener("mouseenter", hover(act.label));
+        btn.addEventListener("mouseleave", hover(""));
+        btn.addEventListener("focus", hover(act.label));
+        btn.addEventListener("blur", hover(""));
         row.appendChild(btn);
       }
       nodes.push(row);

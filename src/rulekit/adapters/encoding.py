@@ -260,7 +260,12 @@ def playouts(game: Game, players: int, sims: int, seed: int = 0) -> Iterator[Sta
 def explore(game: Game | str, sims: int = 40, seed: int = 0, counts: Iterable[int] | None = None) -> GameSpace:
     """Build a ``GameSpace`` from ``sims`` random playouts per player count."""
     game = resolve_game(game)
-    hook = [str(a) for a in getattr(game, "action_labels", lambda: [])()]
+    hook: list[str] = []
+    for n in counts or game.players:
+        try:
+            hook += [str(a) for a in game.action_labels(n) if str(a) not in hook]
+        except NotImplementedError:
+            break
     labels: set[str] = set(hook)
     values: dict[str, set[str]] = {}
     hidden, longest = False, 0

@@ -24,6 +24,9 @@ class Option:
     choices: tuple = ()
     low: int | None = None
     high: int | None = None
+    #: a short human name for forms ("Round limit"); falls back to ``name``
+    title: str = ""
+    title_de: str = ""
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if allowed, else raise ``ValueError`` naming the option."""
@@ -46,6 +49,12 @@ class Option:
         if not isinstance(value, type(self.default)):
             raise ValueError(f"option {self.name} must be {type(self.default).__name__}, got {value!r}")
         return value
+
+    def title_in(self, lang: str = "en") -> str:
+        """The option's name for people, in ``lang``."""
+        if lang == "de" and self.title_de:
+            return self.title_de
+        return self.title or self.name.replace("_", " ").capitalize()
 
     def help_in(self, lang: str = "en") -> str:
         return self.help_de if lang == "de" and self.help_de else self.help

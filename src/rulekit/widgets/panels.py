@@ -11,7 +11,17 @@ from ..engine import Game, IllegalAction, State
 from .i18n import t
 from .session import HUMAN, Session
 
-__all__ = ["status_text", "rule_html", "phase_html", "why_html", "log_rows", "agent_text"]
+__all__ = [
+    "status_text",
+    "rule_html",
+    "phase_html",
+    "why_html",
+    "log_rows",
+    "agent_text",
+    "result_text",
+    "group_name",
+    "describe",
+]
 
 #: log rows kept in the widget (older steps stay reachable through the timeline)
 LOG_STEPS = 50
@@ -42,8 +52,7 @@ def status_text(session: Session, lang: str) -> str:
         "phase": phase_name(game, s.phase, lang),
     }
     if s.is_over:
-        winners = ", ".join(str(w + 1) for w in s.winners) or "–"
-        text = t("status_over", lang, scores=" / ".join(map(str, s.scores)), winners=winners, **common)
+        text = t("status_over", lang, result=result_text(s, lang), **common)
     elif s.automatic:
         text = t("status_auto", lang, **common)
     else:
@@ -51,19 +60,37 @@ def status_text(session: Session, lang: str) -> str:
     return text
 
 
+def seats_text(seats, lang: str) -> str:
+    """``1, 2 and 3`` (``und`` in German)."""
+    names = [str(i + 1) for i in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {t('and', lang)} {names[-1]}"
+
+
+def result_text(state: State, lang: str) -> str:
+    """The outcome in words: who won, a shared or cooperative win, a cooperative loss, or unfinished."""
+    if state.unfinished:
+        return t("result_unfinished", lang)
+    winners, game = tuple(state.winners), state.game
+    if game.cooperative:
+        return t("result_coop_won", lang) if winners else t("result_coop_lost", lang)
+    if not winners:
+        return t("result_none", lang)
+    if len(winners) == 1:
+        return t("result_one", lang, n=winners[0] + 1)
+    return t("result_shared", lang, seats=seats_text(winners, lang))
+
+
 def rule_html(game: Game, rule_id: str, lang: str) -> str:
-    """A rule's id, phase, text and seed lines."""
+    """A rule's id, its rulebook section (the phase it belongs to, in words) and its text."""
     rule = game.rules.get(rule_id)
     if rule is None:
         body = t("rule_engine", lang) if rule_id == "engine" else t("rule_unknown", lang, rule=rule_id)
         return f'<div class="rk-rule-box" data-rule="{escape(rule_id)}"><b>{escape(rule_id)}</b> {escape(body)}</div>'
-    seed = (
-        f'<div class="rk-seed">{escape(t("seed_lines", lang, lines=rule.seed_lines))}</div>' if rule.seed_lines else ""
-    )
+    section = t("rule_section", lang, phase=phase_name(game, rule.phase, lang))
     return (
         f'<div class="rk-rule-box" data-rule="{escape(rule.id)}"><b>{escape(rule.id)}</b>'
-        f' <span class="rk-rule-phase">{escape(phase_name(game, rule.phase, lang))}</span>'
-        f'<p class="rk-rule-text">{escape(rule.text_in(lang))}</p>{seed}</div>'
+        f' <span class="rk-rule-phase">{escape(section)}</span>'
+        f'<p class="rk-rule-text">{escape(rule.text_in(lang))}</p></div>'
     )
 
 
@@ -90,25 +117,53 @@ def why_html(refusal: IllegalAction | None, label: str, lang: str) -> str:
     )
 
 
-def log_rows(session: Session, lang: str) -> tuple[list[dict], str]:
-    """Rows of the last ``LOG_STEPS`` steps up to the cursor, and a note on older ones."""
-    tl, end = session.timeline, session.cursor
+def log_rows(session: Session, lang: str, seat: int | None = None) -> tuple[list[dict], str]:
+    """Rows of the last ``LOG_STEPS`` steps up to the cursor as ``seat`` may see them, and a note on older ones.
+
+    A decision's row says who decided what, in words (``Game.describe``);
+    events meant for other seats (``Event.visible_to``: sealed bids, drawn
+    cards) are left out, and a decision whose events are all hidden from
+    ``seat`` is said without its action.
+    """
+    tl, end, game = session.timeline, session.cursor, session.game
     first = max(0, end - LOG_STEPS + 1)
     labels = tl.labels
     setup, auto = t("log_setup", lang), t("log_auto", lang)
     rows = []
     for i in range(first, end + 1):
-        label = labels[i]
-        shown = setup if i == 0 else auto if label == "auto" else label
-        events = tl[i].events
-        for event in events:
-            rows.append(
-                {"step": i, "label": shown, "rule": event.rule, "text": event.text_in(lang), "current": i == end}
-            )
-        if not events:
-            rows.append({"step": i, "label": shown, "rule": "", "text": "", "current": i == end})
+        label, events = labels[i], tl[i].events
+        shown = [e for e in events if e.visible_to(seat)]
+        if i == 0:
+            head = setup
+        elif label == "auto":
+            head = auto
+        else:
+            actor = tl[i - 1].to_move
+            who = actor + 1 if actor is not None else 0
+            if events and not shown and seat is not None and actor != seat:
+                head = t("log_hidden", lang, n=who)
+            else:
+                head = t("log_decision", lang, n=who, action=describe(game, label, lang))
+        for n, event in enumerate(shown):  # the step's words head its first row only
+            text = event.text_in(lang)
+            rows.append({"step": i, "label": "" if n else head, "rule": event.rule, "text": text, "current": i == end})
+        if not shown and (events or label != "auto"):
+            rows.append({"step": i, "label": head, "rule": "", "text": "", "current": i == end})
     note = t("log_earlier", lang, n=first) if first else ""
     return rows, note
+
+
+def group_name(game: Game, kind: str, lang: str) -> str:
+    """A heading for the action buttons of ``kind``: the game's ``action_group.<kind>`` text, else none.
+
+    Buttons already say the whole action in words, so a game without group
+    names shows none rather than a code name.
+    """
+    key = f"action_group.{kind}"
+    en, de = game.messages.format(key)
+    if en == key:
+        return ""
+    return de if lang == "de" else en
 
 
 def describe(game: Game, label: str, lang: str) -> str:

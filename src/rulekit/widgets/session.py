@@ -186,13 +186,21 @@ class Session:
             self.timeline.play(label)
         return refusal
 
-    def previous_legal(self) -> list[Action]:
-        """Actions the seat to move had at its last earlier decision but not now
-        (shown greyed, so a learner can ask "why not?")."""
-        seat = self.state.to_move  # None (automatic step next): the last decision of anyone
-        now = set(self.state.legal_actions())
-        for i in range(self.cursor - 1, max(-1, self.cursor - 400), -1):
-            before = self.timeline[i]
-            if before.to_move is not None and seat in (None, before.to_move) and not before.is_over:
-                return [a for a in before.legal_actions() if a not in now]
-        return []
+    def previous_legal(self, limit: int = 6) -> list[Action]:
+        """Choices the seat to move had at its decision just before, in the same
+        phase, that are gone now (shown greyed, so a learner can ask "why not?").
+
+        Only the one decision right before counts (before an automatic step: the
+        decision that led to it), and at most ``limit`` of its choices, so greyed
+        buttons of earlier decisions never pile up.
+        """
+        s = self.state
+        if self.cursor == 0 or s.is_over:
+            return []
+        before = self.timeline[self.cursor - 1]
+        if before.to_move is None or before.is_over:
+            return []
+        if s.to_move is not None and (before.to_move != s.to_move or before.phase != s.phase):
+            return []
+        now = set(s.legal_actions())
+        return [a for a in before.legal_actions() if a not in now][:limit]

@@ -14,6 +14,7 @@ a browser::
 from __future__ import annotations
 
 import functools
+import uuid
 from typing import Any
 
 import ipywidgets as w
@@ -22,15 +23,17 @@ from ..engine import Game, IllegalAction, State
 from .actions import ActionBar
 from .board import Board
 from .controls import ControlBar
+from .endgame import end_html
 from .extras import TeacherExtras
 from .fired import RulesFiredView
 from .i18n import check_lang, t
 from .inspector import Inspector
 from .log import EventLog
-from .panels import describe, log_rows, phase_html, rule_html, status_text, why_html
+from .panels import describe, group_name, log_rows, phase_html, rule_html, status_text, why_html
 from .phase_graph import PhaseGraph, VisitedCache, last_edge
 from .session import HUMAN, Session
 from .variants import VariantEditor
+from .watch import WatchMode
 
 __all__ = ["Table"]
 
@@ -49,7 +52,7 @@ def _guarded(method):
     return wrapper
 
 
-class Table(TeacherExtras, w.VBox):
+class Table(WatchMode, TeacherExtras, w.VBox):
     """Play and study one game: board, actions, steps, phases, state, log, rules.
 
     Parameters
@@ -103,6 +106,10 @@ class Table(TeacherExtras, w.VBox):
         self.rule.add_class("rk-rule")
         self.why = w.HTML()
         self.why.add_class("rk-why")
+        self.end = w.HTML()
+        self.end.add_class("rk-end-area")
+        self.board.link = self.actions.link = uuid.uuid4().hex  # hovering a button lights the board
+        self._watch_task = None
         self.fired = RulesFiredView()
         self.variants = VariantEditor()
         self.extras = w.Accordion(children=[self.fired, self.variants], selected_index=None)
@@ -127,17 +134,43 @@ class Table(TeacherExtras, w.VBox):
         ):
             part.add_class("rk-panel")
             part.add_class(cls)
-        play = w.VBox([self.board, self.actions, self.why])
-        play.add_class("rk-panel")
-        play.add_class("rk-play-area")
-        left = w.VBox([play, self.phases], layout=w.Layout(flex="3 1 480px", min_width="320px"))
-        right = w.VBox(
-            [self.rule, self.event_log, self.inspector, self.extras],
-            layout=w.Layout(flex="2 1 320px", min_width="280px"),
-        )
-        main = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
-        super().__init__([self.controls, main])
+        self._play = w.VBox([self.end, self.board, self.actions, self.why])
+        self._play.add_class("rk-panel")
+        self._play.add_class("rk-play-area")
+        self._tabs = w.Tab()
+        self._tabs.add_class("rk-side-tabs")
+        super().__init__([])
         self.add_class("rk-table")
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """Desk layout (board and actions beside rules, log, inspector; phase flow below)
+        or projector layout (board across the page, the other panels as tabs)."""
+        side = [self.rule, self.event_log, self.phases, self.inspector, self.extras]
+        if self.controls.projector:
+            self._tabs.children = side
+            self._tabs.selected_index = 0
+            self._play.layout = w.Layout(width="100%")
+            self.children = [self.controls, self._play, self._tabs]
+            self.add_class("rk-projector")
+        else:
+            self._tabs.children = []
+            self._play.layout = w.Layout(flex="3 1 480px", min_width="320px")
+            right = w.VBox(side[:2] + side[3:], layout=w.Layout(flex="2 1 320px", min_width="280px"))
+            main = w.HBox([self._play, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
+            self.children = [self.controls, main, self.phases]
+            self.remove_class("rk-projector")
+        self._title_tabs()
+
+    def _title_tabs(self) -> None:
+        if self._tabs.children:
+            keys = ("rules_title", "log_title", "phases_title", "inspector_title", "extras_title")
+            self._tabs.titles = tuple(t(k, self.lang) for k in keys)
+
+    def set_projector(self, on: bool) -> None:
+        """The projector layout (board large, other panels as tabs) or back to the desk layout."""
+        self.controls.projector = bool(on)
+        self._arrange()
 
     def _wire(self) -> None:
         presses = {
@@ -151,6 +184,8 @@ class Table(TeacherExtras, w.VBox):
             "seat": lambda a: self.set_seat(int(a["seat"]), str(a["kind"])),
             "autoplay": lambda a: self.set_autoplay(bool(a.get("on"))),
             "lang": lambda a: self.set_lang(str(a["lang"])),
+            "watch": lambda a: self.watch(float(a.get("pace") or self.controls.pace)) if a.get("on") else self.pause(),
+            "projector": lambda a: self.set_projector(bool(a.get("on"))),
         }
         self.controls.on_press(lambda event, args: self._ui(presses[event], args))
         self.board.on_click(lambda label, _enabled: self._ui(self.click_action, label))
@@ -189,6 +224,7 @@ class Table(TeacherExtras, w.VBox):
             self.actions.try_placeholder = t("try_placeholder", lang)
             self.actions.try_label = t("try", lang)
         self.phases.set_lang(lang)
+        self._title_tabs()
         self.extras.titles = (t("fired_title", lang), t("variants_title", lang))
         self.variants.show(self.game, self.session.options, lang)
 
@@ -284,9 +320,10 @@ class Table(TeacherExtras, w.VBox):
 
     def reset(self, seed: int | None = None) -> State:
         """A new game with ``seed`` (the next seed by default), same seats."""
+        self.pause()
         self.session.reset(seed)
         self.why.value = ""
-        self.controls.seed = self.session.seed + 1
+        self.controls.seed = self.session.seed
         if self.controls.autoplay:
             self.session.run_bots()
         self.refresh()
@@ -366,10 +403,12 @@ class Table(TeacherExtras, w.VBox):
             c.cursor = tl.cursor
             c.can_undo = tl.can_undo
             c.can_redo = tl.can_redo
-        self.board.show(s, self.view_seat, lang)
+        self.board.show(s, self.view_seat, lang, active=self.driving())
         legal = [(str(a), describe(game, str(a), lang)) for a in s.legal_actions()]
-        greyed = [(str(a), describe(game, str(a), lang)) for a in self.session.previous_legal()[:12]]
-        self.actions.set_actions(legal, greyed)
+        greyed = [(str(a), describe(game, str(a), lang)) for a in self.session.previous_legal()]
+        names = {kind: group_name(game, kind, lang) for kind in {label.split()[0] for label, _ in legal}}
+        self.actions.set_actions(legal, greyed, names, t("earlier_title", lang))
+        self.end.value = end_html(s, lang)
         with self.phases.hold_sync():
             self.phases.current = s.phase
             self.phases.visited = self._visited.upto(tl)
@@ -378,10 +417,21 @@ class Table(TeacherExtras, w.VBox):
         with self.inspector.hold_sync():
             self.inspector.title = "view" if self.view_seat is None else f"view({self.view_seat})"
             self.inspector.show(self._view(s), before)
-        rows, note = log_rows(self.session, lang)
+        rows, note = log_rows(self.session, lang, self.view_seat)
         with self.event_log.hold_sync():
             self.event_log.rows, self.event_log.note = rows, note
         self._refresh_extras()
+
+    def driving(self) -> bool:
+        """True when the table waits for the human seat it is driving: only then is the board clickable.
+
+        The seat to move must be human and, unless the table shows everything
+        (teacher view), be the seat whose view it shows.
+        """
+        s = self.state
+        if not self.session.human_to_move():
+            return False
+        return self.view_seat is None or self.view_seat == s.to_move
 
     def _view(self, state: State) -> dict:
         """``state.view(view_seat)``, remembered for the last few states (a step needs two)."""

@@ -35,12 +35,14 @@ function render({ model, el }) {
     }
     for (const group of groups) {
       const row = document.createElement("div");
-      row.className = "rk-kind";
+      row.className = group.kind === "earlier" ? "rk-kind rk-earlier" : "rk-kind";
       row.setAttribute("data-kind", group.kind);
-      const head = document.createElement("span");
-      head.className = "rk-kind-name";
-      head.textContent = group.kind;
-      row.appendChild(head);
+      if (group.name) {  // no heading rather than a code name
+        const head = document.createElement("span");
+        head.className = "rk-kind-name";
+        head.textContent = group.name;
+        row.appendChild(head);
+      }
       for (const act of group.actions) {
         const btn = document.createElement("button");
         btn.className = act.legal ? "rk-action" : "rk-action rk-illegal";

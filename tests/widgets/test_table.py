@@ -277,7 +277,19 @@ def test_rule_variants_restart_with_options_and_show_differences():
         table.set_options(goal=999)
     assert table.session.options == {"goal": 20}
     table.variants._on_apply({"event": "apply", "values": {"goal": 999}})  # from the browser: shown, not raised
-    assert "rk-error" in table.why.value and table.session.options == {"goal": 20}
+    assert table.variants.errors == {"goal": "Type a number from 3 to 50."} and table.session.options == {"goal": 20}
+    assert table.why.value == ""  # explained next to the field, not in the play area
+    table.set_lang("de")
+    assert table.variants.rows[0]["title"] == "Summe, die das Rennen beendet"  # no title: the help text
+    table.variants._on_apply({"event": "apply", "values": {"goal": "viele"}})
+    assert table.variants.errors == {"goal": "Gib eine ganze Zahl ein."}
+    table.variants._on_apply({"event": "apply", "values": {"goal": 12}})
+    assert table.variants.errors == {} and table.session.options == {"goal": 12}
+
+    class Titled(type(GAME)):
+        option_list = (Option("goal", 10, "Total", "Summe", "RS-003", title="Goal", title_de="Ziel", low=3),)
+
+    assert Table(Titled(), players=2, lang="de").variants.rows[0]["title"] == "Ziel"
 
 
 def test_every_part_is_shown_in_the_table():

@@ -194,7 +194,7 @@ class Table(WatchMode, TeacherExtras, w.VBox):
         self.event_log.on_rule(lambda rule: self._ui(self.show_rule, rule))
         self.inspector.on_view(lambda seat: self._ui(self.set_view, seat))
         self.fired.on_rule(lambda rule: self._ui(self.show_rule, rule))
-        self.variants.on_apply(lambda values: self._ui(lambda: self.set_options(**values)))
+        self.variants.on_apply(lambda values: self._ui(self.apply_variants, values))
         self.extras.observe(lambda ch: self._ui(self._refresh_extras), names="selected_index")
 
     @_guarded

@@ -41,6 +41,17 @@ def phase_name(game: Game, phase: str, lang: str) -> str:
     return p.name_in(lang) if p else phase
 
 
+def section_name(game: Game, phase: str, lang: str) -> str:
+    """The rulebook section of a rule in words: its phase's name, or the ledger's
+    general sections (``components``, ``any``) in the table's words."""
+    if phase in game.phases:
+        return phase_name(game, phase, lang)
+    key = f"section_{phase}"
+    from .i18n import strings
+
+    return t(key, lang) if key in strings() else phase.replace("_", " ")
+
+
 def status_text(session: Session, lang: str) -> str:
     """One line: game, step, phase and who decides (or the result)."""
     s, game = session.state, session.game
@@ -86,7 +97,7 @@ def rule_html(game: Game, rule_id: str, lang: str) -> str:
     if rule is None:
         body = t("rule_engine", lang) if rule_id == "engine" else t("rule_unknown", lang, rule=rule_id)
         return f'<div class="rk-rule-box" data-rule="{escape(rule_id)}"><b>{escape(rule_id)}</b> {escape(body)}</div>'
-    section = t("rule_section", lang, phase=phase_name(game, rule.phase, lang))
+    section = t("rule_section", lang, phase=section_name(game, rule.phase, lang))
     return (
         f'<div class="rk-rule-box" data-rule="{escape(rule.id)}"><b>{escape(rule.id)}</b>'
         f' <span class="rk-rule-phase">{escape(section)}</span>'
@@ -105,7 +116,10 @@ def phase_html(game: Game, phase: str, lang: str) -> str:
 
 
 def why_html(refusal: IllegalAction | None, label: str, lang: str) -> str:
-    """The "why not?" answer: reason, rule id, and that nothing changed."""
+    """The "why not?" answer: reason, rule id, and that nothing changed.
+
+    ``label`` is what was tried, in words (``describe``) where the game can say it.
+    """
     if refusal is None:
         return f'<div class="rk-why-ok">{escape(t("why_legal", lang, action=label))}</div>'
     reason = refusal.reason_de if lang == "de" else refusal.reason

@@ -251,7 +251,7 @@ class Table(WatchMode, TeacherExtras, w.VBox):
         """Try ``label``: play it if legal, else show why not (nothing changes)."""
         refusal = self.session.try_action(label)
         if refusal is not None:
-            self.why.value = why_html(refusal, label, self.lang)
+            self.why.value = why_html(refusal, describe(self.game, str(label), self.lang), self.lang)
             self.show_rule(refusal.rule, clear_why=False)
             return refusal
         self.why.value = ""
@@ -263,7 +263,7 @@ class Table(WatchMode, TeacherExtras, w.VBox):
     def why_not(self, label: str) -> IllegalAction | None:
         """Show why ``label`` is not legal now without trying it."""
         refusal = self.session.why_not(label)
-        self.why.value = why_html(refusal, label, self.lang)
+        self.why.value = why_html(refusal, describe(self.game, str(label), self.lang), self.lang)
         if refusal is not None:
             self.show_rule(refusal.rule, clear_why=False)
         return refusal

@@ -109,6 +109,7 @@ function render({ model, el }) {
     const scene = JSON.parse(model.get("scene_json") || "{}");
     const legal = new Set(model.get("legal") || []);
     const active = model.get("active") !== false;
+    el.setAttribute("data-active", active ? "true" : "false");
     svg.setAttribute("viewBox", `0 0 ${scene.width || 100} ${scene.height || 40}`);
     const mark = active ? "a" : "i";
     const items = (scene.items || []).map((item) =>

@@ -148,8 +148,8 @@ def test_table_reads_well_and_only_the_seat_to_move_clicks(page: Page, voila_url
     small = page.evaluate(SMALL_TEXT, handle)
     overflowing = page.evaluate(OVERFLOW, handle)
     cut = page.evaluate(CUT_PHASES, handle)
-    problems = [f"text under {MIN_PX} px: {t}" for t in small[:25]]
-    problems += [f"text out of its panel: {t}" for t in overflowing[:25]]
+    problems = [f"text under {MIN_PX} px: {t}" for t in small]
+    problems += [f"text out of its panel: {t}" for t in overflowing]
     problems += [f"cut phase label: {t}" for t in cut]
     _shoot(page, table, game, size)
 
@@ -170,5 +170,9 @@ def test_table_reads_well_and_only_the_seat_to_move_clicks(page: Page, voila_url
             problems.append(f"{seen['inert']} inert board items still show a pointer")
         table.locator("button.rk-step").first.click()  # then a step: a bot's turn or the next decision
         page.wait_for_timeout(400)
-    assert problems == [], f"{game} at {size[0]}x{size[1]}:\n" + "\n".join(problems)
+    report = ARTIFACTS / f"{game}-{size[0]}x{size[1]}-problems.txt"
+    report.write_text("\n".join(problems) + "\n", encoding="utf-8")
+    assert problems == [], f"{game} at {size[0]}x{size[1]} ({len(problems)}, all in {report.name}):\n" + "\n".join(
+        problems[:40]
+    )
     assert page_errors == [], page_errors

@@ -202,5 +202,8 @@ def test_german_explorer_has_no_english():
     except TypeError:
         pytest.fail("the Explorer has no German (Explorer(lang='de') is not supported)")
     words = [panel.game.description, panel.bots.description, panel.games.description, panel.option.description]
-    words += [panel.values.description, panel.run.description]
+    words += [panel.values.description, panel.run.description, panel.values.placeholder]
+    for game_id in GAMES:  # each game's options as the "vary" list shows them
+        panel.game.value = game_id
+        words += [label for label, _ in panel.option.options]
     _check(_report({w: "explorer" for w in words}))

@@ -12,7 +12,7 @@ from rulekit.engine import Action, PhaseHooks, ScoreLine, State
 from rulekit.engine.rules import Messages
 from rulekit.widgets import Table
 from rulekit.widgets.endgame import end_html
-from rulekit.widgets.panels import log_rows, result_text
+from rulekit.widgets.panels import log_rows, previous_choices, result_text
 from tests.engine.toy import Race, _legal_add
 
 from .helpers import ToyBoard
@@ -118,7 +118,7 @@ def test_greyed_buttons_come_from_the_one_decision_before_and_never_pile_up():
         assert greyed == []  # the other seat decided before: nothing of theirs is greyed
     table.click_action("add 2")
     assert table.actions.labels(legal=False) == ["add 1", "add 2"]  # an automatic step comes first
-    assert len(table.session.previous_legal(limit=1)) == 1
+    assert len(previous_choices(table.session, limit=1)) == 1
 
 
 def test_log_hides_events_private_to_other_seats():

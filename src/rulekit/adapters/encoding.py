@@ -38,6 +38,7 @@ import numpy as np
 
 from ..engine import Action, Dice, Game, RulekitError, State
 from ..engine.rng import seed_state
+from ..games import resolve_game
 
 __all__ = [
     "ActionIndexError",
@@ -73,15 +74,6 @@ class ActionIndexError(RulekitError, LookupError):
     The index is explored from random playouts; an action no playout ever
     offered needs a regenerated data file.
     """
-
-
-def resolve_game(game: Game | str) -> Game:
-    """A ``Game`` from an id or an instance (instances allow unregistered games)."""
-    if isinstance(game, Game):
-        return game
-    from ..games import load
-
-    return load(game)
 
 
 # -- observation flattening -------------------------------------------------

@@ -21,6 +21,7 @@ __all__ = [
     "result_text",
     "group_name",
     "describe",
+    "previous_choices",
 ]
 
 #: log rows kept in the widget (older steps stay reachable through the timeline)
@@ -165,6 +166,26 @@ def log_rows(session: Session, lang: str, seat: int | None = None) -> tuple[list
             rows.append({"step": i, "label": head, "rule": "", "text": "", "current": i == end})
     note = t("log_earlier", lang, n=first) if first else ""
     return rows, note
+
+
+def previous_choices(session: Session, limit: int = 6) -> list:
+    """Choices the seat to move had at its decision just before, in the same
+    phase, that are gone now (shown greyed, so a learner can ask "why not?").
+
+    Only the one decision right before counts (before an automatic step: the
+    decision that led to it), and at most ``limit`` of its choices, so greyed
+    buttons of earlier decisions never pile up.
+    """
+    s, cursor = session.state, session.cursor
+    if cursor == 0 or s.is_over:
+        return []
+    before = session.timeline[cursor - 1]
+    if before.to_move is None or before.is_over:
+        return []
+    if s.to_move is not None and (before.to_move != s.to_move or before.phase != s.phase):
+        return []
+    now = set(s.legal_actions())
+    return [a for a in before.legal_actions() if a not in now][:limit]
 
 
 def group_name(game: Game, kind: str, lang: str) -> str:

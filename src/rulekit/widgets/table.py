@@ -29,7 +29,16 @@ from .fired import RulesFiredView
 from .i18n import check_lang, t
 from .inspector import Inspector
 from .log import EventLog
-from .panels import describe, group_name, log_rows, phase_html, rule_html, status_text, why_html
+from .panels import (
+    describe,
+    group_name,
+    log_rows,
+    phase_html,
+    previous_choices,
+    rule_html,
+    status_text,
+    why_html,
+)
 from .phase_graph import PhaseGraph, VisitedCache, last_edge
 from .session import HUMAN, Session
 from .variants import VariantEditor
@@ -405,7 +414,7 @@ class Table(WatchMode, TeacherExtras, w.VBox):
             c.can_redo = tl.can_redo
         self.board.show(s, self.view_seat, lang, active=self.driving())
         legal = [(str(a), describe(game, str(a), lang)) for a in s.legal_actions()]
-        greyed = [(str(a), describe(game, str(a), lang)) for a in self.session.previous_legal()]
+        greyed = [(str(a), describe(game, str(a), lang)) for a in previous_choices(self.session)]
         names = {kind: group_name(game, kind, lang) for kind in {label.split()[0] for label, _ in legal}}
         self.actions.set_actions(legal, greyed, names, t("earlier_title", lang))
         self.end.value = end_html(s, lang)

@@ -45,7 +45,8 @@ SMALL_TEXT = """(root) => {
       const m = el.getScreenCTM();
       if (m) px *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
     }
-    if (px < %MIN% - 0.05) out.push(`${px.toFixed(1)}px: ${text.slice(0, 60)}`);
+    const where = el.closest(".rk-board") ? "board" : el.closest(".rk-phase-graph") ? "phase flow" : "panel";
+    if (px < %MIN% - 0.05) out.push(`${where}, ${px.toFixed(1)}px: ${text.slice(0, 60)}`);
   }
   return [...new Set(out)];
 }""".replace("%MIN%", str(MIN_PX))

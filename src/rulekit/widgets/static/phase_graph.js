@@ -78,8 +78,8 @@ function render({ model, el }) {
     const defs = svgEl("defs", {});
     for (const [id, cls] of [["rk-arrow", "rk-arrowhead"], ["rk-arrow-v", "rk-arrowhead rk-visited"],
       ["rk-arrow-l", "rk-arrowhead rk-last"]]) {
-      const marker = svgEl("marker", { id, viewBox: "0 0 10 10", refX: 9, refY: 5,
-        markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
+      const marker = svgEl("marker", { id, viewBox: "0 0 10 10", refX: 9, refY: 5, markerUnits: "userSpaceOnUse",
+        markerWidth: 10, markerHeight: 10, orient: "auto-start-reverse" });
       marker.appendChild(svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: cls }));
       defs.appendChild(marker);
     }
@@ -120,23 +120,30 @@ function render({ model, el }) {
       parts.push(g);
     }
     svg.replaceChildren(...parts);
-    const lit = boxes.get(current);
-    if (lit && current !== shownCurrent && box.clientHeight) {  // keep the current phase in sight
-      const top = lit.y - 20, bottom = lit.y + lit.h + 20;
-      if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
-        box.scrollTop = Math.max(0, (top + bottom) / 2 - box.clientHeight / 2);
-      }
-      const left = lit.x - 20, right = lit.x + lit.w + 20;
-      if (left < box.scrollLeft || right > box.scrollLeft + box.clientWidth) {
-        box.scrollLeft = Math.max(0, (left + right) / 2 - box.clientWidth / 2);
-      }
+    keepInSight();
+  }
+  // keep the current phase in sight: once per new current phase, as soon as the box has a size
+  // (a table drawn in a closed tab or before the page lays out has none yet)
+  function keepInSight() {
+    const current = model.get("current");
+    const lit = laid && laid.boxes.get(current);
+    if (!lit || current === shownCurrent || !box.clientHeight) return;
+    const top = lit.y - 20, bottom = lit.y + lit.h + 20;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, (top + bottom) / 2 - box.clientHeight / 2);
+    }
+    const left = lit.x - 20, right = lit.x + lit.w + 20;
+    if (left < box.scrollLeft || right > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = Math.max(0, (left + right) / 2 - box.clientWidth / 2);
     }
     shownCurrent = current;
   }
+  const sized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(keepInSight);
+  if (sized) sized.observe(box);
   const keys = ["nodes", "edges", "current", "visited", "last", "selected", "heat"];
   const stop = watch(model, keys, draw);
   draw();
-  return () => { stop(); stopHeading(); };
+  return () => { stop(); stopHeading(); if (sized) sized.disconnect(); };
 }
 
 export { flowLayout };

@@ -165,8 +165,11 @@ def test_table_reads_well_and_only_the_seat_to_move_clicks(page: Page, voila_url
         seen = page.evaluate(CLICKABLE, handle)
         if seen["active"] == "false":
             problems += [f"board clickable while no human seat decides: {a}" for a in seen["items"]]
-        problems += [f"clickable item is not a legal action of the seat to move: {a}" for a in seen["items"]
-                     if a not in seen["legal"]]
+        problems += [
+            f"clickable item is not a legal action of the seat to move: {a}"
+            for a in seen["items"]
+            if a not in seen["legal"]
+        ]
         if seen["inert"]:
             problems.append(f"{seen['inert']} inert board items still show a pointer")
         table.locator("button.rk-step").first.click()  # then a step: a bot's turn or the next decision

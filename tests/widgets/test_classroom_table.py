@@ -129,7 +129,7 @@ def test_log_hides_events_private_to_other_seats():
     mine = log_rows(table.session, "en", 0)[0]
     texts = " | ".join(f"{r['label']} {r['text']}" for r in mine)
     assert "seat 0 adds 2" in texts and "seat 1 adds 1" not in texts
-    assert "Player 2 decided something hidden from this view." in texts and "Add 1" not in texts
+    assert "Player 2 made a choice this view does not show." in texts and "Add 1" not in texts
     everyone = " | ".join(f"{r['label']} {r['text']}" for r in log_rows(table.session, "en", None)[0])
     assert "seat 1 adds 1" in everyone and "Player 2: Add 1 to the total" in everyone
     assert all(r["label"] or r["text"] or r["step"] == 0 for r in mine), "no empty rows"
@@ -232,3 +232,15 @@ def test_projector_layout_is_one_click_away_and_back():
     table.controls.press("projector", on=False)
     assert "rk-projector" not in table._dom_classes and len(table.children) == len(desk)
     assert table.phases in table.children  # the phase flow across the page in the desk layout
+
+
+def test_mines_sealed_bids_of_bots_stay_out_of_player_1s_log():
+    """Issue 14: the bots' sealed bids ("bid blue") must not show in player 1's view (ZM-380)."""
+    table = Table("mines_of_zavandor", players=3, seed=1, seats=["random"] * 3, view=0, autoplay=False)
+    table.session.play(200)
+    rows, _ = log_rows(table.session, "en", 0)
+    bids = [r for r in rows if r["label"].startswith(("Player 2:", "Player 3:")) and "bid" in r["label"].lower()]
+    seals = [r for r in rows if "Player 3 has sealed a bid" in r["text"]]
+    assert seals and not [r for r in bids if "sealed bid" in r["label"] and "seal the bid" not in r["label"]]
+    teacher, _ = log_rows(table.session, "en", None)
+    assert any("to the sealed bid" in r["label"] for r in teacher)  # the teacher sees everything

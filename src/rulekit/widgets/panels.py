@@ -137,8 +137,9 @@ def log_rows(session: Session, lang: str, seat: int | None = None) -> tuple[list
 
     A decision's row says who decided what, in words (``Game.describe``);
     events meant for other seats (``Event.visible_to``: sealed bids, drawn
-    cards) are left out, and a decision whose events are all hidden from
-    ``seat`` is said without its action.
+    cards) are left out, and another seat's decision that shows ``seat`` no
+    event is said without its action: the engine does not mark actions as
+    private, and a card put into a sealed bid makes no public event.
     """
     tl, end, game = session.timeline, session.cursor, session.game
     first = max(0, end - LOG_STEPS + 1)
@@ -155,7 +156,7 @@ def log_rows(session: Session, lang: str, seat: int | None = None) -> tuple[list
         else:
             actor = tl[i - 1].to_move
             who = actor + 1 if actor is not None else 0
-            if events and not shown and seat is not None and actor != seat:
+            if not shown and seat is not None and actor != seat:
                 head = t("log_hidden", lang, n=who)
             else:
                 head = t("log_decision", lang, n=who, action=describe(game, label, lang))

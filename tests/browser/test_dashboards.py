@@ -54,6 +54,9 @@ def test_dashboard_plays_steps_undoes_jumps_and_explains(page: Page, voila_url, 
         pytest.skip(f"{notebook} shows no Table: rendered without errors")
     tables.first.wait_for(timeout=LOAD_MS)
     expect(page.get_by_text("There was an error when executing cell")).to_have_count(0)
+    # issue 14: every table opens cleanly, with no refusal or error shown in its play area
+    page.wait_for_timeout(500)
+    assert page.locator(".rk-table .rk-why .rk-why-box, .rk-table .rk-why .rk-error").count() == 0
     table = tables.first
     expect(table.locator(".rk-board svg").first).to_be_visible()
     status = table.locator(".rk-status").first

@@ -154,6 +154,18 @@ def test_table_reads_well_and_only_the_seat_to_move_clicks(page: Page, voila_url
     problems += [f"cut phase label: {t}" for t in cut]
     _shoot(page, table, game, size)
 
+    # the projector layout is one click away: board across the page, the rest in tabs
+    table.locator("button.rk-projector").first.click()
+    expect(table.locator(".rk-side-tabs").first).to_be_visible()
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(ARTIFACTS / f"{game}-{size[0]}x{size[1]}-projector.png"))
+    board_width = table.locator(".rk-board svg").first.bounding_box()["width"]
+    assert board_width > 0.85 * table.bounding_box()["width"], "the projector board spans the table"
+    problems += [f"projector: text under {MIN_PX} px: {t}" for t in page.evaluate(SMALL_TEXT, handle)]
+    problems += [f"projector: text out of its panel: {t}" for t in page.evaluate(OVERFLOW, handle)]
+    table.locator("button.rk-projector").first.click()
+    expect(table.locator(".rk-side-tabs")).to_have_count(0)
+
     # click an action, then only the seat to move's items may be clickable
     status = table.locator(".rk-status").first
     before = status.inner_text()

@@ -47,6 +47,10 @@ from .watch import WatchMode
 __all__ = ["Table"]
 
 
+#: the play area's least width: the board's SVG then gets the 640 px its scenes are drawn for
+BOARD_MIN_PX = 680
+
+
 def _guarded(method):
     """For browser callbacks: show an unexpected error in the table, never a traceback."""
 
@@ -159,13 +163,14 @@ class Table(WatchMode, TeacherExtras, w.VBox):
         if self.controls.projector:
             self._tabs.children = side
             self._tabs.selected_index = 0
-            self._play.layout = w.Layout(width="100%")
+            self._play.layout = w.Layout(width="calc(100% - 8px)")
             self.children = [self.controls, self._play, self._tabs]
             self.add_class("rk-projector")
         else:
             self._tabs.children = []
-            self._play.layout = w.Layout(flex="3 1 480px", min_width="320px")
-            right = w.VBox(side[:2] + side[3:], layout=w.Layout(flex="2 1 320px", min_width="280px"))
+            # scenes are drawn for a board of at least 640 px (docs/scene.md: 18 units = 12 px there)
+            self._play.layout = w.Layout(flex="3 1 680px", min_width=f"min({BOARD_MIN_PX}px, 100%)")
+            right = w.VBox(side[:2] + side[3:], layout=w.Layout(flex="2 1 300px", min_width="280px"))
             main = w.HBox([self._play, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
             self.children = [self.controls, main, self.phases]
             self.remove_class("rk-projector")

@@ -5,6 +5,7 @@ Pure functions of (game, state, lang) so they are tested without a browser.
 
 from __future__ import annotations
 
+import functools
 from html import escape
 
 from ..engine import Game, IllegalAction, State
@@ -202,8 +203,13 @@ def group_name(game: Game, kind: str, lang: str) -> str:
     return de if lang == "de" else en
 
 
+@functools.lru_cache(maxsize=8192)
 def describe(game: Game, label: str, lang: str) -> str:
-    """A readable action text; falls back to the label."""
+    """A readable action text; falls back to the label.
+
+    Cached: the log says every decision of its last 50 steps in words at each
+    redraw, and a game's words for one label never change.
+    """
     try:
         from ..engine import Action
 

@@ -127,8 +127,8 @@ def _shoot(page: Page, table, game: str, size: tuple[int, int]) -> None:
 
         DOC_IMG.mkdir(parents=True, exist_ok=True)
         img = Image.open(shot).convert("RGB")
-        img.thumbnail((900, 1400))
-        img.quantize(colors=96).save(DOC_IMG / f"{game}.png", optimize=True)
+        img.thumbnail((760, 1300))
+        img.quantize(colors=80).save(DOC_IMG / f"{game}.png", optimize=True)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

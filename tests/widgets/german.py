@@ -3,7 +3,8 @@
 A text counts as untranslated when it holds a word that is English and not
 German (``ENGLISH``) or a code name (``snake_case`` ids such as
 ``energy_flow``). Words both languages share (Bank, Hand, Start, Gold,
-Phase, Joker, Deck) are not in the list, so German texts do not trip it;
+Phase, Joker, Deck) and English spellings of German words ("lost" as in
+"rulekit lost ihn aus") are not in the list, so German texts do not trip it;
 file names (``data/cards.toml``) are not words.
 """
 

@@ -119,7 +119,6 @@ ENGLISH = frozenset(
         "wins",
         "win",
         "won",
-        "lost",
         "lose",
         "loses",
         "score",

@@ -179,7 +179,8 @@ def test_scene_items_carry_legal_actions():
 def test_describe_names_cards():
     from rulekit.engine import Action
 
-    assert GAME.describe(Action("summon", (8,))) == "summon Ifrit (8)"
+    assert GAME.describe(Action("summon", (8,))) == "Summon Ifrit"
+    assert GAME.describe(Action("summon", (8,)), "de") == "Ifrit beschwören"
     assert set(CARDS) == set(range(1, 71))
 
 

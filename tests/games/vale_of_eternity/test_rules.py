@@ -138,9 +138,9 @@ def test_ve040_rounds_and_phases():
             seen.append(s.phase)
         s = s.advance() if s.automatic else s.apply(s.legal_actions()[-1], settle=False)
     assert s.data.round == 10
-    order = [p for p in seen if p in ("pick_clockwise", "action_turn", "activation")]
+    order = [p for p in seen if p in ("pick_clockwise", "action_turn", "activation_turn")]
     order = [p for i, p in enumerate(order) if i == 0 or order[i - 1] != p]
-    assert order == ["pick_clockwise", "action_turn", "activation"] * 10
+    assert order == ["pick_clockwise", "action_turn", "activation_turn"] * 10
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -215,7 +215,7 @@ def test_ve047_reshuffle_when_deck_runs_out():
 
 def test_ve050_action_order_from_start_player():
     """VE-050: with start P2 the action turns go P2, P3, P1, then activation."""
-    s = make(players=3, start=1, phase="pick_counterclockwise", to_move=None, stage="pick").settle()
+    s = make(players=3, start=1, phase="begin_actions", to_move=None, stage="pick").settle()
     order = []
     while s.phase == "action_turn":
         order.append(s.to_move)

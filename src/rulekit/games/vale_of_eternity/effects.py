@@ -71,7 +71,7 @@ def resolve(w: Work) -> tuple[str, int] | None:
         if f.kind == "run":
             _run_step(w)
         elif f.kind == "pay":
-            return f.purpose, f.chooser
+            return PAY_PHASE[f.purpose], f.chooser
         elif f.kind == "activate":
             left = tuple(c for c in f.items if c in w.areas[f.owner])
             if any(feasible(w, f.owner, c, CARDS[c].active) for c in left):
@@ -89,7 +89,11 @@ def resolve(w: Work) -> tuple[str, int] | None:
 
 
 def _ctx(w: Work) -> str:
-    return "summon" if w.stage == "action" else "activation"
+    """Effect choices of the action phase come from an instant effect; else from activation."""
+    return "instant_effect" if w.stage == "action" else "activation"
+
+
+PAY_PHASE = {"summon": "summon_payment", "release": "release_payment"}
 
 
 def _with(f: Frame, **changes) -> Frame:
@@ -152,7 +156,12 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
     elif name in ("recover_self", "discard_self", "to_deck_top"):
         if card in area:
             area.remove(card)
-            {"recover_self": w.hands[seat], "discard_self": w.discard, "to_deck_top": w.deck}[name].append(card)
+            if name == "recover_self":
+                w.hands[seat].append(card)
+            elif name == "discard_self":
+                w.to_discard(card)
+            else:
+                w.deck = (*w.deck, card)
             w.note("VE-002", name, player=seat, card=CARDS[card].name)
     elif name == "activate_all":
         todo = tuple(c for c in area if CARDS[c].active is not None)
@@ -245,7 +254,7 @@ def decide(w: Work, action: Action) -> None:
             add_points(w, seat, CARDS[c].cost)
     elif name == "discard_hand":
         w.hands[seat].remove(c)
-        w.discard.append(c)
+        w.to_discard(c)
         w.note("VE-002", "discard_hand", player=seat, card=CARDS[c].name)
         if op.get("score_cost"):
             add_points(w, seat, CARDS[c].cost)
@@ -260,7 +269,7 @@ def decide(w: Work, action: Action) -> None:
             return
         owner = f.chooser if name == "discard_summoned" else seat
         w.areas[owner].remove(c)
-        w.discard.append(c)
+        w.to_discard(c)
         w.note("VE-002", "discard_summoned", player=owner, card=CARDS[c].name)
         if name == "discard_own" and f.stage > 1:
             w.pending.append(_with(f, stage=f.stage - 1))
@@ -272,7 +281,7 @@ def decide(w: Work, action: Action) -> None:
         w.note("VE-002", "copy", player=seat, card=CARDS[c].name)
         w.pending.append(Frame("run", seat, seat, f.card, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
     elif name == "take_discard":
-        w.discard.remove(c)
+        w.from_discard(c)
         w.hands[seat].append(c)
         w.note("VE-002", "take_discard", player=seat, card=CARDS[c].name)
 
@@ -283,5 +292,5 @@ def _paid(w: Work, f: Frame, paid: tuple) -> None:
         finish_summon(w, seat, cid, paid)
     else:  # release: VE-065, VE-067 (its permanent effect stops with it leaving the area)
         w.areas[seat].remove(cid)
-        w.discard.append(cid)
+        w.to_discard(cid)
         w.note("VE-065", "released", player=seat, card=CARDS[cid].name)

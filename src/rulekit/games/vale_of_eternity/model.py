@@ -115,7 +115,9 @@ class Frame(NamedTuple):
 
     kind: ``run`` (effect program ``prog`` at step ``index``), ``choice`` (a
     decision inside an effect), ``pay`` (stones for a summon or release),
-    ``activate`` (active effects still to use, VE-071).
+    ``activate`` (active effects still to use, VE-071), ``action`` (a sell,
+    tame, summon or release the active player chose; its automatic phase
+    carries it out, ``purpose`` names it).
     """
 
     kind: str
@@ -138,7 +140,7 @@ class Vale(NamedTuple):
 
     round: int
     start: int
-    deck: tuple[int, ...]  # the last card is the top
+    deck: tuple[int, ...]  # the last card is the top (a Work keeps deck and discard as tuples too)
     discard: tuple[int, ...]  # the last card is the top
     display: tuple[int, ...]  # revealed cards, in reveal order
     markers: tuple[int, ...]  # seat whose marker lies on display[i], NO_SEAT if free
@@ -152,6 +154,9 @@ class Vale(NamedTuple):
     turn: int = 0
     done: int = 0
     pending: tuple[Frame, ...] = ()
+    #: (phase, seat) of a decision with one possible choice, made by the automatic
+    #: phase "forced_choice" (option forced_auto); () otherwise
+    forced: tuple = ()
 
 
 class Work:
@@ -174,6 +179,7 @@ class Work:
         "turn",
         "done",
         "pending",
+        "forced",
         "dice",
         "options",
         "players",
@@ -182,7 +188,7 @@ class Work:
 
     def __init__(self, d: Any, rng: int, options: dict[str, Any], players: int, copy: bool = True):
         if copy:  # plain lists that the rules may change
-            self.deck, self.discard = list(d.deck), list(d.discard)
+            self.deck, self.discard = d.deck, d.discard  # tuples: replaced, never changed in place
             self.display, self.markers = list(d.display), list(d.markers)
             self.hands, self.areas = list(map(list, d.hands)), list(map(list, d.areas))
             self.stones, self.scores = list(map(list, d.stones)), list(d.scores)
@@ -192,7 +198,7 @@ class Work:
             self.hands, self.areas, self.stones, self.scores = d.hands, d.areas, d.stones, d.scores
             self.summoned, self.pending = d.summoned, d.pending
         self.round, self.start, self.stage, self.picks = d.round, d.start, d.stage, d.picks
-        self.turn, self.done = d.turn, d.done
+        self.turn, self.done, self.forced = d.turn, d.done, d.forced
         self.dice = Dice(rng)
         self.options, self.players = options, players
         self.events: list = []
@@ -224,6 +230,7 @@ class Work:
             self.turn,
             self.done,
             tuple(self.pending),
+            self.forced,
         )
 
     def what_if(self, seat: int, hand: list, area: list) -> Work:
@@ -279,10 +286,22 @@ class Work:
     def draw_card(self) -> int | None:
         """Top card of the deck; an empty deck is refilled from the discard pile (VE-047)."""
         if not self.deck and self.discard and self.options["reshuffle"]:
-            self.deck = list(self.dice.shuffle(self.discard))
-            self.discard = []
+            self.deck = tuple(self.dice.shuffle(self.discard))
+            self.discard = ()
             self.events.append(("VE-047", "reshuffle", {}))
-        return self.deck.pop() if self.deck else None
+        if not self.deck:
+            return None
+        card, self.deck = self.deck[-1], self.deck[:-1]
+        return card
+
+    def to_discard(self, *cards: int) -> None:
+        """Cards onto the discard pile (the last one on top)."""
+        self.discard = (*self.discard, *cards)
+
+    def from_discard(self, card: int) -> None:
+        """Take one card out of the discard pile."""
+        i = self.discard.index(card)
+        self.discard = self.discard[:i] + self.discard[i + 1 :]
 
     def note(self, rule: str, key: str, **args: Any) -> None:
         self.events.append((rule, key, args))

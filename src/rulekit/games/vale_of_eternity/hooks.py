@@ -1,0 +1,155 @@
+"""The flow table of The Vale of Eternity: one ``PhaseHooks`` per phase of ``data/phases.toml``.
+
+The engine dispatches every step through this table and checks it against
+the phase graph, so the graph a learner sees is the flow that runs. Each hook
+opens a ``Work`` (a mutable copy of the data), runs one rules function of
+``turns.py`` and closes it into the next ``State``.
+
+Option ``forced_auto``: a decision with exactly one possible choice is made
+by the automatic phase ``forced_choice`` (one step per forced choice, so the
+flow stays on the graph); its event says which choice was made for whom.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rulekit.engine import Action, PhaseHooks, State
+
+from . import refusals, turns
+from .model import CARDS, NO_SEAT, Work
+
+__all__ = ["FLOW_HOOKS", "close"]
+
+Step = tuple[str, int | None]
+
+
+def _open(state: State) -> Work:
+    return Work.open(state.data, state.rng, state.options, state.players)
+
+
+def _peek(state: State) -> Work:
+    return Work.peek(state.data, state.rng, state.options, state.players)
+
+
+def close(state: State, w: Work, step: Step, over: bool = False) -> State:
+    """The next state from a finished ``Work``: its events, data, phase and seat to move.
+
+    The legal actions of the decision that follows are computed here once and
+    kept with the state. With ``forced_auto`` a decision that has only one
+    choice becomes the automatic phase ``forced_choice`` instead.
+    """
+    game = state.game
+    phase, to_move = step
+    acts = None
+    if to_move is not None and state.options["forced_auto"]:
+        acts = DECISIONS[phase][0](w, to_move)
+        if len(acts) == 1:
+            w.forced = (phase, to_move, str(acts[0]))
+            phase, to_move, acts = "forced_choice", None, None
+    events = tuple(game.event(rule, key, args) for rule, key, args in w.events)
+    if over:
+        events += game.final_events(w)
+    nxt = state.evolve(data=w.freeze(), rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)
+    if acts:
+        nxt._legal.extend(acts)
+    return nxt
+
+
+def _decision(legal: Callable[[Work, int], list[Action]], do: Callable[[Work, int, Action], Step]) -> PhaseHooks:
+    def legal_hook(state: State) -> list[Action]:
+        return legal(_peek(state), state.to_move)
+
+    def play_hook(state: State, action: Action) -> State:
+        w = _open(state)
+        return close(state, w, do(w, state.to_move, action))
+
+    return PhaseHooks(legal=legal_hook, play=play_hook, why_not=_why_not)
+
+
+def _automatic(step: Callable[[Work], Step], over: bool = False) -> PhaseHooks:
+    def auto_hook(state: State) -> State:
+        w = _open(state)
+        return close(state, w, step(w), over)
+
+    return PhaseHooks(auto=auto_hook)
+
+
+def _why_not(state: State, action: Action):
+    return refusals.why_not(state.game, state, _peek(state), action)
+
+
+def _play_pick(state: State, action: Action) -> State:
+    """VE-043/VE-044: a pick that leaves at least two free cards (so the next pick is a real
+    choice) needs no work copy: the most frequent decision of the game stays cheap."""
+    d = state.data
+    if d.markers.count(NO_SEAT) <= 2:
+        w = _open(state)
+        return close(state, w, turns.pick(w, state.to_move, action.args[0]))
+    cid, seat, n = action.args[0], state.to_move, state.players
+    markers = list(d.markers)
+    markers[d.display.index(cid)] = seat
+    picks = d.picks + 1
+    event = state.game.event("VE-043" if picks <= n else "VE-044", "picked", {"player": seat, "card": CARDS[cid].name})
+    phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
+    nxt = (d.start + picks) % n if picks < n else (d.start + 2 * n - 1 - picks) % n  # VE-044 snake order
+    return state.evolve(data=d._replace(markers=tuple(markers), picks=picks), phase=phase, to_move=nxt, events=(event,))
+
+
+def _forced_choice(state: State) -> State:
+    """Option forced_auto: make the only possible choice of the decision that waits here, and
+    the next one too while it has only one (one step); each event cites the first rule of its
+    decision's phase."""
+    w = _open(state)
+    phase, seat, label = w.forced
+    w.forced = ()
+    phases = state.game.phases
+    while True:
+        w.note(phases[phase].rules[0], "forced", player=seat, label=label)
+        phase, seat = DECISIONS[phase][1](w, seat, Action.coerce(label))
+        if seat is None:
+            break
+        acts = DECISIONS[phase][0](w, seat)
+        if len(acts) != 1:
+            break
+        label = str(acts[0])
+    return close(state, w, (phase, seat))
+
+
+def _scoring(w: Work) -> Step:
+    return "game_over", None
+
+
+#: decision phase -> (legal, do) on a Work: the flow table's decision hooks are built from it,
+#: and forced_auto runs a decision's single choice through it
+DECISIONS: dict[str, tuple[Callable[[Work, int], list[Action]], Callable[[Work, int, Action], Step]]] = {
+    "pick_clockwise": (turns.legal_pick, turns.do_pick),
+    "pick_counterclockwise": (turns.legal_pick, turns.do_pick),
+    "action_turn": (turns.action_legal, turns.do_choose_action),
+    "summon_payment": (turns.legal_pending, turns.do_pending),
+    "instant_effect": (turns.legal_pending, turns.do_pending),
+    "release_payment": (turns.legal_pending, turns.do_pending),
+    "return_stones": (turns.legal_return, turns.do_return),
+    "activation": (turns.legal_pending, turns.do_pending),
+}
+
+#: phase id -> hooks (every phase of data/phases.toml)
+FLOW_HOOKS: dict[str, PhaseHooks] = {
+    "setup": PhaseHooks(auto=lambda state: state.evolve(phase="reveal_cards")),
+    "reveal_cards": _automatic(turns.reveal),
+    "begin_actions": _automatic(turns.begin_actions),
+    "sell": _automatic(turns.sell),
+    "tame": _automatic(turns.tame),
+    "summon": _automatic(turns.summon),
+    "release": _automatic(turns.release),
+    "end_action_turn": _automatic(turns.end_action_turn),
+    "activation_turn": _automatic(turns.activation_turn),
+    "round_end": _automatic(turns.round_end),
+    "scoring": _automatic(_scoring, over=True),
+    "game_over": PhaseHooks(),
+    "forced_choice": PhaseHooks(auto=_forced_choice),
+    **{phase: _decision(legal, do) for phase, (legal, do) in DECISIONS.items()},
+}
+FLOW_HOOKS["pick_clockwise"] = FLOW_HOOKS["pick_counterclockwise"] = PhaseHooks(
+    legal=FLOW_HOOKS["pick_clockwise"].legal, play=_play_pick, why_not=_why_not
+)

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from rulekit.engine import Action
 
-from .checks import CHOICE_OPS, can_summon, condition, count, feasible, free_targets, summon_cost_ok, targets
+from .checks import (
+    CHOICE_OPS,
+    can_summon,
+    condition,
+    count,
+    discards_that_complete,
+    feasible,
+    summon_cost_ok,
+    targets,
+)
 from .model import CARDS, PROGRAMS, Frame, Work
 
 __all__ = ["feasible", "resolve", "choices", "decide", "summon_cost_ok", "finish_summon", "gain", "can_summon"]
@@ -194,11 +203,10 @@ def choices(w: Work, f: Frame) -> list[Action]:
             for k, p in enumerate(op["options"])
             if k + 1 not in f.items and feasible(w, f.owner, f.card, p)
         ]
-    found = targets(w, f.owner, f.card, op, stage=f.stage, target=f.chooser)
-    if name == "discard_hand" and op.get("keep_summonable"):
-        nxt = PROGRAMS[f.prog][f.index + 1]
-        free = free_targets(w, f.owner, f.card, nxt, 0, 0)
-        found = [c for c in found if any(b != c for b in free)]
+    if name == "discard_hand":  # VE-062: only discards after which the rest of the effect can be done
+        found = discards_that_complete(w, f.owner, f.card, f.prog, f.index)
+    else:
+        found = targets(w, f.owner, f.card, op, stage=f.stage, target=f.chooser)
     verb = {
         "recover": "recover",
         "discard_hand": "discard",

@@ -25,13 +25,12 @@ RARE_EDGES = {
     ("reveal_cards", "forced_choice"): "a single card revealed",
     ("pick_clockwise", "begin_actions"): "fewer cards revealed than players",
     ("pick_clockwise", "forced_choice"): "fewer cards revealed than players plus one",
-    ("begin_actions", "forced_choice"): "the start player holds no marker: too few cards revealed",
-    ("end_action_turn", "forced_choice"): "the next player holds no marker: too few cards revealed",
     # Hestia released with more stones than the limit without her (VE-031, VE-067)
     ("release_payment", "return_stones"): "releasing Hestia while holding five or six stones",
     # an instant effect that gains stones over the limit and still has a choice to make
     ("return_stones", "instant_effect"): "stones over the limit in the middle of an instant effect",
     ("summon_payment", "return_stones"): "a 'when you summon' bonus of stones over the limit",
+    ("tame", "forced_choice"): "Triton's stones for a tamed card go over the limit, all of one value",
 }
 
 

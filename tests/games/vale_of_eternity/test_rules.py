@@ -501,3 +501,17 @@ def test_ve094_tiebreak_counts_area_or_all_summoned():
     )
     s = s.evolve(data=s.data._replace(summoned=(3, 1))).settle()
     assert s.winners == (0,)
+
+
+def test_ve068_release_same_turn_option():
+    """VE-068 (gap, option release_same_turn): by default a creature may be released in the turn it
+    came; with the option off it is refused citing VE-068 until the next action turn."""
+    start = make(hands={0: [13]}, stones={0: [1, 6]})
+    s = do(start, "summon 13", "pay 1")
+    assert "release 13" in [str(a) for a in s.legal_actions()]
+    strict = do(make(hands={0: [13]}, stones={0: [1, 6]}, release_same_turn=False), "summon 13", "pay 1")
+    assert "release 13" not in [str(a) for a in strict.legal_actions()]
+    err = refusal(strict, "release 13")
+    assert err.rule == "VE-068" and strict.data.fresh == (13,)
+    later = do(strict, "end")
+    assert later.data.fresh == ()

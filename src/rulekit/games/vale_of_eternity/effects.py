@@ -62,6 +62,8 @@ def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
     w.hands[seat].remove(cid)
     w.areas[seat].append(cid)
     w.summoned[seat] += 1
+    if w.stage == "action":
+        w.fresh = (*w.fresh, cid)
     w.note("VE-061", "summoned", player=seat, card=CARDS[cid].name)
     if CARDS[cid].instant is not None:
         w.pending.append(Frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
@@ -156,6 +158,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
             if c is not None:
                 w.hands[seat].append(c)
                 w.note("VE-002", "draw", player=seat)
+                w.note_private(seat, "VE-002", "drawn", player=seat, card=CARDS[c].name)
     elif name == "require":
         return condition(w, seat, op["cond"])
     elif name == "if":

@@ -44,16 +44,25 @@ def close(state: State, w: Work, step: Step, over: bool = False) -> State:
     acts = None
     if to_move is not None and state.options["forced_auto"]:
         acts = DECISIONS[phase][0](w, to_move)
-        if len(acts) == 1:
+        if len(acts) == 1 and _forceable(w, to_move, acts[0]):
             w.forced = (phase, to_move, str(acts[0]))
             phase, to_move, acts = "forced_choice", None, None
-    events = tuple(game.event(rule, key, args) for rule, key, args in w.events)
+    events = tuple(game.event(*e) for e in w.events)
     if over:
         events += game.final_events(w)
     nxt = state.evolve(data=w.freeze(), rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)
     if acts:
         nxt._legal.extend(acts)
     return nxt
+
+
+def _forceable(w: Work, seat: int, action: Action) -> bool:
+    """Whether forced_auto may make this only choice for ``seat``: not when it being the only one
+    follows from hidden hand cards (ending the turn because nothing in hand can be summoned, the
+    one hand card to discard or summon), or the automatic step would tell the others about the hand."""
+    if action.kind == "end":
+        return False
+    return not (action.kind in ("summon", "discard") and action.args[0] in w.hands[seat])
 
 
 def _decision(legal: Callable[[Work, int], list[Action]], do: Callable[[Work, int, Action], Step]) -> PhaseHooks:
@@ -110,7 +119,7 @@ def _forced_choice(state: State) -> State:
         if seat is None:
             break
         acts = DECISIONS[phase][0](w, seat)
-        if len(acts) != 1:
+        if len(acts) != 1 or not _forceable(w, seat, acts[0]):
             break
         label = str(acts[0])
     return close(state, w, (phase, seat))

@@ -157,6 +157,8 @@ class Vale(NamedTuple):
     #: (phase, seat) of a decision with one possible choice, made by the automatic
     #: phase "forced_choice" (option forced_auto); () otherwise
     forced: tuple = ()
+    #: creatures summoned in the current action turn (option release_same_turn, VE-068)
+    fresh: tuple[int, ...] = ()
 
 
 class Work:
@@ -180,6 +182,7 @@ class Work:
         "done",
         "pending",
         "forced",
+        "fresh",
         "dice",
         "options",
         "players",
@@ -198,7 +201,7 @@ class Work:
             self.hands, self.areas, self.stones, self.scores = d.hands, d.areas, d.stones, d.scores
             self.summoned, self.pending = d.summoned, d.pending
         self.round, self.start, self.stage, self.picks = d.round, d.start, d.stage, d.picks
-        self.turn, self.done, self.forced = d.turn, d.done, d.forced
+        self.turn, self.done, self.forced, self.fresh = d.turn, d.done, d.forced, d.fresh
         self.dice = Dice(rng)
         self.options, self.players = options, players
         self.events: list = []
@@ -231,6 +234,7 @@ class Work:
             self.done,
             tuple(self.pending),
             self.forced,
+            self.fresh,
         )
 
     def what_if(self, seat: int, hand: list, area: list) -> Work:
@@ -305,3 +309,7 @@ class Work:
 
     def note(self, rule: str, key: str, **args: Any) -> None:
         self.events.append((rule, key, args))
+
+    def note_private(self, seat: int, rule: str, key: str, **args: Any) -> None:
+        """An event only ``seat`` may read (a card drawn into a secret hand)."""
+        self.events.append((rule, key, args, (seat,)))

@@ -8,7 +8,7 @@ from rulekit.engine import Action, IllegalAction, State
 
 from .effects import feasible
 from .model import CARDS, Work
-from .turns import own_marked, summonable
+from .turns import own_marked, releasable, summonable
 
 if TYPE_CHECKING:
     from .rules import ValeOfEternity
@@ -84,7 +84,11 @@ def _action(w: Work, seat: int, no, action: Action, c, card: str) -> IllegalActi
         if rule == "VE-062":
             return no(rule, "r_not_resolvable", card=card)
     if kind == "release":
-        if c not in w.areas[seat]:
-            return no("VE-065", "r_not_in_area", card=card)
-        return no("VE-066", "r_release_cost", cost=w.round, have=w.wealth(seat))
+        rule = releasable(w, seat, c)
+        if rule == "VE-065":
+            return no(rule, "r_not_in_area", card=card)
+        if rule == "VE-066":
+            return no(rule, "r_release_cost", cost=w.round, have=w.wealth(seat))
+        if rule == "VE-068":
+            return no(rule, "r_release_fresh", card=card)
     return None

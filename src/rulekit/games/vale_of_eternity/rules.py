@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from rulekit.engine import Action, Dice, Event, Game, Option, ScoreLine, State
+from rulekit.engine.rules import read_toml
 
 from . import scene, turns
 from .describe import describe
@@ -24,62 +25,20 @@ class ValeOfEternity(Game):
     title = "The Vale of Eternity"
     title_de = "The Vale of Eternity"
     players = range(2, 5)  # VE-010: 2-4 players (starting points 1-4 by seat, VE-020)
-    option_list = (
+    #: rule options with their words (data/options.toml)
+    option_list = tuple(
         Option(
-            "rounds",
-            10,
-            "Rounds at most (the game ends after this round)",
-            "Höchstens so viele Runden",
-            rule="VE-082",
-            low=1,
-            high=20,
-        ),
-        Option(
-            "target",
-            60,
-            "Points that end the game at the end of a round",
-            "Punkte, die das Spiel am Rundenende beenden",
-            rule="VE-082",
-            low=1,
-            high=500,
-        ),
-        Option(
-            "stone_limit",
-            4,
-            "Stones a player may keep",
-            "So viele Steine darf man behalten",
-            rule="VE-031",
-            low=1,
-            high=20,
-        ),
-        Option(
-            "count_released",
-            False,
-            "Tie-break counts every creature ever summoned, released ones too",
-            "Gleichstand: alle je beschworenen Kreaturen zählen, auch freigelassene",
-            rule="VE-094",
-        ),
-        Option(
-            "random_start",
-            False,
-            "Choose the start player at random (else seat 1 starts)",
-            "Startspieler auslosen (sonst beginnt Platz 1)",
-            rule="VE-022",
-        ),
-        Option(
-            "forced_auto",
-            True,
-            "Carry out a decision with only one possible choice automatically",
-            "Entscheidungen mit nur einer Möglichkeit automatisch ausführen",
-            rule="VE-051",
-        ),
-        Option(
-            "reshuffle",
-            True,
-            "Shuffle the discard pile into a new deck when the deck runs out",
-            "Ablagestapel neu mischen, wenn der Nachziehstapel leer ist",
-            rule="VE-047",
-        ),
+            o["name"],
+            o["default"],
+            o["help"],
+            o["help_de"],
+            rule=o["rule"],
+            low=o.get("low"),
+            high=o.get("high"),
+            title=o["title"],
+            title_de=o["title_de"],
+        )
+        for o in read_toml(__package__, "data/options.toml")["option"]
     )
 
     # -- setup -------------------------------------------------------------
@@ -115,16 +74,16 @@ class ValeOfEternity(Game):
     def _events(self) -> dict[tuple, Event]:
         return {}
 
-    def event(self, rule: str, key: str, args: dict) -> Event:
+    def event(self, rule: str, key: str, args: dict, seats: tuple[int, ...] | None = None) -> Event:
         """``say`` with a memo: the same event (e.g. 'P2 ends the action turn') is built once;
-        events are immutable, so equal ones are shared."""
-        cache_key = (rule, key, *args.items())
+        events are immutable, so equal ones are shared. ``seats``: only they may read it."""
+        cache_key = (rule, key, seats, *args.items())
         cache = self._events
         event = cache.get(cache_key)
         if event is None:
             if len(cache) > 100_000:
                 cache.clear()
-            event = cache[cache_key] = self.say(rule, key, **_named(self, args))
+            event = cache[cache_key] = self.say(rule, key, private_to=seats, **_named(self, args))
         return event
 
     def final_events(self, w: Work | Vale) -> tuple[Event, ...]:

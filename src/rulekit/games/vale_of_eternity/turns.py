@@ -99,6 +99,17 @@ def summonable(w: Work, seat: int, cid: int, wealth: int | None = None) -> str:
     return ""
 
 
+def releasable(w: Work, seat: int, cid: int, wealth: int | None = None) -> str:
+    """'' if ``cid`` may be released now, else the rule id that forbids it."""
+    if cid not in w.areas[seat]:
+        return "VE-065"
+    if (w.wealth(seat) if wealth is None else wealth) < w.round:
+        return "VE-066"
+    if cid in w.fresh and not w.options["release_same_turn"]:
+        return "VE-068"
+    return ""
+
+
 def legal_pick(w: Work, seat: int) -> list[Action]:
     """VE-045: any card without a marker."""
     return [Action("pick", (c,)) for c, m in zip(w.display, w.markers, strict=True) if m == NO_SEAT]
@@ -123,7 +134,7 @@ def action_legal(w: Work, seat: int) -> list[Action]:
     if len(w.areas[seat]) < w.round:
         out += [Action("summon", (c,)) for c in w.hands[seat] if not summonable(w, seat, c, wealth)]
     if wealth >= w.round:  # VE-066
-        out += [Action("release", (c,)) for c in w.areas[seat]]
+        out += [Action("release", (c,)) for c in w.areas[seat] if not releasable(w, seat, c, wealth)]
     if not marked:
         out.append(Action("end"))
     return out
@@ -219,6 +230,7 @@ def release(w: Work) -> Step:
 def end_action_turn(w: Work) -> Step:
     """VE-050/VE-052: the next player acts; after the last one the activation phase begins."""
     w.done += 1
+    w.fresh = ()
     if w.done < w.players:
         w.turn = (w.turn + 1) % w.players
         w.note("VE-050", "next_turn", player=w.turn)

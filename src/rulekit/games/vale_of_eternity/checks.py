@@ -19,6 +19,7 @@ __all__ = [
     "targets",
     "free_targets",
     "discards_that_complete",
+    "recover_ok",
     "can_summon",
     "summon_cost_ok",
 ]
@@ -170,7 +171,8 @@ def _op_ok(w: Work, seat: int, card: int, op: dict, depth: int) -> bool:
     return bool(targets(w, seat, card, op, depth))
 
 
-def _recover_ok(w: Work, seat: int, card: int, op: dict, cid: int) -> bool:
+def recover_ok(op: dict, cid: int, card: int = -1) -> bool:
+    """Whether a ``recover`` op of ``card`` may take creature ``cid`` back into the hand."""
     c = CARDS[cid]
     return not (
         (op.get("other") and cid == card)
@@ -184,7 +186,7 @@ def targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int 
     """The choices an op offers now: card ids, seats or option numbers."""
     name = op["op"]
     if name == "recover":
-        return [c for c in w.areas[seat] if _recover_ok(w, seat, card, op, c)]
+        return [c for c in w.areas[seat] if recover_ok(op, c, card)]
     if name == "discard_hand":
         return list(w.hands[seat])
     if name == "discard_summoned":

@@ -13,7 +13,7 @@ from rulekit.engine import Action, Dice, Event, Game, Option, ScoreLine, State
 from rulekit.engine.rules import read_toml
 
 from . import scene, turns
-from .describe import describe
+from .describe import action_labels, describe
 from .hooks import FLOW_HOOKS, close
 from .model import CARDS, ELEMENTS, PROGRAMS, TABLES, Vale, Work
 
@@ -232,6 +232,12 @@ class ValeOfEternity(Game):
 
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         return scene.build(self, state, seat, lang)
+
+    def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
+        """Every label ``legal`` can produce (issue 18), from the card data; no option changes it."""
+        if players not in self.players:
+            raise ValueError(f"{self.title} is played by 2-4 players, not {players!r}")
+        return action_labels(players)
 
     def describe(self, action: Action, lang: str = "en") -> str:
         """A short sentence for an action: 'summon 12' -> 'Summon Ifrit from your hand'."""

@@ -26,7 +26,10 @@ from .rng import Dice, seed_state
 from .rules import Event, Messages, Rule, load_rules, read_toml
 from .state import State
 
-__all__ = ["Game", "ScoreLine", "encode"]
+__all__ = ["Game", "MAX_SEED", "ScoreLine", "encode"]
+
+#: seeds are 63-bit: larger ones would wrap around and replay another game
+MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +110,8 @@ class Game:
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"the seed must be an int, got {seed!r}")
+        if not 0 <= seed <= MAX_SEED:
+            raise SetupError(f"the seed must be in 0..2**63-1, got {seed if abs(seed) < 10**30 else 'a huge number'}")
         opts = self.resolve_options(options)
         if self.flow:
             self.checked_flow  # noqa: B018 - a game with a broken flow table fails here, before any play
@@ -262,6 +267,13 @@ class Game:
         from ``seat`` (other hands, deck order, sealed bids) resampled with ``dice``.
         Search bots plan on these instead of the true state. Perfect-information
         games keep the default."""
+        return state
+
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        """``state`` with what no seat can see (the order of a face-down draw pile)
+        dealt again with ``dice``. The game is the same in distribution, so
+        adapters put a chance node here and search cannot read the coming draws
+        from the state. Games without such parts keep the default."""
         return state
 
     def evaluate(self, state: State, seat: int) -> float:

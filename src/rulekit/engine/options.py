@@ -45,6 +45,10 @@ class Option:
         if isinstance(self.default, tuple | list):
             if not isinstance(value, tuple | list) or len(value) != len(self.default):
                 raise ValueError(f"option {self.name} must be a list of {len(self.default)} values, got {value!r}")
+            for item, like in zip(value, self.default, strict=True):
+                if type(item) is not type(like) and not (type(like) is float and type(item) is int):
+                    kind = type(like).__name__
+                    raise ValueError(f"option {self.name}: every value must be {kind}, got {item!r} in {list(value)!r}")
             return tuple(value)
         if not isinstance(value, type(self.default)):
             raise ValueError(f"option {self.name} must be {type(self.default).__name__}, got {value!r}")

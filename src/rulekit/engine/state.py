@@ -122,8 +122,11 @@ class State:
                 action,
                 "Zuerst kommt ein automatischer Schritt.",
             )
-        if action not in (self._legal or self.legal_actions()):
-            raise self.game.why_not(self, action)
+        legal = self._legal or self.legal_actions()
+        try:  # the legal list's own action: 3.0 or numpy.int64(3) equal 3 but must not reach the history
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise self.game.why_not(self, action) from None
         nxt = self.game.play(self._clean(), action)
         if self.game.flow:
             check_step(self.game.phases, self, nxt, automatic=False)

@@ -16,7 +16,7 @@ import pytest
 from rulekit.engine import PhaseHooks
 from rulekit.testing import check_game
 
-from .helpers import GAME
+from .helpers import GAME, make
 
 #: edges random play seldom takes, each with the position that needs it
 RARE_EDGES = {
@@ -74,3 +74,35 @@ def test_no_decision_in_an_automatic_phase(report):
     while not state.is_over:
         assert state.automatic == GAME.phases[state.phase].automatic, state.phase
         state = state.advance() if state.automatic else state.apply(state.legal_actions()[0], settle=False)
+
+
+def _path(state, *labels):
+    """The phases a state passes through, automatic steps one by one, while ``labels`` are played."""
+    phases = [state.phase]
+    for label in (None, *labels):
+        if label is not None:
+            state = state.apply(label, settle=False)
+            phases.append(state.phase)
+        while state.automatic:
+            state = state.advance()
+            phases.append(state.phase)
+    return state, list(zip(phases, phases[1:], strict=False))
+
+
+def test_rare_edges_are_real_steps():
+    """Three of the rare edges, played on purpose: each is a real step of the rules."""
+    # VE-031/VE-067: releasing Hestia (limit 4 + 2) with 6 stones leaves one over the limit of 4
+    s = make(round=3, areas={0: [6]}, stones={0: [1, 1, 1, 1, 3, 3]}, forced_auto=False)
+    s, steps = _path(s, "release 6", "pay 3")
+    assert ("release_payment", "return_stones") in steps and s.phase == "return_stones"
+    # VE-031 inside an instant effect: Young Forest Spirit summons Hydra for free, Hydra's first
+    # pick (a purple stone) goes over the limit, a stone goes back, then the second pick follows
+    s = make(hands={0: [45, 18, 13]}, stones={0: [1, 1, 1, 1]}, forced_auto=False)
+    s, steps = _path(s, "summon 45", "discard 13", "summon 18", "option 1", "return 1")
+    assert ("return_stones", "instant_effect") in steps and s.phase == "instant_effect"
+    # VE-047: nothing left to reveal (deck and discard pile empty): the action phase begins at once
+    s = make(players=2, round=3, phase="round_end", to_move=None, stage="activation")
+    d = s.data
+    s, steps = _path(s.evolve(data=d._replace(deck=(), hands=(d.deck, ()))))
+    assert ("reveal_cards", "begin_actions") in steps
+    assert s.phase == "action_turn" and not s.data.display

@@ -17,11 +17,12 @@ from collections.abc import Callable
 from rulekit.engine import Action, PhaseHooks, State
 
 from . import refusals, turns
-from .model import CARDS, NO_SEAT, Work
+from .model import CARDS, NO_SEAT, PERM_BY_OP, Work
 
 __all__ = ["FLOW_HOOKS", "close"]
 
 Step = tuple[str, int | None]
+ON_TAME = PERM_BY_OP.get("on_tame", {})  # Triton
 
 
 def _open(state: State) -> Work:
@@ -105,6 +106,82 @@ def _play_pick(state: State, action: Action) -> State:
     return state.evolve(data=d._replace(markers=tuple(markers), picks=picks), phase=phase, to_move=nxt, events=(event,))
 
 
+def _quick(step: Callable[[Work], Step], quick: Callable[[State], State | None]) -> PhaseHooks:
+    """An automatic phase whose most frequent case needs no work copy (``quick`` returns None
+    when the case at hand is not that one, and the full rules function runs)."""
+    full = _automatic(step).auto
+
+    def auto_hook(state: State) -> State:
+        return quick(state) or full(state)
+
+    return PhaseHooks(auto=auto_hook)
+
+
+def _next_action_turn(state: State) -> State | None:
+    """VE-050: the next player's action turn (not after the last one). Its first decision is never
+    forced: with a marker out, sell and tame are both possible; without one, 'end' is never forced."""
+    d, n = state.data, state.players
+    if d.done + 1 >= n or d.pending:
+        return None
+    turn = (d.turn + 1) % n
+    event = state.game.event("VE-050", "next_turn", {"player": turn})
+    data = d._replace(done=d.done + 1, turn=turn, fresh=())
+    return state.evolve(data=data, phase="action_turn", to_move=turn, events=(event,))
+
+
+def _nothing_to_activate(state: State) -> State | None:
+    """VE-070: the next player has no creature with an active effect: the turn passes on."""
+    d, n = state.data, state.players
+    if d.done >= n or d.pending:
+        return None
+    seat = (d.start + d.done) % n
+    if any(CARDS[c].active is not None for c in d.areas[seat]):
+        return None
+    event = state.game.event("VE-070", "activation_none", {"player": seat, "n": 0})
+    return state.evolve(data=d._replace(turn=seat, done=d.done + 1), phase="activation_turn", events=(event,))
+
+
+def _unmarked(d, cid: int) -> tuple[tuple, tuple]:
+    i = d.display.index(cid)
+    return d.display[:i] + d.display[i + 1 :], d.markers[:i] + d.markers[i + 1 :]
+
+
+def _quick_tame(state: State) -> State | None:
+    """VE-056 without Triton in the area: the card goes to the hand, the same player goes on
+    (the next decision is never forced: see ``_next_action_turn``)."""
+    d = state.data
+    f = d.pending[-1]
+    seat, cid = f.owner, f.card
+    if any(c in ON_TAME for c in d.areas[seat]):
+        return None
+    display, markers = _unmarked(d, cid)
+    hands = d.hands[:seat] + ((*d.hands[seat], cid),) + d.hands[seat + 1 :]
+    data = d._replace(display=display, markers=markers, hands=hands, pending=d.pending[:-1])
+    event = state.game.event("VE-056", "tamed", {"player": seat, "card": CARDS[cid].name})
+    return state.evolve(data=data, phase="action_turn", to_move=d.turn, events=(event,))
+
+
+def _quick_sell(state: State) -> State | None:
+    """VE-053..VE-055 when the stones gained stay within the printed limit: the card goes to the
+    discard pile, the stones to the player, the same player goes on."""
+    d = state.data
+    f = d.pending[-1]
+    seat, cid = f.owner, f.card
+    card = CARDS[cid]
+    gained = turns.SELL[card.element]
+    if len(d.stones[seat]) + len(gained) > state.options["stone_limit"]:
+        return None
+    display, markers = _unmarked(d, cid)
+    stones = d.stones[:seat] + (tuple(sorted(d.stones[seat] + gained)),) + d.stones[seat + 1 :]
+    data = d._replace(
+        display=display, markers=markers, discard=(*d.discard, cid), stones=stones, pending=d.pending[:-1]
+    )
+    args = {"player": seat, "card": card.name, "element": card.element, "stones": "+".join(map(str, gained))}
+    return state.evolve(
+        data=data, phase="action_turn", to_move=d.turn, events=(state.game.event("VE-053", "sold", args),)
+    )
+
+
 def _forced_choice(state: State) -> State:
     """Option forced_auto: make the only possible choice of the decision that waits here, and
     the next one too while it has only one (one step); each event cites the first rule of its
@@ -147,12 +224,12 @@ FLOW_HOOKS: dict[str, PhaseHooks] = {
     "setup": PhaseHooks(auto=lambda state: state.evolve(phase="reveal_cards")),
     "reveal_cards": _automatic(turns.reveal),
     "begin_actions": _automatic(turns.begin_actions),
-    "sell": _automatic(turns.sell),
-    "tame": _automatic(turns.tame),
+    "sell": _quick(turns.sell, _quick_sell),
+    "tame": _quick(turns.tame, _quick_tame),
     "summon": _automatic(turns.summon),
     "release": _automatic(turns.release),
-    "end_action_turn": _automatic(turns.end_action_turn),
-    "activation_turn": _automatic(turns.activation_turn),
+    "end_action_turn": _quick(turns.end_action_turn, _next_action_turn),
+    "activation_turn": _quick(turns.activation_turn, _nothing_to_activate),
     "round_end": _automatic(turns.round_end),
     "scoring": _automatic(_scoring, over=True),
     "game_over": PhaseHooks(),

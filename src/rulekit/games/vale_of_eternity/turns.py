@@ -110,9 +110,26 @@ def releasable(w: Work, seat: int, cid: int, wealth: int | None = None) -> str:
     return ""
 
 
+def pickable(w: Work, cid: int) -> str:
+    """'' if ``cid`` may be picked now, else the rule id that forbids it (VE-043, VE-045)."""
+    if cid not in w.display:
+        return "VE-043"
+    return "VE-045" if w.markers[w.display.index(cid)] != NO_SEAT else ""
+
+
+def sellable(w: Work, seat: int, cid: int) -> str:
+    """'' if ``cid`` carries ``seat``'s marker (sell or tame it), else VE-057."""
+    return "" if cid in own_marked(w, seat) else "VE-057"
+
+
+def can_end(w: Work, seat: int) -> str:
+    """'' if ``seat`` may end the action turn, else VE-052 (a marker still lies on a card)."""
+    return "VE-052" if own_marked(w, seat) else ""
+
+
 def legal_pick(w: Work, seat: int) -> list[Action]:
-    """VE-045: any card without a marker."""
-    return [Action("pick", (c,)) for c, m in zip(w.display, w.markers, strict=True) if m == NO_SEAT]
+    """VE-045: any card without a marker (``pickable``)."""
+    return [Action("pick", (c,)) for c in w.display if not pickable(w, c)]
 
 
 def legal_return(w: Work, seat: int) -> list[Action]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import ID, make
+from .helpers import GAME, ID, make
 
 WILLOW = ID["Willow"]
 
@@ -74,3 +74,20 @@ def test_deck_order_stays_hidden():
     for seat in range(3):
         assert s.view(seat) == shuffled.view(seat)
     assert s.view(None) != shuffled.view(None)
+
+
+def test_determinize_keeps_the_card_everyone_saw_on_top():
+    """Tengu goes face up onto the deck: everyone knows the top card, so a determinized state
+    (what a search bot plans on) keeps it on top and shuffles only the rest."""
+    from rulekit.engine import Dice
+
+    tengu = ID["Tengu"]
+    s = make(players=2, hands={0: [tengu]}, stones={0: [6, 1]}, forced_auto=False)
+    s = s.apply(f"summon {tengu}")
+    while s.phase == "summon_payment":
+        s = s.apply(s.legal_actions()[-1])
+    assert s.data.deck[-1] == tengu and s.data.top_known == 1
+    for seed in range(3):
+        again = GAME.determinize(s, 1, Dice(seed))
+        assert again.data.deck[-1] == tengu and sorted(again.data.deck) == sorted(s.data.deck)
+    assert GAME.determinize(s, 1, Dice(1)).data.deck != s.data.deck

@@ -174,6 +174,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
                 w.to_discard(card)
             else:
                 w.deck = (*w.deck, card)
+                w.top_known += 1  # everyone saw it go there
             w.note("VE-002", name, player=seat, card=CARDS[card].name)
     elif name == "activate_all":
         todo = tuple(c for c in area if CARDS[c].active is not None)

@@ -159,6 +159,8 @@ class Vale(NamedTuple):
     forced: tuple = ()
     #: creatures summoned in the current action turn (option release_same_turn, VE-068)
     fresh: tuple[int, ...] = ()
+    #: how many cards on top of the deck everyone knows (put there face up, Tengu)
+    top_known: int = 0
 
 
 class Work:
@@ -183,6 +185,7 @@ class Work:
         "pending",
         "forced",
         "fresh",
+        "top_known",
         "dice",
         "options",
         "players",
@@ -201,7 +204,7 @@ class Work:
             self.hands, self.areas, self.stones, self.scores = d.hands, d.areas, d.stones, d.scores
             self.summoned, self.pending = d.summoned, d.pending
         self.round, self.start, self.stage, self.picks = d.round, d.start, d.stage, d.picks
-        self.turn, self.done, self.forced, self.fresh = d.turn, d.done, d.forced, d.fresh
+        self.turn, self.done, self.forced, self.fresh, self.top_known = d.turn, d.done, d.forced, d.fresh, d.top_known
         self.dice = Dice(rng)
         self.options, self.players = options, players
         self.events: list = []
@@ -235,6 +238,7 @@ class Work:
             tuple(self.pending),
             self.forced,
             self.fresh,
+            self.top_known,
         )
 
     def what_if(self, seat: int, hand: list, area: list) -> Work:
@@ -296,6 +300,7 @@ class Work:
         if not self.deck:
             return None
         card, self.deck = self.deck[-1], self.deck[:-1]
+        self.top_known = max(0, self.top_known - 1)
         return card
 
     def to_discard(self, *cards: int) -> None:

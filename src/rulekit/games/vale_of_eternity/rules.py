@@ -176,7 +176,8 @@ class ValeOfEternity(Game):
         """
         d = state.data
         public = {f.card for f in d.pending if f.kind == "pay" and f.purpose == "summon"}
-        hidden = list(d.deck)
+        known = d.deck[len(d.deck) - d.top_known :]  # face-up cards put on top (Tengu) stay
+        hidden = list(d.deck[: len(d.deck) - d.top_known])
         for i, h in enumerate(d.hands):
             if i != seat:
                 hidden.extend(c for c in h if c not in public)
@@ -190,7 +191,7 @@ class ValeOfEternity(Game):
             n = len(h) - len(kept)
             hands.append(tuple(kept + pool[:n]))
             del pool[:n]
-        return state.evolve(data=d._replace(hands=tuple(hands), deck=tuple(pool)))
+        return state.evolve(data=d._replace(hands=tuple(hands), deck=(*pool, *known)))
 
     def evaluate(self, state: State, seat: int) -> float:
         """Score lead plus a little for stones, creatures in play and cards in hand."""

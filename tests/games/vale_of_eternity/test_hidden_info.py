@@ -76,9 +76,9 @@ def test_deck_order_stays_hidden():
     assert s.view(None) != shuffled.view(None)
 
 
-def test_determinize_keeps_the_card_everyone_saw_on_top():
-    """Tengu goes face up onto the deck: everyone knows the top card, so a determinized state
-    (what a search bot plans on) keeps it on top and shuffles only the rest."""
+def test_redeal_unseen_keeps_the_card_everyone_saw_on_top():
+    """Tengu goes face up onto the deck: everyone knows the top card, so redealing what nobody can
+    see (chance nodes of search) and determinizing keep it on top and shuffle only the rest."""
     from rulekit.engine import Dice
 
     tengu = ID["Tengu"]
@@ -88,6 +88,6 @@ def test_determinize_keeps_the_card_everyone_saw_on_top():
         s = s.apply(s.legal_actions()[-1])
     assert s.data.deck[-1] == tengu and s.data.top_known == 1
     for seed in range(3):
-        again = GAME.determinize(s, 1, Dice(seed))
-        assert again.data.deck[-1] == tengu and sorted(again.data.deck) == sorted(s.data.deck)
-    assert GAME.determinize(s, 1, Dice(1)).data.deck != s.data.deck
+        for again in (GAME.redeal_unseen(s, Dice(seed)), GAME.determinize(s, 1, Dice(seed))):
+            assert again.data.deck[-1] == tengu and sorted(again.data.deck) == sorted(s.data.deck)
+    assert GAME.redeal_unseen(s, Dice(1)).data.deck != s.data.deck

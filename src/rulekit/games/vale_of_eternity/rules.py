@@ -193,6 +193,15 @@ class ValeOfEternity(Game):
             del pool[:n]
         return state.evolve(data=d._replace(hands=tuple(hands), deck=(*pool, *known)))
 
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        """The deck below the cards everyone saw put on top (Tengu) shuffled again: what no seat
+        can see (OpenSpiel chance nodes)."""
+        d = state.data
+        if d is None or len(d.deck) - d.top_known < 2:
+            return state
+        cut = len(d.deck) - d.top_known
+        return state.evolve(data=d._replace(deck=(*dice.shuffle(d.deck[:cut]), *d.deck[cut:])))
+
     def evaluate(self, state: State, seat: int) -> float:
         """Score lead plus a little for stones, creatures in play and cards in hand."""
         d = state.data

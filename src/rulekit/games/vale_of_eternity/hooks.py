@@ -17,7 +17,7 @@ from collections.abc import Callable
 from rulekit.engine import Action, PhaseHooks, State
 
 from . import refusals, turns
-from .model import CARDS, NO_SEAT, PERM_BY_OP, Work
+from .model import CARDS, NO_SEAT, PERM_BY_OP, Frame, Work
 
 __all__ = ["FLOW_HOOKS", "close"]
 
@@ -182,6 +182,40 @@ def _quick_sell(state: State) -> State | None:
     )
 
 
+def _play_choose_action(state: State, action: Action) -> State:
+    """VE-051/VE-052 without a work copy (the most frequent decision): the chosen sell, tame,
+    summon or release waits on the pending stack for its automatic phase; 'end' ends the turn.
+    Same result as ``turns.do_choose_action``."""
+    seat, d = state.to_move, state.data
+    if action.kind == "end":
+        event = state.game.event("VE-052", "end_turn", {"player": seat})
+        return state.evolve(phase="end_action_turn", to_move=None, events=(event,))
+    frame = Frame("action", seat, seat, action.args[0], purpose=action.kind)
+    return state.evolve(data=d._replace(pending=(*d.pending, frame)), phase=action.kind, to_move=None)
+
+
+def _quick_summon(state: State) -> State | None:
+    """VE-058/VE-060 for a summon that costs something: announced, and the payment waits
+    (made at once by forced_auto when the player holds stones of one value only)."""
+    d = state.data
+    f = d.pending[-1]
+    seat, cid = f.owner, f.card
+    cost = _peek(state).summon_cost(seat, cid)
+    if cost == 0:
+        return None
+    card = CARDS[cid]
+    args = {"player": seat, "card": card.name, "cost": cost}
+    event = state.game.event("VE-060" if cost < card.cost else "VE-058", "summon", args)
+    pending = (*d.pending[:-1], Frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
+    acts = [Action("pay", (v,)) for v in sorted(set(d.stones[seat]))]
+    if len(acts) == 1 and state.options["forced_auto"]:
+        data = d._replace(pending=pending, forced=("summon_payment", seat, str(acts[0])))
+        return state.evolve(data=data, phase="forced_choice", to_move=None, events=(event,))
+    nxt = state.evolve(data=d._replace(pending=pending), phase="summon_payment", to_move=seat, events=(event,))
+    nxt._legal.extend(acts)
+    return nxt
+
+
 def _forced_choice(state: State) -> State:
     """Option forced_auto: make the only possible choice of the decision that waits here, and
     the next one too while it has only one (one step); each event cites the first rule of its
@@ -226,7 +260,7 @@ FLOW_HOOKS: dict[str, PhaseHooks] = {
     "begin_actions": _automatic(turns.begin_actions),
     "sell": _quick(turns.sell, _quick_sell),
     "tame": _quick(turns.tame, _quick_tame),
-    "summon": _automatic(turns.summon),
+    "summon": _quick(turns.summon, _quick_summon),
     "release": _automatic(turns.release),
     "end_action_turn": _quick(turns.end_action_turn, _next_action_turn),
     "activation_turn": _quick(turns.activation_turn, _nothing_to_activate),
@@ -238,4 +272,7 @@ FLOW_HOOKS: dict[str, PhaseHooks] = {
 }
 FLOW_HOOKS["pick_clockwise"] = FLOW_HOOKS["pick_counterclockwise"] = PhaseHooks(
     legal=FLOW_HOOKS["pick_clockwise"].legal, play=_play_pick, why_not=_why_not
+)
+FLOW_HOOKS["action_turn"] = PhaseHooks(
+    legal=FLOW_HOOKS["action_turn"].legal, play=_play_choose_action, why_not=_why_not
 )

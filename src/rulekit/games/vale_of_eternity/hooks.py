@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rulekit.engine import Action, PhaseHooks, State
+from rulekit.engine.seats import replace_at, snake_order
 
 from . import refusals, turns
 from .model import CARDS, NO_SEAT, PERM_BY_OP, Frame, Work
@@ -102,7 +103,7 @@ def _play_pick(state: State, action: Action) -> State:
     picks = d.picks + 1
     event = state.game.event("VE-043" if picks <= n else "VE-044", "picked", {"player": seat, "card": CARDS[cid].name})
     phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
-    nxt = (d.start + picks) % n if picks < n else (d.start + 2 * n - 1 - picks) % n  # VE-044 snake order
+    nxt = snake_order(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
     return state.evolve(data=d._replace(markers=tuple(markers), picks=picks), phase=phase, to_move=nxt, events=(event,))
 
 
@@ -155,7 +156,7 @@ def _quick_tame(state: State) -> State | None:
     if any(c in ON_TAME for c in d.areas[seat]):
         return None
     display, markers = _unmarked(d, cid)
-    hands = d.hands[:seat] + ((*d.hands[seat], cid),) + d.hands[seat + 1 :]
+    hands = replace_at(d.hands, seat, (*d.hands[seat], cid))
     data = d._replace(display=display, markers=markers, hands=hands, pending=d.pending[:-1])
     event = state.game.event("VE-056", "tamed", {"player": seat, "card": CARDS[cid].name})
     return state.evolve(data=data, phase="action_turn", to_move=d.turn, events=(event,))
@@ -172,7 +173,7 @@ def _quick_sell(state: State) -> State | None:
     if len(d.stones[seat]) + len(gained) > state.options["stone_limit"]:
         return None
     display, markers = _unmarked(d, cid)
-    stones = d.stones[:seat] + (tuple(sorted(d.stones[seat] + gained)),) + d.stones[seat + 1 :]
+    stones = replace_at(d.stones, seat, tuple(sorted(d.stones[seat] + gained)))
     data = d._replace(
         display=display, markers=markers, discard=(*d.discard, cid), stones=stones, pending=d.pending[:-1]
     )

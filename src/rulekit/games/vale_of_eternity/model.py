@@ -10,12 +10,11 @@ program and a step by two ints.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, NamedTuple
 
 from rulekit.engine import Dice
+from rulekit.engine.rules import read_toml
 
 __all__ = ["Card", "CARDS", "PROGRAMS", "TABLES", "Frame", "Vale", "Work", "ELEMENTS", "NO_SEAT"]
 
@@ -23,8 +22,8 @@ NO_SEAT = -1  # a display card without a selection marker
 
 
 def _read(name: str) -> dict:
-    with resources.files(__package__).joinpath(f"data/{name}").open("rb") as f:
-        return tomllib.load(f)
+    """A data file of this game, read through the engine (packaged, never from the network)."""
+    return read_toml(__package__, f"data/{name}")
 
 
 TABLES: dict = _read("tables.toml")

@@ -10,6 +10,7 @@ end checks) that ``auto`` runs next.
 from __future__ import annotations
 
 from rulekit.engine import Action
+from rulekit.engine.seats import snake_order
 
 from . import effects
 from .effects import choices, decide, resolve
@@ -22,9 +23,8 @@ Step = tuple[str, int | None]
 
 
 def snake_seat(w: Work, k: int) -> int:
-    """VE-043/VE-044/VE-046: picks go clockwise from the start player, then back."""
-    n = w.players
-    return (w.start + k) % n if k < n else (w.start + 2 * n - 1 - k) % n
+    """VE-043/VE-044/VE-046: picks go clockwise from the start player, then back (the engine's snake order)."""
+    return snake_order(w.start, w.players)[k]
 
 
 def after(w: Work) -> Step:

@@ -134,3 +134,33 @@ def test_action_labels_cover_every_legal_action(players):
             for before, _ in _steps(players, seed, **options):
                 for action in before.legal_actions():
                     assert str(action) in labels, action
+
+
+def test_german_is_complete():
+    """Issue 14: every text of the game exists in German too, in other words than the English."""
+    import tomllib
+    from importlib import resources
+
+    pkg = resources.files("rulekit.games.vale_of_eternity")
+
+    def read(name):
+        return tomllib.loads(pkg.joinpath(name).read_text(encoding="utf-8"))
+
+    for key, entry in read("texts/messages.toml").items():
+        assert entry.get("de") and entry["de"] != entry["en"], key
+    for rule in GAME.rules.values():
+        assert rule.text_de and rule.text_de != rule.text, rule.id
+    for phase in GAME.phases.values():
+        assert phase.name_de and (phase.name_de != phase.name or phase.id == "game_over"), phase.id
+    for option in GAME.options.values():
+        assert option.title_de and option.title_de != option.title, option.name
+        assert option.help_de and option.help_de != option.help, option.name
+    for card in read("data/cards.toml")["card"]:
+        assert card["de"] and card["de"] != card["en"], card["id"]
+    for lesson in pkg.joinpath("lessons").iterdir():
+        doc = tomllib.loads(lesson.read_text(encoding="utf-8"))
+        assert doc.get("title_de"), lesson.name
+        for step in doc.get("step", []):
+            for key in ("task", "hint"):
+                if key in step:
+                    assert step.get(f"{key}_de") and step[f"{key}_de"] != step[key], (lesson.name, step[key])

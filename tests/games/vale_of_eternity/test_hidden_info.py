@@ -91,3 +91,20 @@ def test_redeal_unseen_keeps_the_card_everyone_saw_on_top():
         for again in (GAME.redeal_unseen(s, Dice(seed)), GAME.determinize(s, 1, Dice(seed))):
             assert again.data.deck[-1] == tengu and sorted(again.data.deck) == sorted(s.data.deck)
     assert GAME.redeal_unseen(s, Dice(1)).data.deck != s.data.deck
+
+
+def test_determinize_keeps_the_hand_cards_everyone_saw():
+    """A tamed card went into the hand in sight of all (VE-056): a determinized state keeps it in
+    that hand; the other, secret cards are resampled."""
+    from rulekit.engine import Dice
+
+    s = make(players=2, hands={1: [2, 3]}, display=[27, 13], markers=[1, 1], turn=1, to_move=1, done=1)
+    s = s.apply("tame 27").apply("tame 13")
+    assert s.data.shown[1] == (27, 13)
+    for seed in range(5):
+        d = GAME.determinize(s, 0, Dice(seed))
+        assert {27, 13} <= set(d.data.hands[1]) and len(d.data.hands[1]) == 4
+    assert any(set(GAME.determinize(s, 0, Dice(k)).data.hands[1]) != {2, 3, 27, 13} for k in range(5))
+    released = make(players=2, hands={0: [13]}, stones={0: [1]}, forced_auto=False)
+    released = released.evolve(data=released.data._replace(shown=((13,), ())))
+    assert released.apply("summon 13").apply("pay 1").data.shown == ((), ())  # in the area now

@@ -59,7 +59,7 @@ def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
             if n:
                 w.note("VE-064", "bonus", player=seat, card=CARDS[other].name, n=n)
                 add_points(w, seat, n)
-    w.hands[seat].remove(cid)
+    w.from_hand(seat, cid)
     w.areas[seat].append(cid)
     w.summoned[seat] += 1
     if w.stage == "action":
@@ -169,7 +169,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
         if card in area:
             area.remove(card)
             if name == "recover_self":
-                w.hands[seat].append(card)
+                w.to_hand(seat, card)
             elif name == "discard_self":
                 w.to_discard(card)
             else:
@@ -260,12 +260,12 @@ def decide(w: Work, action: Action) -> None:
         w.pending.append(Frame("run", seat, seat, f.card, op["options"][c - 1], 0, purpose="option"))
     elif name == "recover":
         w.areas[seat].remove(c)
-        w.hands[seat].append(c)
+        w.to_hand(seat, c)
         w.note("VE-002", "recover", player=seat, card=CARDS[c].name)
         if op.get("score_cost"):
             add_points(w, seat, CARDS[c].cost)
     elif name == "discard_hand":
-        w.hands[seat].remove(c)
+        w.from_hand(seat, c)
         w.to_discard(c)
         w.note("VE-002", "discard_hand", player=seat, card=CARDS[c].name)
         if op.get("score_cost"):
@@ -294,7 +294,7 @@ def decide(w: Work, action: Action) -> None:
         w.pending.append(Frame("run", seat, seat, f.card, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
     elif name == "take_discard":
         w.from_discard(c)
-        w.hands[seat].append(c)
+        w.to_hand(seat, c)
         w.note("VE-002", "take_discard", player=seat, card=CARDS[c].name)
 
 

@@ -157,7 +157,9 @@ def _quick_tame(state: State) -> State | None:
         return None
     display, markers = _unmarked(d, cid)
     hands = replace_at(d.hands, seat, (*d.hands[seat], cid))
-    data = d._replace(display=display, markers=markers, hands=hands, pending=d.pending[:-1])
+    shown = d.shown or ((),) * state.players
+    shown = replace_at(shown, seat, (*shown[seat], cid))  # everyone saw the tamed card
+    data = d._replace(display=display, markers=markers, hands=hands, pending=d.pending[:-1], shown=shown)
     event = state.game.event("VE-056", "tamed", {"player": seat, "card": CARDS[cid].name})
     return state.evolve(data=data, phase="action_turn", to_move=d.turn, events=(event,))
 

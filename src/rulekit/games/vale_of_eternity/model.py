@@ -160,6 +160,9 @@ class Vale(NamedTuple):
     fresh: tuple[int, ...] = ()
     #: how many cards on top of the deck everyone knows (put there face up, Tengu)
     top_known: int = 0
+    #: per seat, the hand cards everyone saw arrive (tamed, recovered, taken from the discard
+    #: pile); () when none. Hidden-information search (determinize) keeps them.
+    shown: tuple[tuple[int, ...], ...] = ()
 
 
 class Work:
@@ -185,6 +188,7 @@ class Work:
         "forced",
         "fresh",
         "top_known",
+        "shown",
         "dice",
         "options",
         "players",
@@ -204,6 +208,7 @@ class Work:
             self.summoned, self.pending = d.summoned, d.pending
         self.round, self.start, self.stage, self.picks = d.round, d.start, d.stage, d.picks
         self.turn, self.done, self.forced, self.fresh, self.top_known = d.turn, d.done, d.forced, d.fresh, d.top_known
+        self.shown = d.shown
         self.dice = Dice(rng)
         self.options, self.players = options, players
         self.events: list = []
@@ -238,6 +243,7 @@ class Work:
             self.forced,
             self.fresh,
             self.top_known,
+            self.shown,
         )
 
     def what_if(self, seat: int, hand: list, area: list) -> Work:
@@ -301,6 +307,20 @@ class Work:
         card, self.deck = self.deck[-1], self.deck[:-1]
         self.top_known = max(0, self.top_known - 1)
         return card
+
+    def to_hand(self, seat: int, card: int, seen: bool = True) -> None:
+        """A card into ``seat``'s hand; ``seen``: everyone saw which card it is."""
+        self.hands[seat].append(card)
+        if seen:
+            shown = self.shown or ((),) * self.players
+            self.shown = shown[:seat] + ((*shown[seat], card),) + shown[seat + 1 :]
+
+    def from_hand(self, seat: int, card: int) -> None:
+        """A card out of ``seat``'s hand (it is no longer secret either way)."""
+        self.hands[seat].remove(card)
+        if self.shown and card in self.shown[seat]:
+            mine = tuple(c for c in self.shown[seat] if c != card)
+            self.shown = self.shown[:seat] + (mine,) + self.shown[seat + 1 :]
 
     def to_discard(self, *cards: int) -> None:
         """Cards onto the discard pile (the last one on top)."""

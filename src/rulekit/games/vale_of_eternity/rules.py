@@ -172,10 +172,12 @@ class ValeOfEternity(Game):
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         """Shuffle the deck together with the other players' hidden hand cards and deal them back.
 
-        A card being summoned (a pending payment) is public and stays where it is.
+        A card being summoned (a pending payment) and hand cards everyone saw arrive (``shown``)
+        are public and stay where they are.
         """
         d = state.data
         public = {f.card for f in d.pending if f.kind == "pay" and f.purpose == "summon"}
+        public.update(c for shown in d.shown for c in shown)  # tamed, recovered or taken in sight of all
         known = d.deck[len(d.deck) - d.top_known :]  # face-up cards put on top (Tengu) stay
         hidden = list(d.deck[: len(d.deck) - d.top_known])
         for i, h in enumerate(d.hands):

@@ -216,7 +216,7 @@ def tame(w: Work) -> Step:
     """VE-056: the marked card goes to the hand (Triton: stones for its element)."""
     seat, c = _take_action(w)
     _unmark(w, c)
-    w.hands[seat].append(c)
+    w.to_hand(seat, c)
     w.note("VE-056", "tamed", player=seat, card=CARDS[c].name)
     for b in w.perms(seat, "on_tame"):  # Triton
         if b["element"] == CARDS[c].element:

@@ -61,12 +61,14 @@ class Mines(NamedTuple):
     partner: int = -1  # trade offer in progress: the other seat (ZM-350)
     give: tuple[int, ...] = ()  # offered cards, 16 counts
     ask: tuple[int, ...] = ()  # asked cards, 16 counts
-    offers: int = 0  # offers made in this trading turn
+    offers: int = 0  # offers made in this trading turn (option offer_limit)
+    made: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...] = ()  # offers made this round (ZM-350)
     winner: int = -1  # auction winner deciding now
     size: int = 0  # the winner's bid size in the current auction (ZM-530)
     results: tuple[tuple[int, int], ...] = ()  # per resolved auction this round: (winner seat or -1, bid size)
     step: str = ""  # auction decision: reward, remove, king
     won: int = -1  # expansion card waiting for a cave space (ZM-510)
+    stopped: bool = False  # ended by the option round_limit (not printed): unfinished, no winners
 
 
 def replace(obj: NamedTuple, **changes: object) -> NamedTuple:

@@ -87,7 +87,7 @@ def view(state: State, seat: int | None) -> dict:
         ],
         "gone": list(d.gone),
         "used": list(d.used),
-        "players": [_player(t, d, i, p, seat) for i, p in enumerate(d.players)],
+        "by_seat": [_player(t, d, i, p, seat) for i, p in enumerate(d.players)],
         "auction": {
             "colour": t.colours[t.order[d.colour]],
             "winner": d.winner,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit.engine import Action, Dice, Game, Option, PhaseHooks, State
+from rulekit.engine import Action, Dice, Game, Option, PhaseHooks, ScoreLine, State
 
 from . import auction, income, labels, trade, upgrade, views
 from .refusals import why_not
@@ -136,6 +136,22 @@ class MinesOfZavandor(Game):
             best = [i for i in best if cards[i] == max(cards.values())]
         return tuple(best)
 
+    def score_breakdown(self, state: State) -> list[ScoreLine]:
+        """ZM-650 coins (auction points and final exchanges), ZM-660 completed objects, ZM-670 special cards."""
+        t, d = tables(), state.data
+        parts = [upgrade.score(t, d, p) for p in d.players]
+        names = [("ZM-650", "score_coins"), ("ZM-660", "score_completed"), ("ZM-670", "score_special")]
+        return [
+            ScoreLine(rule, *self.messages.format(key), tuple(p[i] for p in parts))
+            for i, (rule, key) in enumerate(names)
+        ]
+
+    def tiebreak_rule(self, state: State) -> str | None:
+        """ZM-914 when equal best points were split by the option ``tiebreak`` (most gem cards)."""
+        scores = self.scores(state)
+        tied = scores.count(max(scores)) > 1
+        return "ZM-914" if tied and state.options.get("tiebreak") == "most_cards" else None
+
     def invariants(self, state: State) -> list[str]:
         return views.invariants(state)
 
@@ -157,15 +173,14 @@ class MinesOfZavandor(Game):
         t = tables()
         args: dict[str, Any] = {}
         for i, a in enumerate(action.args):
-            text = str(a)
+            text = str(a + 1) if isinstance(a, int) else str(a)  # seats and cave spaces count from 1
             if a in t.carts:
                 text = t.cart_name(t.carts.index(a), lang)
             elif a in t.colours:
                 text = t.colour_name(t.colours.index(a), lang)
-            elif action.kind == "to":
-                text = str(int(a) + 1)
             args[f"a{i}"] = text
-        for key in (f"act_{action.kind}_{action.args[0]}" if action.args else "", f"act_{action.kind}"):
+        first = f"act_{action.kind}_card" if action.kind == "give" and len(action.args) == 2 else ""
+        for key in (first or (f"act_{action.kind}_{action.args[0]}" if action.args else ""), f"act_{action.kind}"):
             try:
                 en, de = self.messages.format(key, **args)
             except (KeyError, IndexError):  # a label with too few arguments

@@ -151,7 +151,7 @@ def play_bank(state: State, action: Action) -> State:
     """ZM-320: one step of a bank trade (cart type, a card handed in, the wanted gem) or calling it off."""
     game, t, d, seat, kind = state.game, tables(), state.data, state.to_move, action.kind
     if kind == "cancel":
-        return _cancel(state)
+        return _cancel(state, "ZM-320")
     if kind == "cart":
         cart = t.carts.index(action.args[0])
         ev = game.say("ZM-320", "bank_start", p=seat + 1, **cart_args(t, cart))
@@ -165,7 +165,7 @@ def play_offer(state: State, action: Action) -> State:
     """ZM-350: one step of building an offer (partner, a card to give or ask for) or proposing it."""
     game, t, d, seat, kind = state.game, tables(), state.data, state.to_move, action.kind
     if kind == "cancel":
-        return _cancel(state)
+        return _cancel(state, "ZM-350")
     if kind == "to":
         d = replace(d, partner=action.args[0])
         return state.evolve(data=d, events=(game.say("ZM-350", "offer_start", p=seat + 1, q=action.args[0] + 1),))
@@ -188,9 +188,10 @@ def play_answer(state: State, action: Action) -> State:
     return _answer(state.game, state, action.kind == "accept")
 
 
-def _cancel(state: State) -> State:
+def _cancel(state: State, rule: str) -> State:
+    """Call off a bank trade (ZM-320) or an offer (ZM-350) before it is done; nothing changed hands."""
     d = replace(state.data, bank=(), partner=-1, give=(), ask=(), step="")
-    ev = state.game.say("ZM-350", "trade_cancel", p=state.to_move + 1)
+    ev = state.game.say(rule, "trade_cancel", p=state.to_move + 1)
     return state.evolve(data=d, phase="trade", events=(ev,))
 
 

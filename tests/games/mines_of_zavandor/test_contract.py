@@ -181,7 +181,16 @@ def test_describe_in_both_languages():
 
 def test_options_for_sweeps():
     """option_list: variant, income cap, cave spaces, tie-break; bad values are refused."""
-    assert set(G.options) == {"variant", "income_cap", "cave_spaces", "tiebreak", "offer_limit", "round_limit"}
+    assert set(G.options) == {
+        "variant",
+        "income_cap",
+        "cave_spaces",
+        "scroll_timing",
+        "gem_tiers",
+        "tiebreak",
+        "offer_limit",
+        "round_limit",
+    }
     assert all(o.title and o.title_de and o.help and o.help_de for o in G.option_list if o.rule in ("ZM-350", "ZM-630"))
     with pytest.raises(rulekit.engine.SetupError):
         G.new(players=2, variant="expert")
@@ -259,7 +268,13 @@ def test_action_labels_follow_players_and_options():
     assert all(Action.parse(label) for label in four)
 
 
-@pytest.mark.parametrize("options", [{"variant": "pro"}, {"income_cap": 3, "cave_spaces": 2, "tiebreak": "most_cards"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"variant": "pro", "scroll_timing": "first_income"},
+        {"income_cap": 3, "cave_spaces": 2, "tiebreak": "most_cards", "gem_tiers": "common_low", "offer_limit": 1},
+    ],
+)
 def test_rule_variants_play_to_the_end(options):
     """ZM-060 / ZM-230 / ZM-904 / ZM-914: the option sweeps play random games to the end, conserving everything."""
     for seed in range(6):

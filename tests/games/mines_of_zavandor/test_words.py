@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from rulekit.engine import Dice
+from rulekit.engine import Dice, IllegalAction
 
 from .helpers import G, T
 
@@ -86,3 +86,27 @@ def test_round_limit_stops_the_game_unfinished_without_winners():
     assert [e.rule for e in s.events] == ["engine"] and "limit" in s.events[0].text
     *_, (_, full) = _steps(3, 3)
     assert full.is_over and not full.unfinished and full.winners and not G.stopped(full)
+
+
+def test_zm906_option_scroll_timing_first_income_cannot_keep():
+    """ZM-906 (gap) option scroll_timing: any income phase (default) or the first one (no keep)."""
+    s = G.new(players=2, seed=1)
+    assert s.phase == "income_extra" and "keep" in [str(a) for a in s.legal_actions()]
+    s = G.new(players=2, seed=1, scroll_timing="first_income")
+    assert s.phase == "income_extra" and "keep" not in [str(a) for a in s.legal_actions()]
+    with pytest.raises(IllegalAction) as err:
+        s.apply("keep")
+    assert err.value.rule == "ZM-906"
+
+
+def test_zm908_option_gem_tiers_swaps_the_thresholds():
+    """ZM-908 (gap) option gem_tiers: red/yellow 3/8 and green/blue 4/9 (default), or the other way round."""
+    from rulekit.games.mines_of_zavandor.auction import thresholds
+
+    assert thresholds(T, {"gem_tiers": "rare_low"}) == ((3, 3, 4, 4), (8, 8, 9, 9))
+    assert thresholds(T, {"gem_tiers": "common_low"}) == ((4, 4, 3, 3), (9, 9, 8, 8))
+
+
+def test_every_option_has_titles_and_help_in_both_languages():
+    for option in G.option_list:
+        assert option.title and option.title_de and option.help and option.help_de and option.rule in G.rules

@@ -30,6 +30,8 @@ __all__ = [
     "play_resolve",
     "bid_sizes",
     "reward_options",
+    "thresholds",
+    "private_bid",
 ]
 
 
@@ -100,9 +102,23 @@ def reveal(state: State) -> State:
     return state.evolve(data=d, phase="auction_count", to_move=None, events=tuple(events))
 
 
-def reward_options(t: Tables, d: Mines, colour: int, size: int) -> list[str]:
+def thresholds(t: Tables, options: dict) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """ZM-908 (gap): cards needed per colour for the card tier and the top tier.
+
+    The seed says "3 or 4" and "8 or 9, depending on the gem". Option
+    ``gem_tiers``: ``rare_low`` (data/auction.toml: red and yellow need fewer)
+    or ``common_low`` (the other way round: each colour takes the other pair).
+    """
+    if options.get("gem_tiers", "rare_low") == "rare_low":
+        return t.card_at, t.top_at
+    flip = lambda v: tuple(max(v) + min(v) - x for x in v)  # noqa: E731 - 3 <-> 4, 8 <-> 9
+    return flip(t.card_at), flip(t.top_at)
+
+
+def reward_options(t: Tables, d: Mines, colour: int, size: int, options: dict) -> list[str]:
     """ZM-450 .. ZM-470 with ZM-530: the rewards a winning bid of ``size`` cards may choose."""
-    tier = 3 if size >= t.top_at[colour] else 2 if size >= t.card_at[colour] else 1
+    card_at, top_at = thresholds(t, options)
+    tier = 3 if size >= top_at[colour] else 2 if size >= card_at[colour] else 1
     has_card = d.display[colour][1] >= 0
     return [name for name, (_, card, need) in t.rewards.items() if need <= tier and (has_card or not card)]
 
@@ -132,7 +148,7 @@ def resolve_step(state: State) -> State:
         paid[k], bid[k] = bid[k], 0
     d = replace(d, players=set_player(d, winner, replace(p, bid=tuple(bid))), discard=tuple(tuple(x) for x in discard))
     events.append(game.say("ZM-480", "pay", p=winner + 1, **kind_args(t, tuple(paid))))
-    options = reward_options(t, d, colour, best)
+    options = reward_options(t, d, colour, best, state.options)
     if len(options) == 1:  # ZM-450: one card or more, 1 point
         return _reward(game, state, d, winner, options[0], events)
     d = replace(d, winner=winner, step="reward")
@@ -144,7 +160,7 @@ def legal_resolve(state: State) -> list[Action]:
     """The winner's decisions: reward (ZM-460/470/530), a card to remove (ZM-510), the king (ZM-490)."""
     t, d = tables(), state.data
     if d.step == "reward":
-        return [Action("reward", (name,)) for name in reward_options(t, d, t.order[d.colour], d.size)]
+        return [Action("reward", (name,)) for name in reward_options(t, d, t.order[d.colour], d.size, state.options)]
     if d.step == "remove":
         return [Action("remove", (i,)) for i, (cid, _) in enumerate(d.players[d.winner].caves) if cid >= 0]
     return [Action("king", ("advance",)), Action("king", ("stay",))]

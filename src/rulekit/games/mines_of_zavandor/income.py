@@ -168,7 +168,8 @@ def legal_scroll(state: State) -> list[Action]:
     """ZM-300 / ZM-906: cash the scroll for one of its cart types, or keep it for later."""
     t = tables()
     cid, _ = state.data.players[state.to_move].caves[_scroll_slot(t, state.data.players[state.to_move])]
-    return [*(Action("scroll", (t.carts[c],)) for c in t.cards[cid].carts), Action("keep")]
+    keep = [Action("keep")] if state.options["scroll_timing"] == "any_income" else []  # ZM-906 (gap): option
+    return [*(Action("scroll", (t.carts[c],)) for c in t.cards[cid].carts), *keep]
 
 
 def play_scroll(state: State, action: Action) -> State:

@@ -28,7 +28,7 @@ def action_labels(players: int, options: dict[str, Any]) -> frozenset[str]:
         [
             *(f"take {t.carts[c]}" for c in sorted(income)),
             *(f"scroll {t.carts[c]}" for c in sorted({c for s in t.scrolls for c in t.cards[s].carts})),
-            "keep",
+            *(["keep"] if options["scroll_timing"] == "any_income" else []),
             "bank",
             *(f"cart {c}" for c in t.carts),
             *(f"give {c}" for c in t.colours),

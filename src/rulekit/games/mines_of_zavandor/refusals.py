@@ -132,7 +132,7 @@ def _detail(state: State, action: Action) -> tuple[str, str, dict] | None:  # no
     if kind in ("propose", "next"):
         return "ZM-350", "propose_empty", {}
     if kind == "reward" and d.step == "reward":
-        allowed = reward_options(t, d, t.order[d.colour], d.size)
+        allowed = reward_options(t, d, t.order[d.colour], d.size, state.options)
         rule = "ZM-470" if action.args and action.args[0] in ("card8", "vp10") else "ZM-460"
         return rule, "reward_tier", {"n": d.size, "allowed": ", ".join(allowed)}
     if kind == "remove" and d.step != "remove":
@@ -141,4 +141,6 @@ def _detail(state: State, action: Action) -> tuple[str, str, dict] | None:  # no
         return "ZM-640", "exchange_three", {}
     if kind == "take":
         return "ZM-240", "take_not_owed", {}
+    if kind == "keep":
+        return "ZM-906", "keep_not_allowed", {}
     return None

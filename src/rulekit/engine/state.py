@@ -137,10 +137,11 @@ class State:
         nxt = self.game.play(self._clean(), action)
         if self.game.flow:
             check_step(self.game.phases, self, nxt, automatic=False)
-        nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1)
         if self.game.private_decision(self, action):  # other seats must not count it (a card added to a sealed bid)
-            unseen = self.unseen or (0,) * self.players
-            nxt = nxt.evolve(unseen=tuple(n + (i != self.to_move) for i, n in enumerate(unseen)))
+            unseen = tuple(n + (i != self.to_move) for i, n in enumerate(self.unseen or (0,) * self.players))
+            nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1, unseen=unseen)
+        else:
+            nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1)
         return nxt.settle() if settle else nxt
 
     def advance(self) -> State:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rulekit.engine.seats import replace_at, seat_order
+
 from .tables import ClanSide, ExpCard, Tables
 
 __all__ = ["Player", "Mines", "FREE", "replace", "set_player", "add", "total", "order_from"]
@@ -78,9 +80,7 @@ def replace(obj: NamedTuple, **changes: object) -> NamedTuple:
 
 def set_player(d: Mines, seat: int, p: Player) -> tuple[Player, ...]:
     """The players tuple with one seat replaced."""
-    ps = list(d.players)
-    ps[seat] = p
-    return tuple(ps)
+    return replace_at(d.players, seat, p)
 
 
 def add(counts: tuple[int, ...], index: int, n: int = 1) -> tuple[int, ...]:
@@ -94,9 +94,8 @@ def total(counts: tuple[int, ...]) -> int:
     return sum(counts)
 
 
-def order_from(start: int, players: int) -> tuple[int, ...]:
-    """Seats clockwise from the start player (ZM-180, ZM-440)."""
-    return tuple((start + i) % players for i in range(players))
+#: seats clockwise from the start player (ZM-180, ZM-440): the engine's seat helper
+order_from = seat_order
 
 
 def clan_side(t: Tables, d: Mines, p: Player) -> ClanSide:

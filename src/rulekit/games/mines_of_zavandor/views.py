@@ -95,7 +95,7 @@ def view(state: State, seat: int | None) -> dict:
             "size": d.size,
             "results": [list(r) for r in d.results],
         }
-        if state.phase == "auction_resolve"
+        if state.phase in ("auction_count", "auction_resolve")
         else None,
         "income_choice": {"owed": list(d.owed), "left": d.take_left} if d.owed else None,
         "bank": {"cart": t.carts[d.bank[0]], "given": [t.colours[c] for c in d.bank[1:]]} if d.bank else None,

@@ -31,6 +31,7 @@ __all__ = [
     "bid_sizes",
     "reward_options",
     "thresholds",
+    "bid_problem",
     "private_bid",
 ]
 
@@ -48,8 +49,22 @@ def legal_bid(state: State) -> list[Action]:
     (rulekit's choice, keeps the decision small).
     """
     t, hand = tables(), state.data.players[state.to_move].hand
-    out = [Action("bid", (t.colours[c],)) for c in range(4) if hand[c] + hand[4 + c] + hand[8 + c] + hand[12 + c]]
+    out = [Action("bid", (name,)) for name in t.colours if bid_problem(hand, (name,)) is None]
     return [*out, Action("seal")]
+
+
+def bid_problem(hand: tuple[int, ...], args: tuple) -> tuple[str, str] | None:
+    """(rule, message key) that forbids bidding a card of ``args`` from ``hand``, or None (ZM-390).
+
+    ``legal_bid`` and ``why_not`` both ask this one check, so they cannot disagree.
+    """
+    t = tables()
+    if len(args) != 1 or args[0] not in t.colours:
+        return "ZM-390", "bid_gem_only"
+    c = t.colours.index(args[0])
+    if not hand[c] + hand[4 + c] + hand[8 + c] + hand[12 + c]:
+        return "ZM-390", "bid_not_held"
+    return None
 
 
 def play_bid(state: State, action: Action) -> State:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rulekit.engine import Action, IllegalAction, State
 
-from .auction import reward_options
-from .tables import kind_of, tables
+from .auction import bid_problem, reward_options
+from .tables import tables
 from .trade import offer_problem
 from .upgrade import OBJ_CLAN, upgrade_problem
 
@@ -85,12 +85,8 @@ def _gem_args(action: Action) -> tuple[int, int] | None:
 def _detail(state: State, action: Action) -> tuple[str, str, dict] | None:  # noqa: C901 - one case per kind
     t, d, seat, kind = tables(), state.data, state.to_move, action.kind
     p = d.players[seat]
-    if kind == "bid":
-        if len(action.args) != 1 or action.args[0] not in t.colours:
-            return "ZM-390", "bid_gem_only", {}
-        colour = t.colours.index(action.args[0])
-        if not any(p.hand[kind_of(cart, colour)] for cart in range(4)):
-            return "ZM-390", "bid_not_held", {}
+    if kind == "bid" and (problem := bid_problem(p.hand, action.args)):
+        return (*problem, {})
     if kind == "upgrade" and action.args:
         obj = OBJ_CLAN if action.args[0] == "clan" else action.args[0]
         if not isinstance(obj, int):

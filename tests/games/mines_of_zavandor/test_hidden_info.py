@@ -97,3 +97,12 @@ def test_views_of_public_parts_are_equal_for_every_seat():
     views = [state.view(seat) for seat in range(4)]
     assert all({k: v[k] for k in public} == {k: views[0][k] for k in public} for v in views)
     assert all(v["draw_order"] is None for v in views)
+
+
+def test_redeal_unseen_shuffles_only_the_draw_piles():
+    """redeal_unseen: the draw-pile order (seen by no seat) changes; every seat's view stays the same."""
+    state = G.new(players=3, seed=4)
+    again = G.redeal_unseen(state, Dice(7))
+    assert again.data.draw != state.data.draw
+    assert [sorted(p) for p in again.data.draw] == [sorted(p) for p in state.data.draw]
+    assert all(again.view(seat) == state.view(seat) for seat in range(3)) and not G.invariants(again)

@@ -186,6 +186,9 @@ class MinesOfZavandor(Game):
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         return views.determinize(state, seat, dice)
 
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        return views.redeal_unseen(state, dice)
+
     def evaluate(self, state: State, seat: int) -> float:
         return views.evaluate(state, seat)
 

@@ -19,7 +19,7 @@ from .tables import Tables, tables
 from .trade import cart_count
 from .upgrade import score, track_of
 
-__all__ = ["view", "determinize", "invariants", "evaluate", "bid_status"]
+__all__ = ["view", "determinize", "redeal_unseen", "invariants", "evaluate", "bid_status"]
 
 
 def bid_status(d: Mines, seat: int) -> str:
@@ -144,6 +144,12 @@ def determinize(state: State, seat: int, dice: Dice) -> State:
             replace(d, players=players), i, replace(players[i], hand=tuple(hands[i]), bid=tuple(bids[i]))
         )
     return state.evolve(data=replace(d, players=players, draw=tuple(draw)))
+
+
+def redeal_unseen(state: State, dice: Dice) -> State:
+    """What no seat sees: the order of the four face-down draw piles (ZM-020), shuffled again."""
+    d = state.data
+    return state.evolve(data=replace(d, draw=tuple(tuple(dice.shuffle(pile)) for pile in d.draw)))
 
 
 def invariants(state: State) -> list[str]:

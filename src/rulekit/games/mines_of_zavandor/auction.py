@@ -78,7 +78,12 @@ def play_bid(state: State, action: Action) -> State:
         hand[k] -= 1
         bid[k] += 1
         ev = game.say(
-            "ZM-380", "bid_card", private_to=(seat,), p=seat + 1, n=bid_sizes(tuple(bid))[colour], **_gem(t, colour)
+            "ZM-380",
+            "bid_card",
+            private_to=(seat,),
+            p=seat + 1,
+            n=bid[colour] + bid[4 + colour] + bid[8 + colour] + bid[12 + colour],
+            **_gem(t, colour),
         )
         return state.evolve(data=with_player(d, seat, hand=tuple(hand), bid=tuple(bid)), events=(ev,))
     d = with_player(d, seat, sealed=True)

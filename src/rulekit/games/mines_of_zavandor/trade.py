@@ -97,9 +97,8 @@ def legal_offer(state: State) -> list[Action]:
         out = [Action("give", kind_label(t, k)) for k in range(NKINDS) if hand[k] > d.give[k]]
         return [*out, *([Action("next")] if sum(d.give) else []), Action("cancel")]
     other = d.players[d.partner].hand
-    out = [
-        Action("ask", kind_label(t, k)) for k in range(NKINDS) if cart_count(other, k >> 2) > cart_count(d.ask, k >> 2)
-    ]
+    room = [cart_count(other, c) - cart_count(d.ask, c) for c in range(4)]  # the partner's card backs are public
+    out = [Action("ask", kind_label(t, k)) for k in range(NKINDS) if room[k >> 2] > 0]
     return [*out, *([Action("propose")] if offer_problem(d, seat) is None else []), Action("cancel")]
 
 

@@ -44,6 +44,8 @@ class State:
     step: int = 0
     history: History = None
     autos: int = 0
+    #: per seat, the decisions it did not see (other seats' private decisions, ``Game.private_decision``)
+    unseen: tuple[int, ...] = ()
     _legal: list = field(default_factory=list, repr=False)
 
     # -- reading ---------------------------------------------------------
@@ -89,7 +91,12 @@ class State:
         return list(self._legal)
 
     def view(self, seat: int | None = None) -> dict:
-        """What ``seat`` may see; ``None`` is the full teacher view."""
+        """What ``seat`` may see; ``None`` is the full teacher view.
+
+        ``step`` counts the steps ``seat`` could see: another seat's private
+        decisions (cards added to a sealed bid) are left out, so the count
+        does not tell how big a sealed bid is.
+        """
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"seat must be in 0..{self.players - 1} or None, got {seat!r}")
         return {
@@ -98,7 +105,7 @@ class State:
             "seat": seat,
             "phase": self.phase,
             "to_move": self.to_move,
-            "step": self.step,
+            "step": self.step - self.unseen[seat] if seat is not None and self.unseen else self.step,
             "is_over": self.is_over,
             "scores": list(self.scores),
             **self.game.view(self, seat),
@@ -130,7 +137,11 @@ class State:
         nxt = self.game.play(self._clean(), action)
         if self.game.flow:
             check_step(self.game.phases, self, nxt, automatic=False)
-        nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1)
+        if self.game.private_decision(self, action):  # other seats must not count it (a card added to a sealed bid)
+            unseen = tuple(n + (i != self.to_move) for i, n in enumerate(self.unseen or (0,) * self.players))
+            nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1, unseen=unseen)
+        else:
+            nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1)
         return nxt.settle() if settle else nxt
 
     def advance(self) -> State:

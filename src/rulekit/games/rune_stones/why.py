@@ -218,7 +218,17 @@ def _phase_rule(game, phase: str) -> str:
 
 
 def _generic(game, state, action: Action) -> dict:
-    legal = ", ".join(map(str, state.legal_actions()[:10]))
+    """The fields of the generic refusal: the choices open now, as sentences in each language."""
+    open_now = state.legal_actions()[:10]
+    legal = "; ".join(game.describe(a, "en") for a in open_now)
+    legal_de = "; ".join(game.describe(a, "de") for a in open_now)
     phase = game.phases.get(state.phase)
     name, name_de = (phase.name, phase.name_de) if phase else (state.phase, state.phase)
-    return {"tried": str(action), "phase": name, "phase_de": name_de, "legal": legal}
+    return {
+        "tried": str(action),
+        "tried_de": game.describe(action, "de"),
+        "phase": name,
+        "phase_de": name_de,
+        "legal": legal,
+        "legal_de": legal_de,
+    }

@@ -258,6 +258,12 @@ class Game:
         ``options``, computed from its data (adapters index actions by it)."""
         raise NotImplementedError(f"{self.id} does not declare its action labels")
 
+    def observation_schema(self, players: int, options: dict[str, Any] | None = None) -> Any:
+        """What the game's part of ``view`` can hold, as a ``rulekit.engine.schema.Dict``
+        built from its data (card ids, colours, bounds): adapters turn views into
+        fixed-length vectors by it, losslessly. Default: not declared."""
+        raise NotImplementedError(f"{self.id} does not declare its observation schema")
+
     def invariants(self, state: State) -> list[str]:
         """Broken conservation laws (cards, gems, ...); empty when all hold."""
         return []

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
@@ -96,6 +96,10 @@ class GameSpace:
     max_decisions: int = 0
     #: True when the game declares its schema (``Game.observation_schema``); False: inferred from playouts
     declared: bool = True
+    #: player count -> its schema, for counts not in ``schemas`` yet (built on first use)
+    build: Callable[[int], schema.Dict] | None = field(default=None, compare=False, repr=False)
+    #: the player counts this space covers
+    counts: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         self._action_ids = {label: i for i, label in enumerate(self.actions)}
@@ -106,17 +110,18 @@ class GameSpace:
 
     def schema(self, players: int | None = None) -> schema.Dict:
         """The view schema for ``players`` (default: this space's count)."""
+        counts = self.counts or tuple(self.schemas)
         n = self.players if players is None else players
         if n is None:
-            if len(self.schemas) != 1:
-                raise ValueError(f"{self.game}: this space covers {sorted(self.schemas)} players; name a count")
-            n = next(iter(self.schemas))
-        try:
-            return self.schemas[n]
-        except KeyError:
-            raise ValueError(
-                f"{self.game}: no observation schema for {n} players (has {sorted(self.schemas)})"
-            ) from None
+            if len(counts) != 1:
+                raise ValueError(f"{self.game}: this space covers {list(counts)} players; name a count")
+            n = counts[0]
+        found = self.schemas.get(n)
+        if found is None:
+            if self.build is None or n not in counts:
+                raise ValueError(f"{self.game}: no observation schema for {n} players (has {list(counts)})")
+            found = self.schemas[n] = self.build(n)
+        return found
 
     @property
     def features(self) -> tuple[str, ...]:
@@ -173,7 +178,7 @@ class GameSpace:
         return self.encode(state.view(seat), state.players)
 
     def _count(self, view: dict) -> int | None:
-        if self.players is not None or len(self.schemas) == 1:
+        if self.players is not None or len(self.counts or self.schemas) == 1:
             return None
         scores = view.get("scores") if isinstance(view, dict) else None
         return len(scores) if isinstance(scores, list | tuple) else None
@@ -250,7 +255,7 @@ def explore(game: Game | str, sims: int = 40, seed: int = 0, counts: Iterable[in
                 views[n] += [full, *seen]
     actions = declared if declared is not None else sorted(generalize(labels), key=_label_key)
     schemas = {n: view_schema(game, n) if declares_schema else infer(views[n]) for n in counts}
-    return GameSpace(game.id, tuple(actions), schemas, None, hidden, longest, declares_schema)
+    return GameSpace(game.id, tuple(actions), schemas, None, hidden, longest, declares_schema, None, tuple(counts))
 
 
 def _declares_schema(game: Game) -> bool:
@@ -393,19 +398,29 @@ def _explored(game: Game) -> GameSpace:
 def _space_for(game: Game, counts: tuple[int, ...], options: tuple) -> GameSpace:
     found = _explored(game)
     declared = declared_labels(game, counts, dict(options))
-    if _declares_schema(game):
-        schemas, own = {n: view_schema(game, n, dict(options)) for n in counts}, True
-    else:
-        schemas, own = {n: found.schemas[n] for n in counts}, False
+    own = _declares_schema(game)
+
+    def build(n: int) -> schema.Dict:
+        if own:
+            return view_schema(game, n, dict(options))
+        return found.schemas[n] if n in found.schemas else _inferred(game, n)
+
     return GameSpace(
         game.id,
         found.actions if declared is None else tuple(declared),
-        schemas,
+        {},
         counts[0] if len(counts) == 1 else None,
         found.hidden_information,
         found.max_decisions,
         own,
+        build,
+        counts,
     )
+
+
+@cache
+def _inferred(game: Game, players: int) -> schema.Dict:
+    return explore(game, sims=FALLBACK_SIMS, counts=[players]).schemas[players]
 
 
 def space_for(game: Game | str, players: int | None = None, options: dict | None = None) -> GameSpace:

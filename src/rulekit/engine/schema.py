@@ -33,6 +33,7 @@ from typing import Any
 from .errors import RulekitError
 
 __all__ = [
+    "Bag",
     "Bool",
     "Const",
     "Dict",
@@ -172,7 +173,7 @@ class Str(_Vocab):
         return [f"{path}={v}" for v in self.values]
 
     def accepts(self, value: Any) -> bool:
-        return (type(value), value) in self._ids
+        return type(value) in (str, int) and (type(value), value) in self._ids
 
     def encode(self, value: Any, out: list, at: int, path: str) -> None:
         i = self._ids.get((type(value), value)) if type(value) in (str, int) else None
@@ -220,6 +221,50 @@ class Seq(_Vocab):
         found = [(int(vec[at + i]), v) for i, v in enumerate(self.values) if vec[at + i]]
         found.sort(key=lambda pair: pair[0])
         return [v for _, v in found]
+
+
+@dataclass(eq=False)
+class Bag(_Vocab):
+    """A sorted list of tokens that may repeat (a hand of energy cards): one count per token.
+
+    The view keeps such a list in the vocabulary's order, so counts give it
+    back exactly; ``encode`` checks the order. Tokens may be lists (a card
+    as ``[gem, value]``): give them as tuples.
+    """
+
+    values: tuple
+    size: int = field(init=False)
+
+    def __init__(self, values: Iterable) -> None:
+        self.values = tuple(dict.fromkeys(values))
+        self.size = len(self.values)
+        self._ids = {v: i for i, v in enumerate(self.values)}
+
+    def names(self, path: str) -> list[str]:
+        return [f"{path}[]={'/'.join(map(str, v)) if type(v) is tuple else v}" for v in self.values]
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) in (list, tuple)
+
+    def encode(self, value: Any, out: list, at: int, path: str) -> None:
+        if type(value) not in (list, tuple):
+            raise SchemaError(f"{_where(path)}: expected a list, got {value!r}")
+        last = -1
+        for pos, item in enumerate(value):
+            key = tuple(item) if type(item) in (list, tuple) else item
+            i = self._ids.get(key) if type(key) in (str, int, tuple) else None
+            if i is None:
+                raise SchemaError(f"{_where(path)}.{pos}: {item!r} is not one of the {self.size} values declared")
+            if i < last:
+                raise SchemaError(f"{_where(path)}.{pos}: {item!r} is out of the declared (sorted) order")
+            last = i
+            out[at + i] += 1
+
+    def decode(self, vec: Sequence[float], at: int) -> Any:
+        out = []
+        for i, v in enumerate(self.values):
+            out += [list(v) if type(v) is tuple else v] * int(vec[at + i])
+        return out
 
 
 @dataclass(eq=False)

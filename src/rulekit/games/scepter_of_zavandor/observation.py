@@ -11,7 +11,7 @@ otherwise).
 
 from __future__ import annotations
 
-from rulekit.engine.schema import Bool, Dict, Int, List, OneOf, Opt, Seq, Str
+from rulekit.engine.schema import Bag, Bool, Dict, Int, List, OneOf, Opt, Seq, Str
 
 from .config import GEMS
 
@@ -25,7 +25,6 @@ def schema(game, players: int, options: dict) -> Dict:
     cfg = game.cfg
     gems, energy_gems = len(GEMS), GEMS[1:]
     areas = len(cfg.area_names)
-    cards_total = sum(len(d) for d in cfg.deck_cards)
     deck_most = max(len(d) for d in cfg.deck_cards)
     arts_total = len(cfg.artifact_ids) * max(cfg.copies_by_players)
     art = Str(cfg.artifact_ids)
@@ -51,7 +50,7 @@ def schema(game, players: int, options: dict) -> Dict:
     own = Dict(
         {
             **common,
-            "cards": List(List(Int(), 2, 2), cards_total),
+            "cards": Bag(sorted({(g + 1, v) for g, deck in enumerate(cfg.deck_cards) for v in deck})),
             "sages": List(Int(), cfg.sages_cards * areas),
             "energy": Int(),
         }

@@ -46,7 +46,9 @@ def schema(game, players: int, options: dict) -> Dict:
     longest = max(len(c.gain) + sum(len(o) for o in c.options) for c in cards)
     artifacts = board["artifacts"]["per_colour"] * len(colours) + board["artifacts"]["jokers"]
     spaces = ("", *colours, "joker")
-    bill_most = max([board["artifacts"]["joker_forge_cost"], *(cost for cost, _ in cat.forges), *(len(c.pay) for c in cards)])
+    bill_most = max(
+        [board["artifacts"]["joker_forge_cost"], *(cost for cost, _ in cat.forges), *(len(c.pay) for c in cards)]
+    )
     player = Dict(
         {
             "hand": OneOf({"cards": Seq(every), "count": Int()}),

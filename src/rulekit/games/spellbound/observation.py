@@ -46,7 +46,9 @@ def schema(g: Spellbound, players: int, options: dict) -> Dict:
             "box_size": Int(),
             "villages": Dict(
                 {
-                    v: Dict({"card": Opt(Str(sorted({c.key for c in cat.cards}))), "revealed": Bool(), "supply": Opt(Int())})
+                    v: Dict(
+                        {"card": Opt(Str(sorted({c.key for c in cat.cards}))), "revealed": Bool(), "supply": Opt(Int())}
+                    )
                     for v in cat.villages
                 }
             ),

@@ -59,6 +59,15 @@ def test_values_outside_the_schema_are_refused_with_their_path(value, message):
         node.encode(value, [0.0] * node.size, 0, "")
 
 
+def test_generalize_fills_number_ranges_and_string_products():
+    out = generalize(["play 3", "play 6", "take red 1", "take blue 2", "pass"])
+    assert {"play 4", "play 5", "take red 2", "take blue 1", "pass"} <= out
+    assert "play 7" not in out
+    assert generalize([f"bid {i} {j}" for i in (0, 99) for j in (0, 99)], cap=100) == {
+        f"bid {i} {j}" for i in (0, 99) for j in (0, 99)
+    }
+
+
 def test_unknown_action_and_bad_ids_are_refused_clearly():
     space = space_for(TOY)
     with pytest.raises(ActionIndexError, match="regenerate"):

@@ -40,12 +40,24 @@ def test_schema_nodes_round_trip_and_name_their_slots():
     assert named["pile?count"] == 1 and named["pile:count"] == 4 and named["map.y?"] == 1
 
 
+def test_sequences_with_repeats_and_sorted_bags_keep_their_lists():
+    seq, bag = schema.Seq(("red", "blue"), repeats=3), schema.Bag([(1, 3), (1, 5), (2, 4)])
+    for node, value in ((seq, ["blue", "red", "blue", "blue"]), (bag, [[1, 3], [1, 3], [2, 4]])):
+        out = [0.0] * node.size
+        node.encode(value, out, 0, "x")
+        assert node.decode(out, 0) == value
+    with pytest.raises(SchemaError, match="more than the 3 time"):
+        seq.encode(["red"] * 4, [0.0] * seq.size, 0, "x")
+    with pytest.raises(SchemaError, match="x.1: \\[1, 3\\] is out of the declared \\(sorted\\) order"):
+        bag.encode([[2, 4], [1, 3]], [0.0] * bag.size, 0, "x")
+
+
 @pytest.mark.parametrize(
     ("value", "message"),
     [
         ({"phase": "auction"}, "phase: 'auction' is not one of the 2 values"),
         ({"phase": "bid", "extra": 1}, "keys not declared \\['extra'\\]"),
-        ({"phase": "bid", "hand": [5, 5]}, "hand: 5 appears twice"),
+        ({"phase": "bid", "hand": [5, 5]}, "hand: 5 appears more than the 1 time"),
         ({"phase": "bid", "hand": [8]}, "hand.0: 8 is not one of the 3 values"),
         ({"phase": "bid", "bag": ["a"] * 4}, "bag: a list of 4 items, the game declares 0..3"),
         ({"phase": "bid", "n": 2**30}, "n: 1073741824 is too large"),

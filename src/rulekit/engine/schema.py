@@ -190,18 +190,24 @@ class Str(_Vocab):
 
 @dataclass(eq=False)
 class Seq(_Vocab):
-    """An ordered list of distinct tokens (card ids, names): one slot per token, its position + 1 (0: absent)."""
+    """An ordered list of tokens (card ids, names), each at most ``repeats`` times: one slot per token
+    and copy holding its position + 1 (0: absent). Compact and ordered: a hand of 5 out of 70 cards
+    takes 70 slots, not 5 positions times 70 one-hots."""
 
     values: tuple
+    repeats: int
     size: int = field(init=False)
 
-    def __init__(self, values: Iterable) -> None:
+    def __init__(self, values: Iterable, repeats: int = 1) -> None:
         self.values = tuple(dict.fromkeys(values))
-        self.size = len(self.values)
+        self.repeats = int(repeats)
+        self.size = len(self.values) * self.repeats
         self._ids = self._index()
 
     def names(self, path: str) -> list[str]:
-        return [f"{path}[]={v}" for v in self.values]
+        if self.repeats == 1:
+            return [f"{path}[]={v}" for v in self.values]
+        return [f"{path}[]={v}#{k}" for v in self.values for k in range(1, self.repeats + 1)]
 
     def accepts(self, value: Any) -> bool:
         return type(value) in (list, tuple)
@@ -209,16 +215,24 @@ class Seq(_Vocab):
     def encode(self, value: Any, out: list, at: int, path: str) -> None:
         if type(value) not in (list, tuple):
             raise SchemaError(f"{_where(path)}: expected a list, got {value!r}")
+        reps = self.repeats
         for pos, item in enumerate(value):
             i = self._ids.get((type(item), item)) if type(item) in (str, int) else None
             if i is None:
-                raise SchemaError(f"{_where(path)}.{pos}: {item!r} is not one of the {self.size} values declared")
-            if out[at + i]:
-                raise SchemaError(f"{_where(path)}: {item!r} appears twice in a list of distinct values")
-            out[at + i] = pos + 1
+                raise SchemaError(
+                    f"{_where(path)}.{pos}: {item!r} is not one of the {len(self.values)} values declared"
+                )
+            slot = at + i * reps
+            end = slot + reps
+            while slot < end and out[slot]:
+                slot += 1
+            if slot == end:
+                raise SchemaError(f"{_where(path)}: {item!r} appears more than the {reps} time(s) declared")
+            out[slot] = pos + 1
 
     def decode(self, vec: Sequence[float], at: int) -> Any:
-        found = [(int(vec[at + i]), v) for i, v in enumerate(self.values) if vec[at + i]]
+        reps = self.repeats
+        found = [(int(vec[at + j]), self.values[j // reps]) for j in range(self.size) if vec[at + j]]
         found.sort(key=lambda pair: pair[0])
         return [v for _, v in found]
 

@@ -22,6 +22,12 @@ BID_STATUS = ("open", "sealed", "revealed")
 BANK_MOST = 8
 
 
+def _seat_key(game, players: int) -> str:
+    """The view key of the list of seats, read from a fresh view (issue 16 renames ``players``, the engine's key)."""
+    view = game.view(game.new(players=players, seed=0), None)
+    return next(k for k in ("by_seat", "players") if isinstance(view.get(k), list))
+
+
 def schema(game, players: int, options: dict) -> Dict:
     t = tables()
     options = game.resolve_options(options)
@@ -74,7 +80,7 @@ def schema(game, players: int, options: dict) -> Dict:
             ),
             "gone": Seq(card_ids),
             "used": List(Int(), len(t.cards)),
-            "players": List(player, players, players),
+            _seat_key(game, players): List(player, players, players),
             "auction": Opt(
                 Dict(
                     {

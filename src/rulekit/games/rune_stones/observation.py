@@ -10,6 +10,8 @@ line here (``tests/interop/test_encoding.py`` fails otherwise).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rulekit.engine.schema import Bool, Dict, Int, List, OneOf, Seq, Str
 
 from .effects import DIE_RESULT
@@ -18,8 +20,9 @@ from .effects import DIE_RESULT
 OWN_ICONS = ("choose", "place", "any_card", "any_gem", "swap", "draw", "joker", "ore")
 #: ``Turn.action`` values (RS-060)
 ACTIONS = ("", "summon", "abilities", "forge")
-#: rulekit_choice: icons a queue can hold beyond the longest card (die results repeated by runes, bonuses)
-QUEUE_MARGIN = 8
+#: rulekit_choice: how often one icon can wait in the queue beyond the most a card prints (die results
+#: repeated by the Double Die rune, a forge bonus)
+QUEUE_REPEATS_MARGIN = 2
 
 
 def _forge_icon(bonus: str) -> str | None:
@@ -43,8 +46,9 @@ def schema(game, players: int, options: dict) -> Dict:
     cards = [*cat.cards.values(), *cat.druids.values()]
     icons = {t for c in cards for t in c.gain} | {t for c in cards for o in c.options for t in o}
     icons |= set(DIE_RESULT.values()) | set(OWN_ICONS) | {i for _, b in cat.forges if (i := _forge_icon(b))}
-    longest = max(len(c.gain) + sum(len(o) for o in c.options) for c in cards)
-    artifacts = board["artifacts"]["per_colour"] * len(colours) + board["artifacts"]["jokers"]
+    repeats = max(Counter([*c.gain, *(t for o in c.options for t in o)]).most_common(1)[0][1] for c in cards if c.gain)
+    copies = max(board["artifacts"]["per_colour"], board["artifacts"]["jokers"])
+    artifacts = Seq((*colours, "joker"), copies)  # RS-035: coloured artifacts and jokers, in pile order
     spaces = ("", *colours, "joker")
     bill_most = max(
         [board["artifacts"]["joker_forge_cost"], *(cost for cost, _ in cat.forges), *(len(c.pay) for c in cards)]
@@ -60,7 +64,7 @@ def schema(game, players: int, options: dict) -> Dict:
             "ore": Int(),
             "pp": Int(),
             "rows": List(List(Str(spaces), len(spaces) - 1, len(spaces) - 1), 2, 2),
-            "runes": List(Str(runes), len(runes)),
+            "runes": Seq(runes, max(board["runes"]["per_stack"].values())),
             "joker_gem": Str(("", *colours)),
         }
     )
@@ -77,7 +81,7 @@ def schema(game, players: int, options: dict) -> Dict:
             "gave_pp": Bool(),
             "bill": List(Str((*colours, "joker", "any")), bill_most),
             "ore_ok": Bool(),
-            "queue": List(Str(sorted(icons)), longest + QUEUE_MARGIN),
+            "queue": Seq(sorted(icons), repeats + QUEUE_REPEATS_MARGIN),
             "forged": List(Int(), len(cat.forges) + 1),
             "artifact": Str(spaces),
             "joker_forged": Bool(),
@@ -94,8 +98,8 @@ def schema(game, players: int, options: dict) -> Dict:
             "supply": List(Int(), len(colours), len(colours)),
             "jokers": Int(),
             "ore": Int(),
-            "art_supply": OneOf({"artifacts": List(Str((*colours, "joker")), artifacts), "count": Int()}),
-            "art_discard": List(Str((*colours, "joker")), artifacts),
+            "art_supply": OneOf({"artifacts": artifacts, "count": Int()}),
+            "art_discard": artifacts,
             "forges": List(Str(spaces), len(cat.forges), len(cat.forges)),
             "joker_stack": Int(),
             "rune_stacks": List(Int(), len(runes), len(runes)),

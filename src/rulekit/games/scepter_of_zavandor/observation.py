@@ -21,13 +21,19 @@ PAY_KINDS = ("gem", "stone", "learn", "artifact", "sentinel")
 AUCTION_KINDS = ("artifact", "sentinel")
 
 
+def _seat_key(game, players: int) -> str:
+    """The view key of the list of seats, read from a fresh view (issue 16 renames ``players``, the engine's key)."""
+    view = game.view(game.new(players=players, seed=0), None)
+    return next(k for k in ("seats", "players") if isinstance(view.get(k), list))
+
+
 def schema(game, players: int, options: dict) -> Dict:
     cfg = game.cfg
     gems, energy_gems = len(GEMS), GEMS[1:]
     areas = len(cfg.area_names)
     deck_most = max(len(d) for d in cfg.deck_cards)
-    arts_total = len(cfg.artifact_ids) * max(cfg.copies_by_players)
-    art = Str(cfg.artifact_ids)
+    # ZS-904: each artifact comes in copies_by_players[players] copies; a player may own several (ZS rule on copies)
+    arts = Seq(cfg.artifact_ids, max(1, cfg.copies_by_players[players]))
     common = {
         "char": Int(),
         "active": List(Int(), gems, gems),
@@ -37,7 +43,7 @@ def schema(game, players: int, options: dict) -> Dict:
         "prepaid": Int(),
         "conc": List(Int(), len(cfg.concentrated), len(cfg.concentrated)),
         "dust": List(Int(), len(cfg.tokens), len(cfg.tokens)),
-        "arts": List(art, arts_total),
+        "arts": arts,
         "sents": Seq(cfg.sentinel_ids),
         "stepped": Bool(),
         "free_steps": Int(),
@@ -61,13 +67,13 @@ def schema(game, players: int, options: dict) -> Dict:
         {
             "round": Int(),
             "order": List(Int(), players, players),
-            "offer": List(art, arts_total),
-            "artifact_deck": OneOf({"count": Int(), "cards": List(art, arts_total)}),
+            "offer": arts,
+            "artifact_deck": OneOf({"count": Int(), "cards": arts}),
             "sentinels": Seq(cfg.sentinel_ids),
             "decks": List(OneOf(counted), len(energy_gems), len(energy_gems)),
             "discards": List(OneOf(counted), len(energy_gems), len(energy_gems)),
             "supply": List(Int(), gems, gems),
-            "players": List(OneOf({"own": own, "other": other}), players, players),
+            _seat_key(game, players): List(OneOf({"own": own, "other": other}), players, players),
             "auction": Opt(
                 Dict(
                     {

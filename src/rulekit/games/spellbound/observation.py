@@ -26,6 +26,9 @@ RESULTS = ("won", "lost")
 def schema(g: Spellbound, players: int, options: dict) -> Dict:
     cat = g.cat
     cards = Seq(f"{c.id}:{c.key}" for c in cat.cards)
+    # the wicked pile and the adversaries just drawn hold adversary cards only, the demon pile demons only
+    adversaries = Seq(f"{c.id}:{c.key}" for c in cat.cards if c.type == "adversary")
+    demons = Seq(f"{c.id}:{c.key}" for c in cat.cards if c.type == "demon")
     spaces = tuple(cat.spaces)
     bag = Dict({"moon": Int(), "sun": Int()})
     return Dict(
@@ -34,15 +37,15 @@ def schema(g: Spellbound, players: int, options: dict) -> Dict:
             "end_rule": Opt(Str(g.rules)),
             "active": Int(),
             "display": cards,
-            "new_wicked": cards,
+            "new_wicked": adversaries,
             "tower": cards,
             "discard": cards,
             "deck": Opt(cards),
             "deck_size": Int(),
-            "wicked_top": cards,
-            "wicked": Opt(cards),
+            "wicked_top": adversaries,
+            "wicked": Opt(adversaries),
             "wicked_size": Int(),
-            "demons": cards,
+            "demons": demons,
             "box_size": Int(),
             "villages": Dict(
                 {

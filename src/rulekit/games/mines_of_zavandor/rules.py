@@ -133,11 +133,6 @@ class MinesOfZavandor(Game):
     def invariants(self, state: State) -> list[str]:
         return views.invariants(state)
 
-    def observation_schema(self, players: int, options: dict | None = None):  # issue 18: lossless observations
-        from .observation import schema
-
-        return schema(self, players, options or {})
-
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         return views.determinize(state, seat, dice)
 

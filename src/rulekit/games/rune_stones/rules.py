@@ -192,11 +192,6 @@ class RuneStones(Game):
     def invariants(self, state: State) -> list[str]:
         return hidden.invariants(self, state)
 
-    def observation_schema(self, players: int, options: dict | None = None):  # issue 18: lossless observations
-        from .observation import schema
-
-        return schema(self, players, options or {})
-
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         return state.evolve(data=hidden.determinize(state.data, seat, dice))
 

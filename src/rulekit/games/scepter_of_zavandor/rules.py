@@ -254,11 +254,6 @@ class ScepterOfZavandor(Game):
     def invariants(self, state: State) -> list[str]:
         return checks.invariants(self, state)
 
-    def observation_schema(self, players: int, options: dict | None = None):  # issue 18: lossless observations
-        from .observation import schema
-
-        return schema(self, players, options or {})
-
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         return checks.determinize(self, state, seat, dice)
 

@@ -293,11 +293,6 @@ class Spellbound(Game):
 
         return view(self, state, seat)
 
-    def observation_schema(self, players: int, options: dict | None = None):  # issue 18: lossless observations
-        from .observation import schema
-
-        return schema(self, players, options or {})
-
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         from .views import determinize
 

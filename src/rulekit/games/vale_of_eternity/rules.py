@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rulekit.engine import Action, Dice, Event, Game, IllegalAction, Option, State
 
-from . import observation, refusals, scene, turns
+from . import refusals, scene, turns
 from .model import CARDS, ELEMENTS, NO_SEAT, PROGRAMS, TABLES, Vale, Work
 
 __all__ = ["ValeOfEternity"]
@@ -213,9 +213,6 @@ class ValeOfEternity(Game):
             "summoned": list(d.summoned),
             "pending": [f.kind for f in d.pending],
         }
-
-    def observation_schema(self, players: int, options: dict | None = None):  # issue 18: lossless observations
-        return observation.schema(self, players, options or {})
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         """Shuffle the deck together with the other players' hidden hand cards and deal them back.

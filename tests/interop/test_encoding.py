@@ -137,12 +137,12 @@ REAL = [p for p in game_player_params() if p.values[0] is not TOY]
 LONG = 2500
 
 
-def _round_trip(game, players: int, seed: int, every: int) -> tuple[int, int]:
+def _round_trip(game, players: int, seed: int, every: int, options=None, cap: int = LONG) -> tuple[int, int]:
     """Encode and decode every seat's view (and the teacher's) along a seeded random game."""
-    space = space_for(game, players)
+    space = space_for(game, players, options)
     assert space.declared, f"{game.id} declares no observation schema (Game.observation_schema)"
     dice = Dice(seed)
-    state, checked = game.new(players=players, seed=seed), 0
+    state, checked = game.new(players=players, seed=seed, **(options or {})), 0
     while True:
         if state.step % every == 0 or state.is_over:
             for seat in (None, *range(players)):
@@ -151,7 +151,7 @@ def _round_trip(game, players: int, seed: int, every: int) -> tuple[int, int]:
                 assert vec.shape == (space.num_features,) and vec.dtype == np.float32
                 assert _json(space.decode(vec)) == _json(view), f"{game.id} {players}p seat {seat} step {state.step}"
                 checked += 1
-        if state.is_over or len(state.actions) >= LONG:
+        if state.is_over or len(state.actions) >= cap:
             return checked, len(state.actions)
         legal = state.legal_actions()
         state = state.apply(legal[dice.below(len(legal))])
@@ -162,6 +162,24 @@ def test_observations_round_trip_over_a_long_game(game, players):
     """Issue 18: slots come from the game's data; encode then decode gives every view back, nothing dropped."""
     checked, steps = _round_trip(game, players, seed=2026 + players, every=1)
     assert checked > steps
+
+
+def _extreme_options(game, end: str) -> dict:
+    """Every whole-number option at its ``low`` or ``high`` end, every switch flipped."""
+    out = {}
+    for o in game.option_list:
+        if isinstance(o.default, bool):
+            out[o.name] = not o.default
+        elif isinstance(o.default, int) and getattr(o, end, None) is not None:
+            out[o.name] = getattr(o, end)
+    return out
+
+
+@pytest.mark.parametrize("end", ["low", "high"])
+@pytest.mark.parametrize("game", [p for p in game_params() if p.values[0] is not TOY])
+def test_observations_round_trip_with_options_at_their_ends(game, end):
+    """Bounds from options (stone limit, cave spaces) follow the options of the space."""
+    _round_trip(game, game.players.stop - 1, seed=3, every=2, options=_extreme_options(game, end), cap=600)
 
 
 @pytest.mark.slow

@@ -12,7 +12,8 @@ through two declarations each game makes from its own data:
   game without that hook (a toy in the tests) is explored by random
   playouts instead.
 * **Observation**: ``view(seat)`` as a float32 vector laid out by
-  ``Game.observation_schema(players, options)`` (``rulekit.engine.schema``):
+  ``Game.observation_schema(players, options)`` (``rulekit.engine.schema``;
+  by default the function ``schema`` of ``games/<id>/observation.py``):
   numbers keep their path (``scores.1``), strings are one-hots over a
   vocabulary from the data (``phase=bid``), ordered lists keep their order
   (positional slots up to a bound from the data, or one position slot per
@@ -73,8 +74,8 @@ BOUND = float(schema.EXACT_INT)
 class ActionIndexError(RulekitError, LookupError):
     """A legal action that the game's action index does not know.
 
-    The index is explored from random playouts; an action no playout ever
-    offered needs a regenerated data file.
+    The index is the game's ``action_labels`` (else explored from random
+    playouts); an action outside it is a gap in that declaration.
     """
 
 

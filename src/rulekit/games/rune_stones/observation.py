@@ -14,7 +14,7 @@ from collections import Counter
 
 from rulekit.engine.schema import Bool, Dict, Int, List, OneOf, Seq, Str
 
-from .effects import DIE_RESULT
+from . import effects
 
 #: queue icons that are not printed on cards: decisions (RS-093) and the forge bonuses (RS-142, ``turn.forge``)
 OWN_ICONS = ("choose", "place", "any_card", "any_gem", "swap", "draw", "joker", "ore")
@@ -25,15 +25,17 @@ ACTIONS = ("", "summon", "abilities", "forge")
 QUEUE_REPEATS_MARGIN = 2
 
 
-def _forge_icon(bonus: str) -> str | None:
-    """The queue icon of a forge bonus (as ``turn.forge`` writes it)."""
-    if not bonus:
-        return None
-    if bonus == "die":
-        return "fdie"
-    if bonus.startswith("pp"):
-        return f"fpp:{bonus[2:]}"
-    return bonus
+def _forge_icons(cat) -> set[str]:
+    """Queue icons of the forge bonuses (RS-142): the effects' table when there is one, else as
+    ``turn.forge`` writes them."""
+    table = getattr(effects, "FORGE_BONUS", None)
+    if table is not None:
+        return {icon for icons in table.values() for icon in icons}
+    out = set()
+    for _, bonus in cat.forges:
+        if bonus:
+            out.add("fdie" if bonus == "die" else f"fpp:{bonus[2:]}" if bonus.startswith("pp") else bonus)
+    return out
 
 
 def schema(game, players: int, options: dict) -> Dict:
@@ -45,13 +47,19 @@ def schema(game, players: int, options: dict) -> Dict:
     every = creatures + sorted(cat.druids)
     cards = [*cat.cards.values(), *cat.druids.values()]
     icons = {t for c in cards for t in c.gain} | {t for c in cards for o in c.options for t in o}
-    icons |= set(DIE_RESULT.values()) | set(OWN_ICONS) | {i for _, b in cat.forges if (i := _forge_icon(b))}
+    icons |= set(effects.DIE_RESULT.values()) | set(OWN_ICONS) | _forge_icons(cat)
     repeats = max(Counter([*c.gain, *(t for o in c.options for t in o)]).most_common(1)[0][1] for c in cards if c.gain)
     copies = max(board["artifacts"]["per_colour"], board["artifacts"]["jokers"])
     artifacts = Seq((*colours, "joker"), copies)  # RS-035: coloured artifacts and jokers, in pile order
     spaces = ("", *colours, "joker")
+    forge_costs = game.resolve_options(options).get("forge_costs") or ()  # an option on newer versions
     bill_most = max(
-        [board["artifacts"]["joker_forge_cost"], *(cost for cost, _ in cat.forges), *(len(c.pay) for c in cards)]
+        [
+            board["artifacts"]["joker_forge_cost"],
+            *(cost for cost, _ in cat.forges),
+            *forge_costs,
+            *(len(c.pay) for c in cards),
+        ]
     )
     player = Dict(
         {

@@ -274,6 +274,13 @@ class Game:
             raise NotImplementedError(f"{self.id} does not declare its observation schema ({name})") from None
         return module.schema(self, players, dict(options or {}))
 
+    def private_decision(self, state: State, action: Action) -> bool:
+        """True when only the deciding seat may know that ``action`` was taken
+        (one card added to a sealed bid). Other seats' ``view(seat)["step"]``
+        does not count such decisions, so the number of steps does not reveal
+        the secret (how many cards a bid holds)."""
+        return False
+
     def invariants(self, state: State) -> list[str]:
         """Broken conservation laws (cards, gems, ...); empty when all hold."""
         return []

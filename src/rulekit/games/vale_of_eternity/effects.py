@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from rulekit.engine import Action
 
-from .checks import CHOICE_OPS, can_summon, condition, count, feasible, free_targets, summon_cost_ok, targets
+from .checks import (
+    CHOICE_OPS,
+    can_summon,
+    condition,
+    count,
+    discards_that_complete,
+    feasible,
+    summon_cost_ok,
+    targets,
+)
 from .model import CARDS, PROGRAMS, Frame, Work
 
 __all__ = ["feasible", "resolve", "choices", "decide", "summon_cost_ok", "finish_summon", "gain", "can_summon"]
@@ -50,9 +59,11 @@ def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
             if n:
                 w.note("VE-064", "bonus", player=seat, card=CARDS[other].name, n=n)
                 add_points(w, seat, n)
-    w.hands[seat].remove(cid)
+    w.from_hand(seat, cid)
     w.areas[seat].append(cid)
     w.summoned[seat] += 1
+    if w.stage == "action":
+        w.fresh = (*w.fresh, cid)
     w.note("VE-061", "summoned", player=seat, card=CARDS[cid].name)
     if CARDS[cid].instant is not None:
         w.pending.append(Frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
@@ -71,7 +82,7 @@ def resolve(w: Work) -> tuple[str, int] | None:
         if f.kind == "run":
             _run_step(w)
         elif f.kind == "pay":
-            return f.purpose, f.chooser
+            return PAY_PHASE[f.purpose], f.chooser
         elif f.kind == "activate":
             left = tuple(c for c in f.items if c in w.areas[f.owner])
             if any(feasible(w, f.owner, c, CARDS[c].active) for c in left):
@@ -89,7 +100,11 @@ def resolve(w: Work) -> tuple[str, int] | None:
 
 
 def _ctx(w: Work) -> str:
-    return "summon" if w.stage == "action" else "activation"
+    """Effect choices of the action phase come from an instant effect; else from activation."""
+    return "instant_effect" if w.stage == "action" else "activation"
+
+
+PAY_PHASE = {"summon": "summon_payment", "release": "release_payment"}
 
 
 def _with(f: Frame, **changes) -> Frame:
@@ -143,6 +158,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
             if c is not None:
                 w.hands[seat].append(c)
                 w.note("VE-002", "draw", player=seat)
+                w.note_private(seat, "VE-002", "drawn", player=seat, card=CARDS[c].name)
     elif name == "require":
         return condition(w, seat, op["cond"])
     elif name == "if":
@@ -152,7 +168,13 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
     elif name in ("recover_self", "discard_self", "to_deck_top"):
         if card in area:
             area.remove(card)
-            {"recover_self": w.hands[seat], "discard_self": w.discard, "to_deck_top": w.deck}[name].append(card)
+            if name == "recover_self":
+                w.to_hand(seat, card)
+            elif name == "discard_self":
+                w.to_discard(card)
+            else:
+                w.deck = (*w.deck, card)
+                w.top_known += 1  # everyone saw it go there
             w.note("VE-002", name, player=seat, card=CARDS[card].name)
     elif name == "activate_all":
         todo = tuple(c for c in area if CARDS[c].active is not None)
@@ -185,11 +207,10 @@ def choices(w: Work, f: Frame) -> list[Action]:
             for k, p in enumerate(op["options"])
             if k + 1 not in f.items and feasible(w, f.owner, f.card, p)
         ]
-    found = targets(w, f.owner, f.card, op, stage=f.stage, target=f.chooser)
-    if name == "discard_hand" and op.get("keep_summonable"):
-        nxt = PROGRAMS[f.prog][f.index + 1]
-        free = free_targets(w, f.owner, f.card, nxt, 0, 0)
-        found = [c for c in found if any(b != c for b in free)]
+    if name == "discard_hand":  # VE-062: only discards after which the rest of the effect can be done
+        found = discards_that_complete(w, f.owner, f.card, f.prog, f.index)
+    else:
+        found = targets(w, f.owner, f.card, op, stage=f.stage, target=f.chooser)
     verb = {
         "recover": "recover",
         "discard_hand": "discard",
@@ -239,13 +260,13 @@ def decide(w: Work, action: Action) -> None:
         w.pending.append(Frame("run", seat, seat, f.card, op["options"][c - 1], 0, purpose="option"))
     elif name == "recover":
         w.areas[seat].remove(c)
-        w.hands[seat].append(c)
+        w.to_hand(seat, c)
         w.note("VE-002", "recover", player=seat, card=CARDS[c].name)
         if op.get("score_cost"):
             add_points(w, seat, CARDS[c].cost)
     elif name == "discard_hand":
-        w.hands[seat].remove(c)
-        w.discard.append(c)
+        w.from_hand(seat, c)
+        w.to_discard(c)
         w.note("VE-002", "discard_hand", player=seat, card=CARDS[c].name)
         if op.get("score_cost"):
             add_points(w, seat, CARDS[c].cost)
@@ -260,7 +281,7 @@ def decide(w: Work, action: Action) -> None:
             return
         owner = f.chooser if name == "discard_summoned" else seat
         w.areas[owner].remove(c)
-        w.discard.append(c)
+        w.to_discard(c)
         w.note("VE-002", "discard_summoned", player=owner, card=CARDS[c].name)
         if name == "discard_own" and f.stage > 1:
             w.pending.append(_with(f, stage=f.stage - 1))
@@ -272,8 +293,8 @@ def decide(w: Work, action: Action) -> None:
         w.note("VE-002", "copy", player=seat, card=CARDS[c].name)
         w.pending.append(Frame("run", seat, seat, f.card, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
     elif name == "take_discard":
-        w.discard.remove(c)
-        w.hands[seat].append(c)
+        w.from_discard(c)
+        w.to_hand(seat, c)
         w.note("VE-002", "take_discard", player=seat, card=CARDS[c].name)
 
 
@@ -283,5 +304,5 @@ def _paid(w: Work, f: Frame, paid: tuple) -> None:
         finish_summon(w, seat, cid, paid)
     else:  # release: VE-065, VE-067 (its permanent effect stops with it leaving the area)
         w.areas[seat].remove(cid)
-        w.discard.append(cid)
+        w.to_discard(cid)
         w.note("VE-065", "released", player=seat, card=CARDS[cid].name)

@@ -8,7 +8,7 @@ from rulekit.engine import Action, IllegalAction, State
 
 from .effects import feasible
 from .model import CARDS, Work
-from .turns import own_marked, summonable
+from .turns import can_end, own_marked, pickable, releasable, sellable, summonable
 
 if TYPE_CHECKING:
     from .rules import ValeOfEternity
@@ -21,9 +21,15 @@ def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> Ille
     seat, phase = state.to_move, state.phase
     c = action.args[0] if action.args and isinstance(action.args[0], int) else None
     card = CARDS[c].name if c in CARDS else str(c)
-    legal = ", ".join(map(str, state.legal_actions()[:10]))
+    legal = state.legal_actions()[:10]
 
     def no(rule: str, key: str, **args) -> IllegalAction:
+        if "legal" in args:  # the possible actions and the tried one as sentences, in both languages
+            args["legal"], args["legal_de"] = (
+                "; ".join(game.describe(a, lang) for a in legal) for lang in ("en", "de")
+            )
+            tried = args["tried"]
+            args["tried"], args["tried_de"] = game.describe(tried, "en"), game.describe(tried, "de")
         return game.refuse(rule, key, action, **args)
 
     if action.kind == "exchange":
@@ -33,9 +39,9 @@ def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> Ille
             return no("VE-031", "r_no_stone", stone=c)
         return no("VE-031", "r_must_return")
     if phase in ("pick_clockwise", "pick_counterclockwise") and action.kind == "pick":
-        if c not in w.display:
-            return no("VE-043", "r_not_revealed", card=card)
-        return no("VE-045", "r_marked", card=card)
+        rule = pickable(w, c)
+        if rule:
+            return no(rule, "r_not_revealed" if rule == "VE-043" else "r_marked", card=card)
     if w.pending:
         return _pending(w, no, action, card, legal)
     if phase == "action_turn":
@@ -44,7 +50,7 @@ def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> Ille
     return no(rules[0] if rules else "VE-040", "r_phase", tried=action, legal=legal)
 
 
-def _pending(w: Work, no, action: Action, card: str, legal: str) -> IllegalAction:
+def _pending(w: Work, no, action: Action, card: str, legal: list) -> IllegalAction:
     top = w.pending[-1]
     if top.kind == "pay":
         rule = "VE-059" if top.purpose == "summon" else "VE-066"
@@ -66,11 +72,10 @@ def _pending(w: Work, no, action: Action, card: str, legal: str) -> IllegalActio
 
 def _action(w: Work, seat: int, no, action: Action, c, card: str) -> IllegalAction | None:
     kind = action.kind
-    if kind in ("sell", "tame"):
+    if kind in ("sell", "tame") and sellable(w, seat, c):
         return no("VE-057", "r_not_yours", card=card)
-    if kind == "end":
-        marked = own_marked(w, seat)
-        return no("VE-052", "r_markers_left", card=CARDS[marked[0]].name) if marked else None
+    if kind == "end" and can_end(w, seat):
+        return no("VE-052", "r_markers_left", card=CARDS[own_marked(w, seat)[0]].name)
     if kind == "summon":
         if c not in CARDS:
             return no("VE-058", "r_no_such_card", card=card)
@@ -84,7 +89,11 @@ def _action(w: Work, seat: int, no, action: Action, c, card: str) -> IllegalActi
         if rule == "VE-062":
             return no(rule, "r_not_resolvable", card=card)
     if kind == "release":
-        if c not in w.areas[seat]:
-            return no("VE-065", "r_not_in_area", card=card)
-        return no("VE-066", "r_release_cost", cost=w.round, have=w.wealth(seat))
+        rule = releasable(w, seat, c)
+        if rule == "VE-065":
+            return no(rule, "r_not_in_area", card=card)
+        if rule == "VE-066":
+            return no(rule, "r_release_cost", cost=w.round, have=w.wealth(seat))
+        if rule == "VE-068":
+            return no(rule, "r_release_fresh", card=card)
     return None

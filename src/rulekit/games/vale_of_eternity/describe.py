@@ -1,7 +1,8 @@
-"""Actions as short sentences a class can read ("Summon Ifrit" / "Ifrit beschwören").
+"""Actions as short sentences a class can read ("Summon Water Giant" / "Wasserriese beschwören").
 
 The words live in ``texts/messages.toml`` (keys ``act_<kind>``), the stone
-colours in ``data/tables.toml``; card names are the printed proper names.
+colours in ``data/tables.toml``; card names come from ``data/cards.toml``
+(``name``, and rulekit's German ``name_de``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from rulekit.engine import Action
 from rulekit.engine.rules import Messages
 
 from .checks import recover_ok
-from .model import CARDS, PROGRAMS, STONES, TABLES
+from .model import CARDS, PROGRAMS, STONES, TABLES, card_args
 
 __all__ = ["describe", "action_labels", "ACTION_KINDS"]
 
@@ -42,10 +43,9 @@ def describe(messages: Messages, action: Action, lang: str = "en") -> str:
         return str(action)
     args: dict = {}
     if what == "card":
-        card = CARDS.get(action.args[0])
-        if card is None:
+        if action.args[0] not in CARDS:
             return str(action)
-        args["card"] = card.name
+        args.update(card_args(action.args[0]))  # each language its own card name (issue 14)
     elif what == "stone":
         colour = TABLES["stone_colours"].get(str(action.args[0]))
         if colour is None:

@@ -57,14 +57,14 @@ def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
             else:
                 n = b["points"]
             if n:
-                w.note("VE-064", "bonus", player=seat, card=CARDS[other].name, n=n)
+                w.note("VE-064", "bonus", player=seat, card=other, n=n)
                 add_points(w, seat, n)
     w.from_hand(seat, cid)
     w.areas[seat].append(cid)
     w.summoned[seat] += 1
     if w.stage == "action":
         w.fresh = (*w.fresh, cid)
-    w.note("VE-061", "summoned", player=seat, card=CARDS[cid].name)
+    w.note("VE-061", "summoned", player=seat, card=cid)
     if CARDS[cid].instant is not None:
         w.pending.append(Frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
 
@@ -91,12 +91,12 @@ def resolve(w: Work) -> tuple[str, int] | None:
                 return _ctx(w), f.owner
             w.pending.pop()
             for c in left:  # VE-073: condition not met, not activated
-                w.note("VE-073", "not_activated", player=f.owner, card=CARDS[c].name)
+                w.note("VE-073", "not_activated", player=f.owner, card=c)
         elif choices(w, f):
             return _ctx(w), f.chooser
         else:
             w.pending.pop()
-            w.note("VE-062", "nothing_to_choose", player=f.owner, card=CARDS[f.card].name)
+            w.note("VE-062", "nothing_to_choose", player=f.owner, card=f.card)
 
 
 def _ctx(w: Work) -> str:
@@ -124,7 +124,7 @@ def _run_step(w: Work) -> None:
         w.pending.append(Frame("choice", seat, seat, f.card, f.prog, f.index, stage))
     elif not _simple(w, f, op):
         w.pending.pop()  # VE-073 / facts 3.4: a cost that cannot be paid stops the rest
-        w.note("VE-073", "effect_stops", player=seat, card=CARDS[f.card].name)
+        w.note("VE-073", "effect_stops", player=seat, card=f.card)
 
 
 def _simple(w: Work, f: Frame, op: dict) -> bool:
@@ -158,7 +158,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
             if c is not None:
                 w.hands[seat].append(c)
                 w.note("VE-002", "draw", player=seat)
-                w.note_private(seat, "VE-002", "drawn", player=seat, card=CARDS[c].name)
+                w.note_private(seat, "VE-002", "drawn", player=seat, card=c)
     elif name == "require":
         return condition(w, seat, op["cond"])
     elif name == "if":
@@ -175,7 +175,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
             else:
                 w.deck = (*w.deck, card)
                 w.top_known += 1  # everyone saw it go there
-            w.note("VE-002", name, player=seat, card=CARDS[card].name)
+            w.note("VE-002", name, player=seat, card=card)
     elif name == "activate_all":
         todo = tuple(c for c in area if CARDS[c].active is not None)
         w.pending.append(Frame("activate", seat, seat, card, items=todo, purpose="genie"))
@@ -248,7 +248,7 @@ def decide(w: Work, action: Action) -> None:
     c = action.args[0] if action.args else None
     if f.kind == "activate":
         w.pending.append(_with(f, items=tuple(x for x in f.items if x != c)))
-        w.note("VE-071", "activate", player=seat, card=CARDS[c].name)
+        w.note("VE-071", "activate", player=seat, card=c)
         w.pending.append(Frame("run", seat, seat, c, CARDS[c].active, 0, purpose="active"))
         return
     op = PROGRAMS[f.prog][f.index]
@@ -261,17 +261,17 @@ def decide(w: Work, action: Action) -> None:
     elif name == "recover":
         w.areas[seat].remove(c)
         w.to_hand(seat, c)
-        w.note("VE-002", "recover", player=seat, card=CARDS[c].name)
+        w.note("VE-002", "recover", player=seat, card=c)
         if op.get("score_cost"):
             add_points(w, seat, CARDS[c].cost)
     elif name == "discard_hand":
         w.from_hand(seat, c)
         w.to_discard(c)
-        w.note("VE-002", "discard_hand", player=seat, card=CARDS[c].name)
+        w.note("VE-002", "discard_hand", player=seat, card=c)
         if op.get("score_cost"):
             add_points(w, seat, CARDS[c].cost)
     elif name == "summon_free":
-        w.note("VE-002", "free_summon", player=seat, card=CARDS[c].name)
+        w.note("VE-002", "free_summon", player=seat, card=c)
         finish_summon(w, seat, c)
     elif name == "discard_summoned" and f.stage == 0:
         w.pending.append(_with(f, chooser=c, stage=1))
@@ -282,7 +282,7 @@ def decide(w: Work, action: Action) -> None:
         owner = f.chooser if name == "discard_summoned" else seat
         w.areas[owner].remove(c)
         w.to_discard(c)
-        w.note("VE-002", "discard_summoned", player=owner, card=CARDS[c].name)
+        w.note("VE-002", "discard_summoned", player=owner, card=c)
         if name == "discard_own" and f.stage > 1:
             w.pending.append(_with(f, stage=f.stage - 1))
     elif name == "steal":
@@ -290,12 +290,12 @@ def decide(w: Work, action: Action) -> None:
         w.scores[seat] += op["n"]
         w.note("VE-002", "steal", player=seat, target=c, n=op["n"])
     elif name == "copy":
-        w.note("VE-002", "copy", player=seat, card=CARDS[c].name)
+        w.note("VE-002", "copy", player=seat, card=c)
         w.pending.append(Frame("run", seat, seat, f.card, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
     elif name == "take_discard":
         w.from_discard(c)
         w.to_hand(seat, c)
-        w.note("VE-002", "take_discard", player=seat, card=CARDS[c].name)
+        w.note("VE-002", "take_discard", player=seat, card=c)
 
 
 def _paid(w: Work, f: Frame, paid: tuple) -> None:
@@ -305,4 +305,4 @@ def _paid(w: Work, f: Frame, paid: tuple) -> None:
     else:  # release: VE-065, VE-067 (its permanent effect stops with it leaving the area)
         w.areas[seat].remove(cid)
         w.to_discard(cid)
-        w.note("VE-065", "released", player=seat, card=CARDS[cid].name)
+        w.note("VE-065", "released", player=seat, card=cid)

@@ -101,7 +101,7 @@ def _play_pick(state: State, action: Action) -> State:
     markers = list(d.markers)
     markers[d.display.index(cid)] = seat
     picks = d.picks + 1
-    event = state.game.event("VE-043" if picks <= n else "VE-044", "picked", {"player": seat, "card": CARDS[cid].name})
+    event = state.game.event("VE-043" if picks <= n else "VE-044", "picked", {"player": seat, "card": cid})
     phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
     nxt = snake_order(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
     return state.evolve(data=d._replace(markers=tuple(markers), picks=picks), phase=phase, to_move=nxt, events=(event,))
@@ -160,7 +160,7 @@ def _quick_tame(state: State) -> State | None:
     shown = d.shown or ((),) * state.players
     shown = replace_at(shown, seat, (*shown[seat], cid))  # everyone saw the tamed card
     data = d._replace(display=display, markers=markers, hands=hands, pending=d.pending[:-1], shown=shown)
-    event = state.game.event("VE-056", "tamed", {"player": seat, "card": CARDS[cid].name})
+    event = state.game.event("VE-056", "tamed", {"player": seat, "card": cid})
     return state.evolve(data=data, phase="action_turn", to_move=d.turn, events=(event,))
 
 
@@ -179,7 +179,7 @@ def _quick_sell(state: State) -> State | None:
     data = d._replace(
         display=display, markers=markers, discard=(*d.discard, cid), stones=stones, pending=d.pending[:-1]
     )
-    args = {"player": seat, "card": card.name, "element": card.element, "stones": "+".join(map(str, gained))}
+    args = {"player": seat, "card": cid, "element": card.element, "stones": "+".join(map(str, gained))}
     return state.evolve(
         data=data, phase="action_turn", to_move=d.turn, events=(state.game.event("VE-053", "sold", args),)
     )
@@ -207,7 +207,7 @@ def _quick_summon(state: State) -> State | None:
     if cost == 0:
         return None
     card = CARDS[cid]
-    args = {"player": seat, "card": card.name, "cost": cost}
+    args = {"player": seat, "card": cid, "cost": cost}
     event = state.game.event("VE-060" if cost < card.cost else "VE-058", "summon", args)
     pending = (*d.pending[:-1], Frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
     acts = [Action("pay", (v,)) for v in sorted(set(d.stones[seat]))]

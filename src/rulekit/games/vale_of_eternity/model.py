@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from rulekit.engine import Dice
 from rulekit.engine.rules import read_toml
 
-__all__ = ["Card", "CARDS", "PROGRAMS", "TABLES", "Frame", "Vale", "Work", "ELEMENTS", "NO_SEAT"]
+__all__ = ["Card", "CARDS", "card_args", "PROGRAMS", "TABLES", "Frame", "Vale", "Work", "ELEMENTS", "NO_SEAT"]
 
 NO_SEAT = -1  # a display card without a selection marker
 
@@ -55,6 +55,7 @@ class Card:
 
     id: int
     name: str
+    name_de: str  # rulekit's German name (issue 14)
     element: str
     cost: int
     en: str
@@ -76,15 +77,34 @@ class Card:
     def text(self, lang: str = "en") -> str:
         return self.de if lang == "de" else self.en
 
+    def name_in(self, lang: str = "en") -> str:
+        """The card's name as a table in ``lang`` shows it."""
+        return self.name_de if lang == "de" else self.name
+
+
+def card_args(cid: int, key: str = "card") -> dict[str, str]:
+    """Message arguments naming card ``cid`` in both languages: ``{key}`` (English) and ``{key}_de``.
+
+    Texts in messages.toml use ``{card}`` in ``en`` and ``{card_de}`` in ``de``, so each
+    language shows its own name (a card id the game does not know shows itself).
+    """
+    card = CARDS.get(cid)
+    if card is None:
+        return {key: str(cid), f"{key}_de": str(cid)}
+    return {key: card.name, f"{key}_de": card.name_de}
+
 
 def _load_cards() -> dict[int, Card]:
     cards = {}
     for row in _read("cards.toml")["card"]:
+        if not row.get("name") or not row.get("name_de"):
+            raise ValueError(f"card row {row.get('id')!r} needs a name and a German name_de (VE-001, issue 14)")
         if row.get("element") not in ELEMENTS or not isinstance(row.get("cost"), int) or row["cost"] < 0:
             raise ValueError(f"card row {row.get('id')!r} needs an element of {ELEMENTS} and a cost >= 0 (VE-006)")
         cards[row["id"]] = Card(
             id=row["id"],
             name=row["name"],
+            name_de=row["name_de"],
             element=row["element"],
             cost=row["cost"],
             en=row["en"],

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from rulekit.engine import Action, IllegalAction, State
 
 from .effects import feasible
-from .model import CARDS, Work
+from .model import CARDS, Work, card_args
 from .turns import can_end, own_marked, pickable, releasable, sellable, summonable
 
 if TYPE_CHECKING:
@@ -20,10 +20,12 @@ def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> Ille
     """Find the ledger rule that forbids ``action`` in ``state``."""
     seat, phase = state.to_move, state.phase
     c = action.args[0] if action.args and isinstance(action.args[0], int) else None
-    card = CARDS[c].name if c in CARDS else str(c)
+    card = c  # a card id: ``no`` names it in both languages
     legal = state.legal_actions()[:10]
 
     def no(rule: str, key: str, **args) -> IllegalAction:
+        if "card" in args:  # issue 14: {card} in English, {card_de} in German
+            args.update(card_args(args.pop("card")))
         if "legal" in args:  # the possible actions and the tried one as sentences, in both languages
             args["legal"], args["legal_de"] = (
                 "; ".join(game.describe(a, lang) for a in legal) for lang in ("en", "de")
@@ -50,7 +52,7 @@ def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> Ille
     return no(rules[0] if rules else "VE-040", "r_phase", tried=action, legal=legal)
 
 
-def _pending(w: Work, no, action: Action, card: str, legal: list) -> IllegalAction:
+def _pending(w: Work, no, action: Action, card: object, legal: list) -> IllegalAction:
     top = w.pending[-1]
     if top.kind == "pay":
         rule = "VE-059" if top.purpose == "summon" else "VE-066"
@@ -64,18 +66,16 @@ def _pending(w: Work, no, action: Action, card: str, legal: list) -> IllegalActi
             return no("VE-073", "r_activation", card=card)
         if action.kind == "activate":
             return no("VE-071", "r_activation", card=card)
-        return no(
-            "VE-072", "r_effect", tried=action, card=CARDS[top.card].name if top.card in CARDS else "-", legal=legal
-        )
-    return no("VE-062", "r_effect", tried=action, card=CARDS[top.card].name, legal=legal)
+        return no("VE-072", "r_effect", tried=action, card=top.card if top.card in CARDS else "-", legal=legal)
+    return no("VE-062", "r_effect", tried=action, card=top.card, legal=legal)
 
 
-def _action(w: Work, seat: int, no, action: Action, c, card: str) -> IllegalAction | None:
+def _action(w: Work, seat: int, no, action: Action, c, card: object) -> IllegalAction | None:
     kind = action.kind
     if kind in ("sell", "tame") and sellable(w, seat, c):
         return no("VE-057", "r_not_yours", card=card)
     if kind == "end" and can_end(w, seat):
-        return no("VE-052", "r_markers_left", card=CARDS[own_marked(w, seat)[0]].name)
+        return no("VE-052", "r_markers_left", card=own_marked(w, seat)[0])
     if kind == "summon":
         if c not in CARDS:
             return no("VE-058", "r_no_such_card", card=card)

@@ -15,7 +15,7 @@ from rulekit.engine.rules import read_toml
 from . import scene, turns
 from .describe import action_labels, describe
 from .hooks import FLOW_HOOKS, close
-from .model import CARDS, ELEMENTS, PROGRAMS, TABLES, Vale, Work
+from .model import CARDS, ELEMENTS, PROGRAMS, TABLES, Vale, Work, card_args
 
 __all__ = ["ValeOfEternity"]
 
@@ -23,7 +23,7 @@ __all__ = ["ValeOfEternity"]
 class ValeOfEternity(Game):
     id = "vale_of_eternity"
     title = "The Vale of Eternity"
-    title_de = "The Vale of Eternity"
+    title_de = "Das Tal der Ewigkeit"
     players = range(2, 5)  # VE-010: 2-4 players (starting points 1-4 by seat, VE-020)
     #: rule options with their words (data/options.toml)
     option_list = tuple(
@@ -252,7 +252,7 @@ class ValeOfEternity(Game):
         return action_labels(players)
 
     def describe(self, action: Action, lang: str = "en") -> str:
-        """A short sentence for an action: 'summon 12' -> 'Summon Ifrit from your hand'."""
+        """A short sentence for an action: 'summon 28' -> 'Summon Water Giant' / 'Wasserriese beschwören'."""
         return describe(self.messages, action, lang)
 
 
@@ -270,8 +270,15 @@ def _plain(value):
 
 
 def _named(game: Game, args: dict) -> dict:
-    """Event arguments: seats become P1..P4, elements and action labels words in both languages."""
+    """Event arguments: seats become P1..P4; elements, card ids and action labels words in both
+    languages (``{card}`` / ``{card_de}``, ``{cards}`` / ``{cards_de}``: issue 14)."""
     out = dict(args)
+    if "card" in out:
+        out.update(card_args(out.pop("card")))
+    if "cards" in out:
+        cids = out.pop("cards")
+        for lang, key in (("en", "cards"), ("de", "cards_de")):
+            out[key] = ", ".join(CARDS[c].name_in(lang) for c in cids)
     if "label" in out:
         action = Action.coerce(out.pop("label"))
         out["choice"], out["choice_de"] = game.describe(action, "en"), game.describe(action, "de")

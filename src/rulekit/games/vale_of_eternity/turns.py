@@ -51,9 +51,9 @@ def reveal(w: Work) -> Step:
     w.note("VE-041", "reveal", round=w.round, n=len(w.display))
     zones = {}
     for c in w.display:
-        zones.setdefault(CARDS[c].element, []).append(CARDS[c].name)
-    for element, names in zones.items():
-        w.note("VE-042", "revealed", cards=", ".join(names), element=element)
+        zones.setdefault(CARDS[c].element, []).append(c)
+    for element, cids in zones.items():  # card ids: the event names them in each language
+        w.note("VE-042", "revealed", cards=tuple(cids), element=element)
     w.stage, w.picks = "pick", 0
     if not w.display:
         return "begin_actions", None
@@ -64,7 +64,7 @@ def pick(w: Work, seat: int, cid: int) -> Step:
     """VE-043/VE-044/VE-045: put a selection marker on a free card."""
     w.markers[w.display.index(cid)] = seat
     w.picks += 1
-    w.note("VE-043" if w.picks <= w.players else "VE-044", "picked", player=seat, card=CARDS[cid].name)
+    w.note("VE-043" if w.picks <= w.players else "VE-044", "picked", player=seat, card=cid)
     total = min(TABLES["markers_per_player"] * w.players, len(w.display))
     if w.picks >= total:
         return "begin_actions", None
@@ -204,7 +204,7 @@ def sell(w: Work) -> Step:
         "VE-053",
         "sold",
         player=seat,
-        card=CARDS[c].name,
+        card=c,
         element=CARDS[c].element,
         stones="+".join(map(str, stones)),
     )
@@ -217,7 +217,7 @@ def tame(w: Work) -> Step:
     seat, c = _take_action(w)
     _unmark(w, c)
     w.to_hand(seat, c)
-    w.note("VE-056", "tamed", player=seat, card=CARDS[c].name)
+    w.note("VE-056", "tamed", player=seat, card=c)
     for b in w.perms(seat, "on_tame"):  # Triton
         if b["element"] == CARDS[c].element:
             effects.gain(w, seat, b["stones"])
@@ -228,7 +228,7 @@ def summon(w: Work) -> Step:
     """VE-058 .. VE-064: announce the summon at its (discounted) cost; payment follows unless it is free."""
     seat, c = _take_action(w)
     cost = w.summon_cost(seat, c)
-    w.note("VE-060" if cost < CARDS[c].cost else "VE-058", "summon", player=seat, card=CARDS[c].name, cost=cost)
+    w.note("VE-060" if cost < CARDS[c].cost else "VE-058", "summon", player=seat, card=c, cost=cost)
     if cost == 0:
         effects.finish_summon(w, seat, c)
     else:
@@ -239,7 +239,7 @@ def summon(w: Work) -> Step:
 def release(w: Work) -> Step:
     """VE-065, VE-066: announce the release; the round number in stones is paid next."""
     seat, c = _take_action(w)
-    w.note("VE-066", "release", player=seat, card=CARDS[c].name, cost=w.round)
+    w.note("VE-066", "release", player=seat, card=c, cost=w.round)
     w.pending.append(Frame("pay", seat, seat, c, stage=w.round, purpose="release"))
     return after(w)
 

@@ -51,3 +51,12 @@ def game_params() -> list:
 def game_player_params() -> list:
     """(game, players) for every player count of every game."""
     return [pytest.param(g, n, id=f"{g.id}-{n}p") for g in all_games() for n in g.players]
+
+
+def short(game: Game) -> dict:
+    """Options that end random games soon: a round limit where the game has one (off by default).
+
+    Random play needs hundreds of rounds to reach some printed ends; OpenSpiel's
+    checks re-serialize every step, so the tests play shorter, unfinished games.
+    """
+    return {"round_limit": 6} if "round_limit" in game.options else {}

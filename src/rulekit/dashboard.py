@@ -55,21 +55,21 @@ CULL_IDLE, CULL_INTERVAL = 120, 30
 IOPUB_TIMEOUT = 30
 
 
+#: the notebooks shipped inside the package: what ``rulekit dashboard`` serves unless told otherwise
+PACKAGE_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+
+
 def find_notebooks(path: str | os.PathLike | None = None) -> Path:
-    """The notebooks folder: ``path``, ``$RULEKIT_NOTEBOOKS``, ``./notebooks`` or the repository's."""
-    if path is not None:
-        if not Path(path).is_dir():
-            raise FileNotFoundError(f"notebooks folder {path} does not exist")
-        return Path(path).resolve()
-    candidates = [
-        os.environ.get("RULEKIT_NOTEBOOKS"),
-        Path.cwd() / "notebooks",
-        Path(__file__).resolve().parents[2] / "notebooks",
-    ]
-    for candidate in candidates:
-        if candidate and Path(candidate).is_dir():
-            return Path(candidate).resolve()
-    raise FileNotFoundError("no notebooks folder found: run from the rulekit repository or set RULEKIT_NOTEBOOKS")
+    """The folder to serve: ``path`` when named, else the notebooks shipped in the package.
+
+    Never the current directory's ``notebooks/``: a stray private notebook
+    there must not be executed and published by accident.
+    """
+    if path is None:
+        return PACKAGE_NOTEBOOKS
+    if not Path(path).is_dir():
+        raise FileNotFoundError(f"notebooks folder {path} does not exist")
+    return Path(path).resolve()
 
 
 def voila_argv(root: Path, port: int, host: str, open_browser: bool, preheat: bool = True) -> list[str]:

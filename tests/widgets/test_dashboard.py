@@ -18,14 +18,17 @@ def test_voila_argv_has_loopback_culling_and_preheat(tmp_path):
     assert "--preheat_kernel=True" not in dashboard.voila_argv(tmp_path, 1, "127.0.0.1", False, preheat=False)
 
 
-def test_find_notebooks(tmp_path, monkeypatch):
+def test_find_notebooks_defaults_to_the_package_never_the_working_directory(tmp_path, monkeypatch):
     assert dashboard.find_notebooks(tmp_path) == tmp_path.resolve()
-    monkeypatch.setenv("RULEKIT_NOTEBOOKS", str(tmp_path))
-    assert dashboard.find_notebooks() == tmp_path.resolve()
     with pytest.raises(FileNotFoundError, match="does not exist"):
         dashboard.find_notebooks(tmp_path / "missing")
-    monkeypatch.delenv("RULEKIT_NOTEBOOKS")
-    assert (dashboard.find_notebooks() / "00_welcome.ipynb").exists()
+    # a stray notebooks/ folder in the working directory is not served
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "private_grades.ipynb").write_text("{}")
+    monkeypatch.chdir(tmp_path)
+    default = dashboard.find_notebooks()
+    assert default == dashboard.PACKAGE_NOTEBOOKS
+    assert (default / "00_welcome.ipynb").exists() and not (default / "private_grades.ipynb").exists()
 
 
 def test_nodelay_patch_wraps_the_kernel_websocket_once():

@@ -74,10 +74,9 @@ def _parser() -> argparse.ArgumentParser:
     if simulate_command is not None:
         simulate_command.add_parser(sub)
 
-    p = sub.add_parser("dashboard", help="serve the notebooks as Voila dashboards on 127.0.0.1")
-    p.add_argument("--port", type=int, default=8866)
-    p.add_argument("--open", action="store_true", help="open a browser")
-    p.set_defaults(run=_dashboard)
+    from . import dashboard
+
+    dashboard.add_arguments(sub.add_parser("dashboard", help="serve the notebooks as Voila dashboards (127.0.0.1)"))
     return parser
 
 
@@ -215,15 +214,6 @@ def _replay(args: argparse.Namespace) -> int:
         replayed = replayed.apply(action)
         _print_events(replayed, args.lang, print)
     print(_result(replayed) if replayed.is_over else f"stopped at step {replayed.step}, phase {replayed.phase}")
-    return 0
-
-
-def _dashboard(args: argparse.Namespace) -> int:
-    try:
-        from .dashboard import serve
-    except ImportError as err:
-        raise RulekitError(f"the dashboard needs voila and the widgets: {err}") from None
-    serve(port=args.port, open_browser=args.open)
     return 0
 
 

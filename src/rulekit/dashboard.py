@@ -194,6 +194,7 @@ def serve(
     allow_hosts: list[str] | tuple[str, ...] = (),
     cull_idle: int = CULL_IDLE,
     cull_interval: int = CULL_INTERVAL,
+    base_url: str = "/",
 ) -> None:
     """Serve the notebooks as Voila dashboards until interrupted (blocks).
 
@@ -208,6 +209,7 @@ def serve(
     max_job : largest Explorer job (games times the bots' cost per game; 0: no limit).
     allow_hosts : more Host header names to answer to (e.g. a DNS name of this machine).
     cull_idle, cull_interval : seconds before an idle page's kernel is shut down, and between checks.
+    base_url : the path prefix when a proxy serves the gallery (Binder: ``/user/.../rulekit/``).
 
     Raises ``RulekitError`` (one line, for the command) for a bad port, a busy
     port, a missing folder or a network host without a token.
@@ -235,11 +237,13 @@ def serve(
     argv = voila_argv(root, port, host, open_browser, preheat, cull_idle, cull_interval)
     argv += [f"--RulekitVoila.max_kernels={max_kernels}", "--Voila.port_retries=0"]
     argv.append(f"--Voila.token={token or ''}")
+    if base_url != "/":
+        argv.append(f"--Voila.base_url={base_url.rstrip('/') + '/'}")
     hosts = allowed_hosts(host, list(allow_hosts))
     RulekitVoila.allowed_hosts = hosts
     shown = "localhost" if is_loopback(host) else next((h for h in hosts[3:] if "." in h and h[0].isdigit()), host)
     print(f"rulekit dashboard: {len(list(root.glob('*.ipynb')))} notebooks from {root}", flush=True)
-    print(f"open http://{shown}:{port}/" + (f"?token={token}" if token else "") + "   (Ctrl+C stops)", flush=True)
+    print(f"open http://{shown}:{port}{base_url.rstrip('/')}/" + (f"?token={token}" if token else "") + "   (Ctrl+C stops)", flush=True)
     if not is_loopback(host):
         print(f"answers to the host names: {', '.join(hosts)} (add more with --allow-host)", flush=True)
     RulekitVoila.launch_instance(argv=argv)
@@ -301,6 +305,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on; not loopback needs --token")
     parser.add_argument("--token", default=None, help="secret visitors need (?token=...); or set RULEKIT_TOKEN")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME", help="another Host name to accept")
+    parser.add_argument("--base-url", default="/", help=argparse.SUPPRESS)  # behind a proxy (Binder)
     parser.add_argument("--open", action="store_true", help="open a browser")
     parser.add_argument("--notebooks", default=None, help="serve this folder instead of the package's notebooks")
     parser.add_argument("--no-preheat", action="store_true", help="start kernels only when a page opens")
@@ -333,6 +338,7 @@ def run(args: argparse.Namespace) -> int:
         allow_hosts=args.allow_host,
         cull_idle=args.cull_idle,
         cull_interval=args.cull_interval,
+        base_url=args.base_url,
     )
     return 0
 

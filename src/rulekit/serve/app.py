@@ -54,7 +54,9 @@ class _Quiet(logging.Filter):
 
 
 def host_pattern(hosts: list[str]) -> str:
-    """A tornado host pattern matching exactly these host names (no port)."""
+    """A tornado host pattern matching exactly these host names (no port); ``*`` allows any (behind a proxy)."""
+    if "*" in hosts:
+        return r".*$"
     names = sorted({h.lower().strip("[]") for h in hosts if h})
     alternatives = [re.escape(n) for n in names] + [r"\[" + re.escape(n) + r"\]" for n in names if ":" in n]
     return "(" + "|".join(alternatives) + ")$"

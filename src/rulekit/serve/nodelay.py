@@ -15,7 +15,7 @@ import inspect
 import socket
 from typing import Any
 
-__all__ = ["patch", "nodelay_of", "_jupyter_server_extension_points", "_load_jupyter_server_extension"]
+__all__ = ["patch", "patch_proxy", "nodelay_of", "_jupyter_server_extension_points", "_load_jupyter_server_extension"]
 
 
 def patch() -> bool:
@@ -39,6 +39,29 @@ def patch() -> bool:
     return True
 
 
+def patch_proxy() -> bool:
+    """The same for jupyter-server-proxy's browser-facing websocket (Binder serves the gallery through it).
+
+    True if it was patched now; False when already patched or jupyter-server-proxy is not installed.
+    """
+    try:
+        from jupyter_server_proxy.handlers import ProxyHandler
+    except ImportError:
+        return False
+    if ProxyHandler.__dict__.get("_rulekit_nodelay", False):
+        return False
+    original = ProxyHandler.proxy_open
+
+    async def proxy_open(self, *args: Any, **kwargs: Any) -> Any:
+        self.set_nodelay(True)
+        return await original(self, *args, **kwargs)
+
+    proxy_open.__wrapped__ = original  # type: ignore[attr-defined]
+    ProxyHandler.proxy_open = proxy_open
+    ProxyHandler._rulekit_nodelay = True
+    return True
+
+
 def nodelay_of(handler: Any) -> bool:
     """Whether the live socket under a websocket handler has TCP_NODELAY set (for checks and tests)."""
     stream = handler.ws_connection.stream if handler.ws_connection else None
@@ -54,4 +77,5 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 
 def _load_jupyter_server_extension(serverapp: Any) -> None:
     patch()
+    patch_proxy()
     serverapp.log.debug("rulekit: kernel websockets send without delay (TCP_NODELAY)")

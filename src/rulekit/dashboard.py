@@ -243,7 +243,12 @@ def serve(
     RulekitVoila.allowed_hosts = hosts
     shown = "localhost" if is_loopback(host) else next((h for h in hosts[3:] if "." in h and h[0].isdigit()), host)
     print(f"rulekit dashboard: {len(list(root.glob('*.ipynb')))} notebooks from {root}", flush=True)
-    print(f"open http://{shown}:{port}{base_url.rstrip('/')}/" + (f"?token={token}" if token else "") + "   (Ctrl+C stops)", flush=True)
+    print(
+        f"open http://{shown}:{port}{base_url.rstrip('/')}/"
+        + (f"?token={token}" if token else "")
+        + "   (Ctrl+C stops)",
+        flush=True,
+    )
     if not is_loopback(host):
         print(f"answers to the host names: {', '.join(hosts)} (add more with --allow-host)", flush=True)
     RulekitVoila.launch_instance(argv=argv)

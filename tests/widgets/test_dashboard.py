@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -85,7 +85,9 @@ def test_server_extension_config_is_shipped_and_enables_the_module():
     config = json.loads((ROOT / "jupyter-config/jupyter_server_config.d/rulekit.json").read_text())
     assert config == {"ServerApp": {"jpserver_extensions": {"rulekit.serve.nodelay": True}}}
     pyproject = (ROOT / "pyproject.toml").read_text()
-    assert '"etc/jupyter/jupyter_server_config.d" = ["jupyter-config/jupyter_server_config.d/rulekit.json"]' in pyproject
+    assert (
+        '"etc/jupyter/jupyter_server_config.d" = ["jupyter-config/jupyter_server_config.d/rulekit.json"]' in pyproject
+    )
     assert "jupyter_server_config.d" in (ROOT / "binder/postBuild").read_text()
 
 
@@ -190,7 +192,7 @@ def test_gallery_describes_an_unknown_notebook_from_its_heading(tmp_path):
 
 class FakeKernel:
     def __init__(self, idle_s=0):
-        self.last_activity = datetime.now(timezone.utc) - timedelta(seconds=idle_s)
+        self.last_activity = datetime.now(UTC) - timedelta(seconds=idle_s)
         self.execution_state = "idle"
 
 
@@ -243,7 +245,7 @@ def test_a_kernel_handed_to_a_page_is_not_culled_before_the_page_connects():
         assert manager.get_pool_size("a.ipynb") == 1
         _, _, kid = await manager.get_rendered_notebook("a.ipynb")
         assert kid == "k1"
-        idle = datetime.now(timezone.utc) - manager._kernels["k1"].last_activity
+        idle = datetime.now(UTC) - manager._kernels["k1"].last_activity
         assert idle < timedelta(seconds=5)  # its clock starts at the hand-out
         await manager.cull_kernel_if_idle("k1")  # page still loading: spared
         assert manager.culled == []
@@ -296,3 +298,20 @@ def test_binder_files_open_the_gallery_with_the_dashboard_tuning():
     root = ROOT / "binder"
     assert "pip install" in (root / "postBuild").read_text()
     assert (root / "environment.yml").exists()
+
+
+def test_explorer_job_cap_refuses_a_huge_job_with_a_clear_message(monkeypatch):
+    from rulekit.explore.panel import Explorer
+    from rulekit.serve.limits import check_job, job_size
+
+    assert job_size(200, "greedy,greedy") == 400
+    assert job_size(10, "mcts:500,random") == 10 * 501
+    assert job_size(10, "mcts:time=2,random", runs=3) == 10 * 2001 * 3
+    monkeypatch.delenv("RULEKIT_MAX_JOB", raising=False)
+    check_job(100_000, "mcts:1000000000")  # no dashboard limit: a notebook of one's own may run anything
+    monkeypatch.setenv("RULEKIT_MAX_JOB", "200000")
+    with pytest.raises(ValueError, match="too big for a shared dashboard.*--|zu groß"):
+        check_job(100_000, "mcts:1000000000")
+    panel = Explorer("rune_stones", bots="mcts:1000000000,greedy", games=100_000)
+    assert panel.go() is None
+    assert "too big" in panel.status.value and "zu groß" in panel.status.value and "200,000" in panel.status.value

@@ -127,6 +127,16 @@ def pool_safe(base: type, max_kernels: int = 0) -> type:
                     del handed[kernel_id]
             if kernel_id in pooled_kernels(self):
                 return None
+            kernel = self._kernels.get(kernel_id)
+            if kernel is None:
+                return None
+            values = getattr(kernel, "_trait_values", None)
+            if (
+                isinstance(values, dict)
+                and "last_activity" in type(kernel).class_trait_names()
+                and "last_activity" not in values
+            ):
+                return None  # still starting: jupyter_server's culler would log a traceback for it
             return await super().cull_kernel_if_idle(kernel_id)
 
         async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any):

@@ -315,3 +315,27 @@ def test_explorer_job_cap_refuses_a_huge_job_with_a_clear_message(monkeypatch):
     panel = Explorer("rune_stones", bots="mcts:1000000000,greedy", games=100_000)
     assert panel.go() is None
     assert "too big" in panel.status.value and "zu groß" in panel.status.value and "200,000" in panel.status.value
+
+
+def test_kernel_cap_without_preheating():
+    from tornado.web import HTTPError
+
+    from rulekit.serve.kernels import pool_safe
+
+    class NoPool(FakeBase):
+        def __init__(self):
+            super().__init__()
+            del self._pools
+
+        def get_pool_size(self, name):  # Voila's manager without preheating
+            return 0
+
+    async def scenario():
+        manager = pool_safe(NoPool, max_kernels=1)()
+        assert await manager.start_kernel(kernel_name="python3") == "started"
+        manager._kernels["started"] = FakeKernel()
+        with pytest.raises(HTTPError):
+            await manager.start_kernel(kernel_name="python3")
+        assert manager.get_pool_size("a.ipynb") == 0
+
+    run_async(scenario())

@@ -7,7 +7,7 @@
 - Requests must name an allowed host (a DNS-rebinding page cannot reach the
   server through another name); anything else gets a 400 page naming the
   allowed names.
-- A tab that closes shuts its kernel down: Voila's unload beacon carries no
+- A tab that closes shuts its kernel down: the page template sends a beacon; it carries no
   ``_xsrf`` field and was refused with a 403 traceback (voila #1458). It is
   accepted here for the kernel of a page only (a kernel id is a random
   uuid only that page knows), never for a kernel waiting in the pool.
@@ -41,7 +41,7 @@ TEMPLATES = Path(__file__).resolve().parent / "share" / "jupyter"
 QUIET = re.compile(
     r"is not trusted|_xsrf|wrote error|Culling '|Kernel started:|Kernel shutdown:|Using pre-heated kernel|"
     r"Kernel pool of|Storing connection files|Serving static files|Using .* to store connection files|"
-    r"notebook-signing key|Connecting to kernel|Starting buffering|Discarding \d+ buffered|Restoring connection"
+    r"notebook-signing key|Connecting to kernel|Adapting from protocol version|Starting buffering|Discarding \d+ buffered|Restoring connection"
 )
 
 

@@ -78,7 +78,8 @@ def pool_safe(base: type, max_kernels: int = 0) -> type:
                     self.log.warning("rulekit: a preheated kernel of %s had died; starting a new one", notebook_name)
 
         def _live(self) -> int:
-            pending = sum(1 for pool in self._pools.values() for item in pool if not item.done())
+            pools = getattr(self, "_pools", {})  # none without preheating
+            pending = sum(1 for pool in pools.values() for item in pool if not item.done())
             return len(self._kernels) + pending
 
         def get_pool_size(self, notebook_name: str) -> int:

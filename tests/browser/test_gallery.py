@@ -31,7 +31,13 @@ def write_thumbnail(png: bytes, stem: str) -> None:
     from PIL import Image
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    image.thumbnail((THUMB_SIZE[0] * 4, THUMB_SIZE[1] * 4))
+    width = image.width  # the top of the widget, cut to the card's 16:10
+    height = width * THUMB_SIZE[1] // THUMB_SIZE[0]
+    if image.height < height:  # a short widget sits on a white card instead of being stretched
+        card = Image.new("RGB", (width, height), "white")
+        card.paste(image, (0, (height - image.height) // 2))
+        image = card
+    image = image.crop((0, 0, width, height))
     image = image.resize(THUMB_SIZE, Image.LANCZOS).quantize(colors=128)
     folder = PACKAGE_NOTEBOOKS / "thumbs"
     folder.mkdir(exist_ok=True)
@@ -42,12 +48,15 @@ def write_thumbnail(png: bytes, stem: str) -> None:
 def test_thumbnail_of_each_dashboard(page: Page, voila_url, page_errors, notebook):
     thumb = PACKAGE_NOTEBOOKS / "thumbs" / f"{notebook.removesuffix('.ipynb')}.png"
     if os.environ.get("RULEKIT_WRITE_THUMBS") == "1" or (NOTEBOOKS == PACKAGE_NOTEBOOKS and not thumb.exists()):
-        page.set_viewport_size({"width": 1280, "height": 800})
+        page.set_viewport_size({"width": 1100, "height": 900})
         page.goto(f"{voila_url}/voila/render/{notebook}", timeout=LOAD_MS)
-        page.locator(READY.get(notebook, ".rk-table .rk-board svg")).first.wait_for(timeout=LOAD_MS)
+        ready = READY.get(notebook, ".rk-table .rk-board svg")
+        page.locator(ready).first.wait_for(timeout=LOAD_MS)
         page.wait_for_load_state("networkidle", timeout=LOAD_MS)
         page.wait_for_timeout(1500)
-        write_thumbnail(page.screenshot(), thumb.stem)
+        # the output holding the notebook's main widget, not its opening text
+        widget = page.locator(f".jp-OutputArea-output:has({ready.split(' ')[0]})").first
+        write_thumbnail(widget.screenshot(), thumb.stem)
     data = thumb.read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) <= THUMB_BYTES, (thumb, len(data))
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")

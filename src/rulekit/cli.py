@@ -1,4 +1,4 @@
-"""The ``rulekit`` command: list, rules, play, replay, simulate, dashboard.
+"""The ``rulekit`` command: list, rules, play, replay, simulate, dashboard, publish.
 
 Every bad argument or bad typed move gets a one-line reason (and, for a
 move, the rule id) instead of a traceback; a game in progress is never lost
@@ -74,9 +74,10 @@ def _parser() -> argparse.ArgumentParser:
     if simulate_command is not None:
         simulate_command.add_parser(sub)
 
-    from . import dashboard
+    from . import dashboard, publish
 
     dashboard.add_arguments(sub.add_parser("dashboard", help="serve the notebooks as Voila dashboards (127.0.0.1)"))
+    publish.add_arguments(sub.add_parser("publish", help="build a static site of the notebooks (runs in the browser)"))
     return parser
 
 

@@ -89,7 +89,8 @@ def test_installed_rulekit_dashboard_serves_the_gallery_and_a_game(installed, pa
     finally:
         proc.terminate()
         proc.wait(30)
-    assert "Traceback" not in log.read_text(errors="replace")
+    text = log.read_text(errors="replace")
+    assert "Traceback" not in text, text[-4000:]
 
 
 def test_installed_jupyter_server_with_voila_gets_nodelay_from_the_wheel_config(installed, page: Page, tmp_path):

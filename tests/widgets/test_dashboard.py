@@ -339,3 +339,27 @@ def test_kernel_cap_without_preheating():
         assert manager.get_pool_size("a.ipynb") == 0
 
     run_async(scenario())
+
+
+def test_publish_leaves_out_notebooks_needing_native_modules_and_wheels_the_project(tmp_path):
+    import zipfile
+
+    from rulekit import publish
+
+    nb = dashboard.PACKAGE_NOTEBOOKS
+    assert publish.needs_native(nb / "rune_stones.ipynb") is None
+    assert publish.needs_native(nb / "explore_rules.ipynb") in ("pandas", "matplotlib")
+    assert publish.needs_native(nb / "spellbound.ipynb") == "matplotlib"
+    wheel = publish.project_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as whl:
+        names = whl.namelist()
+        meta = whl.read(next(n for n in names if n.endswith("METADATA"))).decode()
+    assert "rulekit/__init__.py" in names and "rulekit/notebooks/rune_stones.ipynb" in names
+    assert not any("__pycache__" in n for n in names)
+    assert "Name: rulekit-games" in meta and "Requires-Dist: networkx" in meta
+    entry = publish._wheel_info(wheel)
+    assert entry["name"] == "rulekit-games" and "rulekit" in entry["imports"] and "networkx" in entry["depends"]
+    with pytest.raises(RulekitError, match="not empty"):
+        (tmp_path / "site").mkdir()
+        (tmp_path / "site" / "x").write_text("x")
+        publish.publish(tmp_path / "site")

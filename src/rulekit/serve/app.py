@@ -112,7 +112,7 @@ class PageKernelShutdownHandler(VoilaShutdownKernelHandler):
     async def post(self, kernel_id: str) -> None:
         manager = self.kernel_manager
         if kernel_id in manager and kernel_id not in pooled_kernels(manager):
-            await manager.shutdown_kernel(kernel_id)
+            await manager.shutdown_kernel(kernel_id, now=True)  # the page is gone: no goodbye needed
         self.set_status(204)
         self.finish()
 

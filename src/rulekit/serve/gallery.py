@@ -113,6 +113,7 @@ def page(
     link: Callable[[Entry], str],
     thumb_url: Callable[[Entry], str],
     left_out: list[str] | None = None,
+    intro: str = "gallery_intro",
 ) -> str:
     """The gallery as one HTML document; ``link`` and ``thumb_url`` give each entry's addresses."""
     cards = []
@@ -137,7 +138,7 @@ def page(
         f"<style>{_STYLE}</style></head>"
         f'<body data-lang="en"><header><h1>{_both("gallery_title")}</h1>'
         f'<span class="rk-lang-switch">{buttons}</span></header>'
-        f'<p class="rk-intro">{_both("gallery_intro")}</p>{note}'
+        f'<p class="rk-intro">{_both(intro)}</p>{note}'
         f'<main class="rk-gallery">{"".join(cards)}</main>'
         f"<script>{_SCRIPT}</script></body></html>"
     )

@@ -28,6 +28,8 @@ def measure(game_id: str, bot: str, games: int, players: int, workers: int | Non
     lineup = ",".join([bot] * players if coop else [bot] + ["random"] * (players - 1))
     start = time.perf_counter()
     frame = simulate(game_id, lineup, games=games, seed=seed, rotate=True, workers=workers, progress=False)
+    if frame.attrs.get("partial"):  # Ctrl-C inside simulate: stop the whole table, not just this row
+        raise KeyboardInterrupt
     elapsed = time.perf_counter() - start
     rates = win_rates(frame, by="agent").set_index("agent")
     if coop:
@@ -51,7 +53,7 @@ def measure(game_id: str, bot: str, games: int, players: int, workers: int | Non
     }
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--greedy", default="greedy")
@@ -67,6 +69,15 @@ def main() -> None:
         f"{'game':22} {'bot':20} {'games':>5} {'win':>6} {'95% CI':>11} {'fair':>5} {'random':>7} "
         f"{'turns':>6} {'s/game':>7}"
     )
+    try:
+        _rows(ids, args)
+    except KeyboardInterrupt:
+        print("interrupted: the rows above are complete; the rest was not measured")
+        return 130
+    return 0
+
+
+def _rows(ids: list[str], args: argparse.Namespace) -> None:
     for gid in ids:
         for bot, games in ((args.greedy, args.games), (args.mcts, args.mcts_games or args.games)):
             r = measure(gid, bot, games, args.players, args.workers, args.seed)
@@ -78,4 +89,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -25,12 +25,13 @@ import time
 import traceback
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from importlib import import_module
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1] / "src"), str(Path(__file__).resolve().parents[1])]
 
 from rulekit.engine import Game  # noqa: E402
+from rulekit.explore.simulate import ignore_interrupts, stop_now  # noqa: E402
+from rulekit.games import resolve_game  # noqa: E402
 from rulekit.testing import check_game  # noqa: E402
 
 CHUNK = 25
@@ -45,6 +46,7 @@ class Figures:
     failures: list[dict] = field(default_factory=list)
     endings: dict[str, int] = field(default_factory=dict)
     complete: bool = True
+    interrupted: bool = False
 
     @property
     def games_per_second(self) -> float:
@@ -53,21 +55,16 @@ class Figures:
 
 def resolve(spec: str) -> Game:
     """A game id from the registry, or ``module:Class`` (e.g. the tests' toy game)."""
-    if ":" in spec:
-        module, _, cls = spec.partition(":")
-        return getattr(import_module(module), cls)()
-    import rulekit
-
-    return rulekit.load(spec)
+    return resolve_game(spec, allow_import=True)
 
 
-def run_chunk(spec: str, jobs: list[tuple[int, int]]) -> dict:
+def run_chunk(spec: str, jobs: list[tuple[int, int]], options: dict | None = None) -> dict:
     """Check the games ``(players, seed)``; never raises, failures are returned."""
     game = resolve(spec)
     out = {"games": 0, "decisions": 0, "failures": [], "endings": {}}
     for players, seed in jobs:
         try:
-            report = check_game(game, sims=1, seed=seed, players=players)
+            report = check_game(game, sims=1, seed=seed, players=players, options=options)
         except Exception as err:  # noqa: BLE001 - a soak reports every kind of failure
             out["failures"].append(
                 {
@@ -85,39 +82,67 @@ def run_chunk(spec: str, jobs: list[tuple[int, int]]) -> dict:
     return out
 
 
-def soak(spec: str, games: int, seed: int = 0, workers: int = 1, budget: float | None = None) -> Figures:
-    """Play ``games`` checked games of ``spec``; stop starting new ones after ``budget`` seconds."""
+def soak(
+    spec: str,
+    games: int,
+    seed: int = 0,
+    workers: int = 1,
+    budget: float | None = None,
+    options: dict | None = None,
+    progress: bool = True,
+) -> Figures:
+    """Play ``games`` checked games of ``spec``; stop starting new ones after ``budget`` seconds.
+
+    Ctrl-C stops the workers at once and returns what finished (``complete`` False).
+    """
     game = resolve(spec)
     counts = list(game.players)
     jobs = [(counts[i % len(counts)], seed + i) for i in range(games)]
     chunks = [jobs[i : i + CHUNK] for i in range(0, len(jobs), CHUNK)]
     figures = Figures(game.id)
     start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+    try:
         pending, queue = set(), list(reversed(chunks))
         while queue or pending:
             over_budget = budget is not None and time.perf_counter() - start > budget
             while queue and len(pending) < 2 * workers and not over_budget:
-                pending.add(pool.submit(run_chunk, spec, queue.pop()))
+                pending.add(pool.submit(run_chunk, spec, queue.pop(), options))
             if over_budget and queue:
                 figures.complete, queue = False, []
             if not pending:
                 break
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
-                part = fut.result()
-                figures.games += part["games"]
-                figures.decisions += part["decisions"]
-                figures.failures += part["failures"]
-                for key, n in part["endings"].items():
-                    figures.endings[key] = figures.endings.get(key, 0) + n
+                _add(figures, fut.result())
+            if progress:
+                played = figures.games + len(figures.failures)
+                elapsed = time.perf_counter() - start
+                print(f"\r  {game.id}: {played}/{games} games, {elapsed:.0f} s", end="", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        stop_now(pool)
+        figures.complete = False
+        figures.interrupted = True
+    else:
+        pool.shutdown()
+    if progress:
+        print(file=sys.stderr)
     figures.seconds = time.perf_counter() - start
     return figures
 
 
+def _add(figures: Figures, part: dict) -> None:
+    figures.games += part["games"]
+    figures.decisions += part["decisions"]
+    figures.failures += part["failures"]
+    for key, n in part["endings"].items():
+        figures.endings[key] = figures.endings.get(key, 0) + n
+
+
 def _print(fig: Figures, asked: int) -> None:
     played = fig.games + len(fig.failures)
-    note = "" if fig.complete else f" (budget reached: {played} of {asked} games)"
+    why = "interrupted" if fig.interrupted else "budget reached"
+    note = "" if fig.complete else f" ({why}: {played} of {asked} games)"
     print(
         f"{fig.game:22} games {played:6}  failures {len(fig.failures):4}  decisions {fig.decisions:9}  "
         f"{fig.games_per_second:8.1f} games/s  {fig.decisions / fig.seconds if fig.seconds else 0:9.0f} decisions/s  "
@@ -141,7 +166,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--budget", type=float, default=None, help="seconds per game before stopping early")
     parser.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="rule option for every game (JSON value)"
+    )
+    parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
+    options = {}
+    for pair in args.option:
+        name, _, raw = pair.partition("=")
+        try:
+            options[name] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[name] = raw
     import rulekit
 
     specs = args.game or rulekit.games()
@@ -151,12 +187,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"soak: {args.games} games per game, seeds from {args.seed}, {args.workers} workers")
     results = []
     for spec in specs:
-        fig = soak(spec, args.games, args.seed, args.workers, args.budget)
+        fig = soak(spec, args.games, args.seed, args.workers, args.budget, options, not args.no_progress)
         _print(fig, args.games)
         results.append(fig)
+        if fig.interrupted:
+            print("interrupted: the figures above are partial; later games were not started")
+            break
     if args.json:
         doc = [{**asdict(f), "games_per_second": f.games_per_second} for f in results]
         Path(args.json).write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    if any(f.interrupted for f in results):
+        return 130
     return 1 if any(f.failures for f in results) else 0
 
 

@@ -71,3 +71,62 @@ def test_eof_on_input_stops_cleanly(toy, monkeypatch):
 
     monkeypatch.setattr("builtins.input", eof)
     assert cli.main(["play", "toy", "--players", "2"]) == 1
+
+
+def _answers(monkeypatch, *answers):
+    feed = iter(answers)
+
+    def ask(prompt=""):
+        answer = next(feed)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    monkeypatch.setattr("builtins.input", ask)
+
+
+def test_play_shows_a_text_board_and_answers_help_why_board(toy, monkeypatch, capsys):
+    _answers(monkeypatch, "help", "why add 7", "board", "quit")
+    assert cli.main(["play", "toy", "--players", "2", "--bots", "human,random"]) == 1
+    out = capsys.readouterr().out
+    assert "== Toy race · step" in out and "to move: seat 0" in out  # the board, not raw JSON
+    assert "undo" in out and "why <action label>" in out  # help
+    assert "not possible:" in out and "[RS-002]" in out  # why
+    assert '{"' not in out
+
+
+def test_undo_goes_back_to_the_last_human_decision(toy, monkeypatch, capsys, tmp_path):
+    save = tmp_path / "g.json"
+    _answers(monkeypatch, "undo", "1", "undo", "2", "quit")
+    cli.main(["play", "toy", "--players", "2", "--bots", "human,random", "--save", str(save)])
+    out = capsys.readouterr().out
+    assert "nothing to undo" in out
+    actions = rulekit.open_record(save).actions
+    assert [str(a) for a in actions[:1]] == ["add 2"]  # "add 1" was taken back
+
+
+@pytest.mark.parametrize("stop", ["quit", EOFError(), KeyboardInterrupt()], ids=["quit", "eof", "ctrl-c"])
+def test_save_is_written_however_the_game_stops(toy, monkeypatch, capsys, tmp_path, stop):
+    save = tmp_path / "g.json"
+    _answers(monkeypatch, "1", stop)
+    code = cli.main(["play", "toy", "--players", "2", "--bots", "human,random", "--save", str(save)])
+    assert code == (130 if isinstance(stop, KeyboardInterrupt) else 1)
+    state = rulekit.open_record(save)
+    assert [str(a) for a in state.actions][:1] == ["add 1"] and not state.is_over
+    assert "unfinished" in capsys.readouterr().out
+
+
+def test_save_path_is_checked_before_the_game(toy, capsys, monkeypatch):
+    _answers(monkeypatch)  # no input may be asked for
+    assert cli.main(["play", "toy", "--players", "2", "--save", "/no/such/folder/g.json"]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_cli_and_session_seed_bots_the_same_way(toy, capsys, tmp_path):
+    from rulekit.session import Session
+
+    save = tmp_path / "g.json"
+    cli.main(["play", "toy", "--players", "2", "--seed", "5", "--bots", "random,random", "--save", str(save)])
+    session = Session("toy", 2, 5, ["random", "random"])
+    session.run_bots()
+    assert rulekit.open_record(save).actions == session.state.actions

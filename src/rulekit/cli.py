@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from pathlib import Path
 
 from . import games, load, open_record
-from .engine import Action, IllegalAction, RulekitError, State
-from .explore.agents import AGENTS, Agent, make_agent
+from .engine import RulekitError, State
+from .explore.agents import AGENTS
+from .session import HUMAN, Session
+from .textboard import text_board
 
 __all__ = ["main"]
-
-HUMAN = "human"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -30,13 +31,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return args.run(args) or 0
+        code = args.run(args) or 0
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
     except RulekitError as err:
         print(f"rulekit: error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nrulekit: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `rulekit replay x.json | head`: the reader left, nothing is wrong
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -81,6 +87,17 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port 1-65535, or a one-line error."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, got {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, got {port}")
+    return port
+
+
 def _list(args: argparse.Namespace) -> int:
     for gid in games():
         game = load(gid)
@@ -104,92 +121,145 @@ def _options(pairs: list[str]) -> dict:
             raise RulekitError(f"--option needs NAME=VALUE, got {pair!r}")
         try:
             options[name] = json.loads(raw)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError, ValueError):
             options[name] = raw
     return options
 
 
-def _seats(spec: str, players: int, seed: int) -> list[Agent | None]:
-    names = [s.strip() for s in spec.split(",") if s.strip()] if spec else []
+def _bots(spec: str, players: int) -> list[str]:
+    """One seat kind per seat: ``human`` or an agent spec; missing seats are human."""
+    names = [s.strip() for s in spec.split(",")] if spec.strip() else []
+    if any(not n for n in names):
+        raise RulekitError(f"--bots has an empty seat in {spec!r}; name one agent or 'human' per seat")
     if len(names) > players:
         raise RulekitError(f"--bots names {len(names)} seats but the game has {players} players")
-    names += [HUMAN] * (players - len(names))
-    seats: list[Agent | None] = []
-    for i, name in enumerate(names):
-        try:
-            seats.append(None if name == HUMAN else make_agent(name, seed=seed * 100 + i))
-        except ValueError as err:
-            raise RulekitError(str(err)) from None
-    return seats
+    return names + [HUMAN] * (players - len(names))
+
+
+def writable_path(path: str, flag: str) -> Path:
+    """Check before any work that ``path`` can be written; a clear error otherwise."""
+    target = Path(path)
+    if target.is_dir():
+        raise RulekitError(f"{flag} {path!r} is a folder; name a file")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise RulekitError(f"{flag} {path!r}: the folder {str(parent)!r} does not exist")
+    if not os.access(parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise RulekitError(f"{flag} {path!r}: no permission to write there")
+    return target
 
 
 def _play(args: argparse.Namespace) -> int:
+    save = writable_path(args.save, "--save") if args.save else None
     game = load(args.game)
-    state = game.new(players=args.players, seed=args.seed, **_options(args.option))
-    seats = _seats(args.bots, state.players, args.seed)
+    players = game.players.start if args.players is None else args.players
+    try:
+        session = Session(game, players, args.seed, _bots(args.bots, players), _options(args.option))
+    except ValueError as err:
+        raise RulekitError(str(err)) from None
     say = (lambda *_: None) if args.quiet else print
-    say(f"{game.title}: {state.players} players, seed {args.seed}")
-    _print_events(state, args.lang, say)
-    state = play_loop(state, seats, args.lang, input, say)
-    if state is None:
+    say(f"{game.title}: {players} players, seed {args.seed}; type 'help' for commands")
+    finished = interrupted = False
+    try:
+        finished = play_loop(session, args.lang, input, say)
+    except KeyboardInterrupt:
+        interrupted = True
+        print("\nrulekit: interrupted", file=sys.stderr)
+    finally:
+        if save is not None:
+            session.state.record().save(save)
+            print(f"saved to {save}" + ("" if finished else " (unfinished: `rulekit replay` shows it)"))
+    if interrupted:
+        return 130
+    if not finished:
         return 1
-    print(_result(state))
-    if args.save:
-        state.record().save(args.save)
-        print(f"saved to {args.save}")
+    print(_result(session.state))
     return 0
 
 
+HELP = """commands:
+  <number> or <action label>   make that decision
+  board                        show the board again
+  why <action label>           why that action is not possible now
+  undo                         take back your last decision (and the bots' moves after it)
+  help                         this list
+  quit                         stop (with --save the game is saved)"""
+
+
 def play_loop(
-    state: State,
-    seats: list[Agent | None],
+    session: Session,
     lang: str = "en",
     ask: Callable[[str], str] = input,
     say: Callable[..., None] = print,
-    out: TextIO | None = None,
-) -> State | None:
-    """Play until the end; humans answer ``ask``, bots choose. None if a human quits."""
-    while not state.is_over:
-        agent = seats[state.to_move]
+) -> bool:
+    """Play until the end; humans answer ``ask``, bots choose. False if a human stops."""
+    _print_events(session.state, lang, say)
+    while not session.state.is_over:
+        state = session.state
+        if state.automatic:
+            session.timeline.advance()
+            _print_events(session.state, lang, say)
+            continue
+        agent = session.agent(state.to_move)
         if agent is not None:
             action = agent.choose(state)
-            say(f"seat {state.to_move} ({agent.name}): {state.game.describe(action, lang)}")
-        else:
-            action = _ask_human(state, lang, ask, say)
-            if action is None:
-                return None
-        state = state.apply(action)
-        _print_events(state, lang, say)
-    return state
+            say(f"seat {state.to_move} ({agent.spec}): {state.game.describe(action, lang)}")
+            session.timeline.play(action)
+            _print_events(session.state, lang, say)
+            continue
+        if not _human_turn(session, lang, ask, say):
+            return False
+    return True
 
 
-def _ask_human(state: State, lang: str, ask: Callable[[str], str], say: Callable[..., None]) -> Action | None:
-    view = state.view(state.to_move)
-    say(f"\n--- seat {state.to_move} to move, phase {state.phase}, scores {view['scores']}")
-    for key, value in view.items():
-        if key not in {"game", "players", "seat", "phase", "to_move", "step", "is_over", "scores"}:
-            say(f"  {key}: {json.dumps(value, ensure_ascii=False)}")
+def _human_turn(session: Session, lang: str, ask: Callable[[str], str], say: Callable[..., None]) -> bool:
+    """One human decision (with any number of commands before it); False to stop."""
+    state = session.state
     legal = state.legal_actions()
+    say("\n" + text_board(state, state.to_move, lang))
     for i, action in enumerate(legal, 1):
         say(f"  {i:3}. {state.game.describe(action, lang)}   [{action}]")
     while True:
         try:
-            answer = ask("your choice (number or action, 'quit'): ").strip()
+            answer = ask(f"seat {state.to_move}, your choice (number, action, 'help'): ").strip()
         except EOFError:
             say("no more input: the game stops here")
-            return None
-        if answer in {"quit", "q"}:
-            return None
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
-        try:
-            action = Action.parse(answer)
-            state.apply(action)  # checks it; the result is applied by the caller
-            return action
-        except IllegalAction as err:
-            say(f"not possible: {err.text(lang)}")
-        except ValueError as err:
-            say(f"not understood: {err}; type a number from 1 to {len(legal)}")
+            return False
+        command, _, rest = answer.partition(" ")
+        if command in {"quit", "q", "exit"}:
+            return False
+        if command in {"help", "?"}:
+            say(HELP)
+        elif command == "board":
+            say(text_board(state, state.to_move, lang))
+        elif command == "undo":
+            if _undo(session):
+                return True
+            say("nothing to undo: no earlier decision of a human seat")
+        elif command == "why":
+            refusal = session.why_not(rest.strip())
+            say("that action is possible now" if refusal is None else f"not possible: {refusal.text(lang)}")
+        elif answer.isdigit() and 1 <= int(answer) <= len(legal):
+            session.timeline.play(legal[int(answer) - 1])
+            _print_events(session.state, lang, say)
+            return True
+        elif answer:
+            refusal = session.try_action(answer)
+            if refusal is None:
+                _print_events(session.state, lang, say)
+                return True
+            say(f"not possible: {refusal.text(lang)}")
+
+
+def _undo(session: Session) -> bool:
+    """Go back to the last decision a human made (skipping bots and automatic steps)."""
+    timeline = session.timeline
+    for i in range(timeline.cursor - 1, -1, -1):
+        before = timeline[i]
+        if before.to_move is not None and not before.is_over and session.seats[before.to_move] == HUMAN:
+            timeline.jump(i)
+            return True
+    return False
 
 
 def _print_events(state: State, lang: str, say: Callable[..., None]) -> None:
@@ -199,6 +269,8 @@ def _print_events(state: State, lang: str, say: Callable[..., None]) -> None:
 
 def _result(state: State) -> str:
     scores = ", ".join(f"seat {i}: {s}" for i, s in enumerate(state.scores))
+    if state.unfinished:
+        return f"stopped unfinished after {state.step} steps (a round limit, not a rule of the game). scores: {scores}"
     if state.winners:
         won = " and ".join(f"seat {w}" for w in state.winners)
         return f"game over after {state.step} steps. scores: {scores}. winner: {won}"

@@ -2,21 +2,21 @@
 
 It plays seeded random games through the public contract only and checks
 what DESIGN.md promises: legal actions until the end, one seat to move,
-refusals that change nothing and cite a rule, exact JSON round trips,
-exact replay, JSON-ready views and the game's own conservation laws.
+refusals that change nothing and cite a rule of the game, exact JSON round
+trips, exact replay, JSON-ready views and the game's own conservation laws.
+It also records every phase transition it sees, so a test can compare the
+flow that ran with the phase graph (``CheckReport.untaken_edges``).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 
 from .engine import Action, Dice, Game, IllegalAction, State
 
-__all__ = ["check_game", "CheckReport", "RULE_ID"]
+__all__ = ["check_game", "CheckReport", "cites_rule", "seen_by"]
 
-RULE_ID = re.compile(r"^(RS|VE|SB|ZS|ZM)-\d{3}$|^engine$")
 _NONSENSE = Action("no_such_action", ("x",))
 
 
@@ -28,6 +28,12 @@ class CheckReport:
     decisions: int = 0
     auto_steps: int = 0
     endings: dict[str, int] = field(default_factory=dict)
+    #: (phase, next phase) -> how often a step took it (a step that stays in its phase is a self-loop)
+    transitions: dict[tuple[str, str], int] = field(default_factory=dict)
+
+    def untaken_edges(self, game: Game) -> list[tuple[str, str]]:
+        """Edges of the phase graph no checked game took (a warning list, not an error)."""
+        return sorted(e for e in game.phase_graph().edges if e not in self.transitions and e[0] != "setup")
 
 
 def check_game(
@@ -37,8 +43,12 @@ def check_game(
     players: int | None = None,
     max_decisions: int = 5000,
     round_trips: int = 3,
+    options: dict | None = None,
 ) -> CheckReport:
     """Play ``sims`` random games per player count and check the contract.
+
+    ``options`` are rule options for every game, e.g. a round limit for games
+    whose printed end random play never reaches (such games end unfinished).
 
     Raises ``AssertionError`` naming the game, player count and seed of the
     first failure, so it can be replayed.
@@ -49,23 +59,27 @@ def check_game(
         for i in range(sims):
             game_seed = seed + i
             try:
-                _check_one(game, n, game_seed, max_decisions, round_trips, report)
+                _check_one(game, n, game_seed, max_decisions, round_trips, report, options or {})
             except AssertionError as err:
                 raise AssertionError(f"{game.id} players={n} seed={game_seed}: {err}") from err
     return report
 
 
-def _check_one(game: Game, players: int, seed: int, max_decisions: int, round_trips: int, report: CheckReport):
-    state = game.new(players=players, seed=seed, settle=False)
-    assert state == game.new(players=players, seed=seed, settle=False), "setup is not deterministic"
+def _check_one(
+    game: Game, players: int, seed: int, max_decisions: int, round_trips: int, report: CheckReport, options: dict
+):
+    state = game.new(players=players, seed=seed, settle=False, **options)
+    assert state == game.new(players=players, seed=seed, settle=False, **options), "setup is not deterministic"
     dice = Dice(seed * 7919 + players)
     checkpoints = {int(max_decisions * k / (round_trips + 1)) for k in range(round_trips + 1)} | {0, 1, 5, 25}
     decisions = 0
     while not state.is_over:
+        before = state.phase
         if state.automatic:
             state = state.advance()
             report.auto_steps += 1
             _check_invariants(game, state)
+            _count(report, before, state)
             continue
         assert decisions < max_decisions, f"no end after {max_decisions} decisions (phase {state.phase})"
         assert state.to_move is not None and 0 <= state.to_move < players, f"bad seat to move {state.to_move!r}"
@@ -79,9 +93,10 @@ def _check_one(game: Game, players: int, seed: int, max_decisions: int, round_tr
         state = state.apply(legal[dice.below(len(legal))], settle=False)
         decisions += 1
         _check_invariants(game, state)
+        _count(report, before, state)
     assert state.to_move is None, "a seat is to move after the end"
     assert state.legal_actions() == [], "legal actions after the end"
-    assert state.winners or game.cooperative, "a competitive game ended without winners"
+    assert state.winners or game.cooperative or state.unfinished, "a competitive game ended without winners"
     _check_round_trip(game, state)
     _check_views(state)
     replayed = game.replay(state.record())
@@ -92,12 +107,41 @@ def _check_one(game: Game, players: int, seed: int, max_decisions: int, round_tr
     report.endings[key] = report.endings.get(key, 0) + 1
 
 
+def seen_by(game: Game, players: int, seed: int, actions: list, seat: int, **options) -> tuple[list[str], dict]:
+    """Everything ``seat`` learns while ``actions`` are played: the texts of the
+    events it may read (in order, every automatic step included) and its final view.
+
+    Hidden-information tests build two worlds that differ only in what
+    ``seat`` must not know and assert ``seen_by`` is equal for both.
+    """
+    state = game.new(players=players, seed=seed, **options)
+    texts = [e.text for e in state.events if e.visible_to(seat)]
+    for action in actions:
+        state = state.apply(action)
+        texts += [e.text for e in state.events if e.visible_to(seat)]
+    return texts, state.view(seat)
+
+
+def cites_rule(game: Game, rule: str) -> bool:
+    """Whether ``rule`` is an id of ``game``'s ledger (or the engine's own "engine")."""
+    return rule == "engine" or rule in game.rules
+
+
+def _count(report: CheckReport, before: str, state: State) -> None:
+    for event in state.events:
+        assert cites_rule(state.game, event.rule), f"event cites unknown rule {event.rule!r}"
+    edge = (before, state.phase)
+    report.transitions[edge] = report.transitions.get(edge, 0) + 1
+
+
 def _check_refusal(state: State) -> None:
     before = state.to_json()
     try:
         state.apply(_NONSENSE)
     except IllegalAction as err:
-        assert RULE_ID.match(err.rule), f"refusal cites {err.rule!r}, not a ledger id"
+        assert err.rule == "engine" or err.rule in state.game.rules, (
+            f"refusal cites {err.rule!r}, not a rule of the game"
+        )
         assert err.reason, "refusal without a reason"
     else:
         raise AssertionError(f"nonsense action {_NONSENSE} was accepted")

@@ -142,5 +142,5 @@ def test_check_game_passes_on_toy():
 
 def test_phase_graph_is_built_from_phases():
     g = GAME.phase_graph()
-    assert set(g.nodes) == {"setup", "add", "check"}
+    assert set(g.nodes) == {"setup", "add", "check", "over"}
     assert g.nodes["check"]["automatic"] and ("check", "add") in g.edges

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from rulekit.engine import Action, Dice, Game, Phase, Rule, State
+from rulekit.engine import Action, Dice, Game, Phase, PhaseHooks, Rule, State
 from rulekit.engine.rules import Messages
 
 
@@ -30,7 +30,8 @@ class Toy(Game):
         return {
             "setup": Phase("setup", "Setup", "Aufbau", ("add",), ("RS-001",), True),
             "add": Phase("add", "Add", "Addieren", ("check",), ("RS-002",)),
-            "check": Phase("check", "Check", "Prüfen", ("add",), ("RS-003",), True),
+            "check": Phase("check", "Check", "Prüfen", ("add", "over"), ("RS-003",), True),
+            "over": Phase("over", "Game over", "Spielende", (), ("RS-003",), True),
         }
 
     @cached_property
@@ -46,20 +47,14 @@ class Toy(Game):
         hands = dice.shuffle(range(10))[: state.players]
         return state.evolve(data=Race(0, hands), phase="add", to_move=0, rng=dice.state)
 
-    def legal(self, state):
-        return [Action("add", (1,)), Action("add", (2,))]
-
-    def play(self, state, action):
-        n = action.args[0]
-        data = Race(state.data.total + n, state.data.hands, state.to_move)
-        return state.evolve(
-            data=data, phase="check", to_move=None, events=(self.say("RS-002", "add", seat=state.to_move, n=n),)
-        )
-
-    def auto(self, state):
-        if state.data.total >= 10:
-            return state.evolve(is_over=True, phase="check")
-        return state.evolve(phase="add", to_move=(state.data.last + 1) % state.players)
+    @cached_property
+    def flow(self):
+        return {
+            "setup": PhaseHooks(auto=lambda state: state),
+            "add": PhaseHooks(legal=_legal_add, play=_play_add),
+            "check": PhaseHooks(auto=_check_end),
+            "over": PhaseHooks(),  # the end: nothing runs here
+        }
 
     def view(self, state, seat):
         hands = [h if seat is None or seat == i else None for i, h in enumerate(state.data.hands)]
@@ -67,3 +62,20 @@ class Toy(Game):
 
     def scores(self, state):
         return tuple(int(state.is_over and state.data.last == i) for i in range(state.players))
+
+
+def _legal_add(state: State) -> list[Action]:
+    return [Action("add", (1,)), Action("add", (2,))]
+
+
+def _play_add(state: State, action: Action) -> State:
+    n = action.args[0]
+    data = Race(state.data.total + n, state.data.hands, state.to_move)
+    event = state.game.say("RS-002", "add", seat=state.to_move, n=n)
+    return state.evolve(data=data, phase="check", to_move=None, events=(event,))
+
+
+def _check_end(state: State) -> State:
+    if state.data.total >= 10:
+        return state.evolve(is_over=True, phase="over")
+    return state.evolve(phase="add", to_move=(state.data.last + 1) % state.players)

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from rulekit.engine import Action, Dice, Game, IllegalAction, State
-from rulekit.testing import RULE_ID
+from rulekit.testing import cites_rule
 
 from ..interop.cases import game_params
 
@@ -154,7 +154,7 @@ def test_illegal_actions_raise_with_a_ledger_id_and_change_nothing(game):
             before = state.to_json()
             with pytest.raises(IllegalAction) as err:
                 state.apply(action)
-            assert RULE_ID.match(err.value.rule), f"{action} refused citing {err.value.rule!r}"
+            assert cites_rule(game, err.value.rule), f"{action} refused citing {err.value.rule!r}"
             assert err.value.reason and err.value.reason_de
             assert state.to_json() == before
 

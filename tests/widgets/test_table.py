@@ -160,7 +160,7 @@ def test_phase_graph_lights_current_and_marks_visited():
     table.step()
     assert table.phases.current == "add"
     assert table.phases.visited == [["add", "check"], ["check", "add"]]
-    assert {n["id"] for n in table.phases.nodes} == {"setup", "add", "check"}
+    assert {n["id"] for n in table.phases.nodes} == {"setup", "add", "check", "over"}
 
 
 def test_inspector_highlights_changes_and_respects_seat_view():

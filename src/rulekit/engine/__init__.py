@@ -1,9 +1,10 @@
 """The rules engine: the contract every game, widget, bot and adapter uses."""
 
+from . import piles, seats
 from .actions import Action
 from .errors import IllegalAction, RulekitError, SaveFileError, SetupError, UnknownGame
-from .flow import Phase, phase_graph
-from .game import Game, encode
+from .flow import FlowError, Phase, PhaseHooks, phase_graph
+from .game import Game, ScoreLine, encode
 from .options import Option
 from .record import Record
 from .rng import Dice
@@ -15,12 +16,15 @@ __all__ = [
     "Action",
     "Dice",
     "Event",
+    "FlowError",
     "Game",
     "IllegalAction",
     "Option",
     "Phase",
+    "PhaseHooks",
     "Record",
     "Rule",
+    "ScoreLine",
     "RulekitError",
     "SaveFileError",
     "SetupError",
@@ -29,4 +33,6 @@ __all__ = [
     "UnknownGame",
     "encode",
     "phase_graph",
+    "piles",
+    "seats",
 ]

@@ -1,17 +1,51 @@
-"""Phases of a game and the phase-flow graph built from them.
+"""Phases of a game, the hooks that run them, and the phase-flow graph.
 
 A game declares its phases as data (``data/phases.toml``, refined from the
-ledger's ``[[phase]]`` entries); ``phase_graph`` turns them into a
-``networkx.DiGraph`` so the graph is never drawn by hand.
+ledger's ``[[phase]]`` entries) and one ``PhaseHooks`` per phase in
+``Game.flow``. The engine dispatches every step through that table and
+checks each step against the data (``check_step``), so the graph the
+widgets draw is the flow the code runs: a step into a phase that is not a
+declared ``next`` raises ``FlowError`` at once, in every run. A phase that
+repeats (one bid after another) lists itself in ``next``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import networkx as nx
 
-__all__ = ["Phase", "load_phases", "phase_graph"]
+from .errors import RulekitError
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .errors import IllegalAction
+    from .state import State
+
+__all__ = ["FlowError", "Phase", "PhaseHooks", "check_flow_table", "load_phases", "phase_graph"]
+
+
+class FlowError(RulekitError, RuntimeError):
+    """A game stepped outside its declared flow: a bug in the game, never the player's fault."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseHooks:
+    """What one phase does. A decision phase has ``legal`` and ``play``; an
+    automatic phase (``automatic = true`` in phases.toml) has only ``auto``.
+
+    ``why_not(state, action)`` explains a refusal with an ``IllegalAction``
+    citing the rule, or returns None for the engine's generic answer. Write
+    ``legal`` and ``why_not`` from the same small checks (functions that
+    return a rule id or None) so they can never disagree.
+    """
+
+    legal: Callable[[State], list[Action]] | None = None
+    play: Callable[[State, Action], State] | None = None
+    auto: Callable[[State], State] | None = None
+    why_not: Callable[[State, Action], IllegalAction | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +90,37 @@ def phase_graph(phases: dict[str, Phase]) -> nx.DiGraph:
         graph.add_node(p.id, name=p.name, name_de=p.name_de, rules=p.rules, automatic=p.automatic)
     graph.add_edges_from((p.id, n) for p in phases.values() for n in p.next)
     return graph
+
+
+def check_flow_table(game_id: str, phases: dict[str, Phase], flow: dict[str, PhaseHooks]) -> None:
+    """Raise ``FlowError`` unless ``flow`` has exactly the declared phases, each with the right hooks."""
+    missing, extra = sorted(set(phases) - set(flow)), sorted(set(flow) - set(phases))
+    if missing or extra:
+        raise FlowError(f"{game_id}: flow table and phases.toml differ: missing {missing}, undeclared {extra}")
+    for pid, hooks in flow.items():
+        if not phases[pid].next and hooks == PhaseHooks():
+            continue  # the end of the game: nothing runs there
+        if phases[pid].automatic and (hooks.auto is None or hooks.legal or hooks.play):
+            raise FlowError(f"{game_id}: automatic phase {pid!r} needs auto and no legal/play hooks")
+        if not phases[pid].automatic and (hooks.legal is None or hooks.play is None or hooks.auto):
+            raise FlowError(f"{game_id}: decision phase {pid!r} needs legal and play hooks and no auto hook")
+
+
+def check_step(phases: dict[str, Phase], before: State, after: State, automatic: bool) -> None:
+    """Raise ``FlowError`` when a step from ``before`` to ``after`` leaves the declared flow.
+
+    Every step is an edge of the graph, staying in a phase too (a declared
+    self-loop, drawn as "repeats"). An automatic step may only run in an automatic phase, and a
+    decision only in a decision phase (``automatic`` says which ran).
+    """
+    phase = phases.get(before.phase)
+    if phase is None:
+        raise FlowError(f"{before.game.id}: phase {before.phase!r} is not declared in phases.toml")
+    if phase.automatic is not automatic:
+        kind = "an automatic step" if automatic else "a decision"
+        raise FlowError(f"{before.game.id}: {kind} ran in phase {phase.id!r}, declared automatic={phase.automatic}")
+    if after.phase not in phase.next:
+        raise FlowError(
+            f"{before.game.id}: step {before.step} went {phase.id!r} -> {after.phase!r}, "
+            f"not an edge of the phase graph (next: {list(phase.next)})"
+        )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -18,14 +19,30 @@ import networkx as nx
 
 from .actions import Action
 from .errors import IllegalAction, SaveFileError, SetupError
-from .flow import Phase, load_phases, phase_graph
+from .flow import Phase, PhaseHooks, check_flow_table, load_phases, phase_graph
 from .options import Option
 from .record import Record
 from .rng import Dice, seed_state
 from .rules import Event, Messages, Rule, load_rules, read_toml
 from .state import State
 
-__all__ = ["Game", "encode"]
+__all__ = ["Game", "MAX_SEED", "ScoreLine", "encode"]
+
+#: seeds are 63-bit: larger ones would wrap around and replay another game
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One scoring rule's share of the final score, for the end-of-game panel."""
+
+    rule: str
+    name: str
+    name_de: str
+    points: tuple[int, ...]
+
+    def name_in(self, lang: str = "en") -> str:
+        return self.name_de if lang == "de" and self.name_de else self.name
 
 
 class Game:
@@ -40,6 +57,9 @@ class Game:
     option_list: ClassVar[tuple[Option, ...]] = ()
     #: package that holds ``data/`` and ``texts/`` (defaults to the subclass's package)
     package: ClassVar[str] = ""
+    #: phase id -> hooks; the engine dispatches through it and checks every step
+    #: against ``phases`` (see ``rulekit.engine.flow``). Every game fills it in.
+    flow: ClassVar[dict[str, PhaseHooks]] = {}
 
     # -- data shipped with the game -------------------------------------
 
@@ -69,6 +89,12 @@ class Game:
         """Rule parameters and variants with their defaults."""
         return {o.name: o for o in self.option_list}
 
+    @cached_property
+    def checked_flow(self) -> dict[str, PhaseHooks]:
+        """``flow``, checked once against ``phases`` (every phase, the right hooks)."""
+        check_flow_table(self.id, self.phases, self.flow)
+        return self.flow
+
     def phase_graph(self) -> nx.DiGraph:
         """The flow of a round as a DiGraph built from the declared phases."""
         return phase_graph(self.phases)
@@ -84,7 +110,11 @@ class Game:
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"the seed must be an int, got {seed!r}")
+        if not 0 <= seed <= MAX_SEED:
+            raise SetupError(f"the seed must be in 0..2**63-1, got {seed if abs(seed) < 10**30 else 'a huge number'}")
         opts = self.resolve_options(options)
+        if self.flow:
+            self.checked_flow  # noqa: B018 - a game with a broken flow table fails here, before any play
         blank = State(self, players, opts, seed, None, "setup", None, seed_state(seed))
         state = self.setup(blank)
         return state.settle() if settle else state
@@ -147,9 +177,10 @@ class Game:
 
     # -- helpers for game hooks -----------------------------------------
 
-    def say(self, rule: str, key: str, **args: Any) -> Event:
-        """An event citing ``rule`` with text from ``texts/messages.toml``."""
-        return Event(rule, key=key, source=(self.messages, key, args))
+    def say(self, rule: str, key: str, *, private_to: tuple[int, ...] | None = None, **args: Any) -> Event:
+        """An event citing ``rule`` with text from ``texts/messages.toml``;
+        ``private_to`` limits it to those seats (hidden information)."""
+        return Event(rule, key=key, source=(self.messages, key, args), seats=private_to)
 
     def refuse(self, rule: str, key: str, action: Action | None = None, **args: Any) -> IllegalAction:
         """An ``IllegalAction`` citing ``rule``; the reason comes from the messages."""
@@ -163,19 +194,24 @@ class Game:
         raise NotImplementedError
 
     def legal(self, state: State) -> list[Action]:
-        """The legal decisions of ``state.to_move`` in a stable order."""
-        raise NotImplementedError
+        """The legal decisions of ``state.to_move`` in a stable order (the phase's ``legal`` hook)."""
+        return self.checked_flow[state.phase].legal(state)
 
     def play(self, state: State, action: Action) -> State:
-        """Apply a legal decision (already checked against ``legal``)."""
-        raise NotImplementedError
+        """Apply a legal decision, already checked against ``legal`` (the phase's ``play`` hook)."""
+        return self.checked_flow[state.phase].play(state, action)
 
     def auto(self, state: State) -> State:
-        """Run one automatic step (``state.to_move`` is None)."""
-        raise NotImplementedError(f"{self.id} has no automatic steps")
+        """Run one automatic step, ``state.to_move`` is None (the phase's ``auto`` hook)."""
+        return self.checked_flow[state.phase].auto(state)
 
     def why_not(self, state: State, action: Action) -> IllegalAction:
-        """Explain why ``action`` is not legal; games override this with rule ids."""
+        """Explain why ``action`` is not legal: the phase's ``why_not`` hook, else a generic answer."""
+        hooks = self.flow.get(state.phase)
+        if hooks is not None and hooks.why_not is not None:
+            refusal = hooks.why_not(state, action)
+            if refusal is not None:
+                return refusal
         rule = next(iter(self.phases[state.phase].rules), "engine") if state.phase in self.phases else "engine"
         legal = ", ".join(map(str, state.legal_actions()[:8]))
         return IllegalAction(
@@ -202,6 +238,26 @@ class Game:
         best = max(scores)
         return tuple(i for i, s in enumerate(scores) if s == best)
 
+    def score_breakdown(self, state: State) -> list[ScoreLine]:
+        """The final score split by scoring rule (end-of-game panel); games with
+        several sources of points override this. The lines add up to ``scores``."""
+        return [ScoreLine("engine", "Points", "Punkte", tuple(self.scores(state)))]
+
+    def tiebreak_rule(self, state: State) -> str | None:
+        """The rule id of the tie-break that decided the winners, or None when
+        the best score alone decided (the end panel cites it)."""
+        return None
+
+    def stopped(self, state: State) -> bool:
+        """True when the game ended by a limit the rulebook does not print (a
+        round limit set for bots or tests): the game is unfinished, no winners."""
+        return False
+
+    def action_labels(self, players: int, options: dict[str, Any] | None = None) -> frozenset[str]:
+        """Every action label this game can ever produce for ``players`` and
+        ``options``, computed from its data (adapters index actions by it)."""
+        raise NotImplementedError(f"{self.id} does not declare its action labels")
+
     def invariants(self, state: State) -> list[str]:
         """Broken conservation laws (cards, gems, ...); empty when all hold."""
         return []
@@ -211,6 +267,13 @@ class Game:
         from ``seat`` (other hands, deck order, sealed bids) resampled with ``dice``.
         Search bots plan on these instead of the true state. Perfect-information
         games keep the default."""
+        return state
+
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        """``state`` with what no seat can see (the order of a face-down draw pile)
+        dealt again with ``dice``. The game is the same in distribution, so
+        adapters put a chance node here and search cannot read the coming draws
+        from the state. Games without such parts keep the default."""
         return state
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -24,6 +24,9 @@ class Option:
     choices: tuple = ()
     low: int | None = None
     high: int | None = None
+    #: a short human name for forms ("Round limit"); falls back to ``name``
+    title: str = ""
+    title_de: str = ""
 
     def check(self, value: Any) -> Any:
         """Return ``value`` if allowed, else raise ``ValueError`` naming the option."""
@@ -42,10 +45,20 @@ class Option:
         if isinstance(self.default, tuple | list):
             if not isinstance(value, tuple | list) or len(value) != len(self.default):
                 raise ValueError(f"option {self.name} must be a list of {len(self.default)} values, got {value!r}")
+            for item, like in zip(value, self.default, strict=True):
+                if type(item) is not type(like) and not (type(like) is float and type(item) is int):
+                    kind = type(like).__name__
+                    raise ValueError(f"option {self.name}: every value must be {kind}, got {item!r} in {list(value)!r}")
             return tuple(value)
         if not isinstance(value, type(self.default)):
             raise ValueError(f"option {self.name} must be {type(self.default).__name__}, got {value!r}")
         return value
+
+    def title_in(self, lang: str = "en") -> str:
+        """The option's name for people, in ``lang``."""
+        if lang == "de" and self.title_de:
+            return self.title_de
+        return self.title or self.name.replace("_", " ").capitalize()
 
     def help_in(self, lang: str = "en") -> str:
         return self.help_de if lang == "de" and self.help_de else self.help

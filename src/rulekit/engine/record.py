@@ -68,6 +68,10 @@ class Record:
             doc = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
             raise SaveFileError(f"the save file is not valid JSON ({err})") from None
+        except RecursionError:
+            raise SaveFileError("the save file is nested too deeply to be a rulekit save file") from None
+        except ValueError as err:  # e.g. an integer with thousands of digits
+            raise SaveFileError(f"the save file holds a value rulekit cannot read ({err})") from None
         if not isinstance(doc, dict):
             raise SaveFileError("the save file must hold a JSON object")
         if doc.get("format") != FORMAT:

@@ -39,11 +39,21 @@ class Event:
     message-based event formats its text only when it is first read.
     """
 
-    __slots__ = ("rule", "key", "_text", "_text_de", "_source")
+    __slots__ = ("rule", "key", "seats", "_text", "_text_de", "_source")
 
-    def __init__(self, rule: str, text: str = "", text_de: str = "", key: str = "", source: tuple | None = None):
+    def __init__(
+        self,
+        rule: str,
+        text: str = "",
+        text_de: str = "",
+        key: str = "",
+        source: tuple | None = None,
+        seats: tuple[int, ...] | None = None,
+    ):
         self.rule = rule
         self.key = key
+        #: the seats that may see this event (a drawn card, a sealed bid); None: everyone
+        self.seats = None if seats is None else tuple(seats)
         self._text, self._text_de = (None, None) if source else (text, text_de)
         self._source = source  # (Messages, key, args) to format on first read
 
@@ -67,8 +77,12 @@ class Event:
     def text_in(self, lang: str = "en") -> str:
         return (self.text_de or self.text) if lang == "de" else self.text
 
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` may read this event; ``None`` is the teacher, who sees all."""
+        return seat is None or self.seats is None or seat in self.seats
+
     def _key(self) -> tuple:
-        return (self.rule, self.text, self.text_de, self.key)
+        return (self.rule, self.text, self.text_de, self.key, self.seats)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Event) and self._key() == other._key()

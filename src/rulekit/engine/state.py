@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .errors import IllegalAction
+from .flow import check_step
 from .rules import Event
 
 if TYPE_CHECKING:
@@ -57,9 +58,15 @@ class State:
         return self.game.scores(self)
 
     @property
+    def unfinished(self) -> bool:
+        """True when the game was stopped by a limit the rulebook does not print."""
+        return self.is_over and self.game.stopped(self)
+
+    @property
     def winners(self) -> tuple[int, ...]:
-        """Winning seats once the game is over (several on a shared victory)."""
-        return self.game.winners(self) if self.is_over else ()
+        """Winning seats once the game is over (several on a shared victory);
+        none when it was stopped unfinished."""
+        return self.game.winners(self) if self.is_over and not self.game.stopped(self) else ()
 
     @property
     def actions(self) -> list[Action]:
@@ -115,9 +122,14 @@ class State:
                 action,
                 "Zuerst kommt ein automatischer Schritt.",
             )
-        if action not in (self._legal or self.legal_actions()):
-            raise self.game.why_not(self, action)
+        legal = self._legal or self.legal_actions()
+        try:  # the legal list's own action: 3.0 or numpy.int64(3) equal 3 but must not reach the history
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise self.game.why_not(self, action) from None
         nxt = self.game.play(self._clean(), action)
+        if self.game.flow:
+            check_step(self.game.phases, self, nxt, automatic=False)
         nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1)
         return nxt.settle() if settle else nxt
 
@@ -126,6 +138,8 @@ class State:
         if not self.automatic:
             raise IllegalAction("engine", "no automatic step is pending", None, "Kein automatischer Schritt steht an.")
         nxt = self.game.auto(self._clean())
+        if self.game.flow:
+            check_step(self.game.phases, self, nxt, automatic=True)
         return nxt.evolve(autos=self.autos + 1, step=self.step + 1)
 
     def settle(self) -> State:

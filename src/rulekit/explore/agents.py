@@ -34,6 +34,7 @@ __all__ = [
     "make_agent",
     "parse_spec",
     "sample_world",
+    "seat_seed",
     "terminal_value",
 ]
 
@@ -50,6 +51,10 @@ class Agent:
 
     name = "agent"
     params: dict[str, Any] = {}
+    #: option -> (kind, lowest, highest): every value is checked before a game starts
+    limits: dict[str, tuple[type, float, float]] = {}
+    #: options for which ``none`` means "no limit"
+    nullable: frozenset[str] = frozenset()
     positional: str | None = None
 
     def __init__(self, seed: int = 0, **options: Any):
@@ -57,10 +62,26 @@ class Agent:
         if unknown:
             known = ", ".join(self.params) or "none"
             raise ValueError(f"agent {self.name!r} has no option(s) {unknown}; known: {known}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"an agent's seed must be an integer, got {seed!r}")
         self.seed = seed
         self.dice = Dice(seed_state(seed))
         for key, default in self.params.items():
-            setattr(self, key, options.get(key, default))
+            setattr(self, key, self._checked(key, options.get(key, default)))
+
+    def _checked(self, key: str, value: Any) -> Any:
+        """``value`` if it is within ``limits[key]``; else a ValueError naming option and range."""
+        if key not in self.limits or (value is None and key in self.nullable):
+            return value
+        kind, low, high = self.limits[key]
+        ok = not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value)
+        if ok and kind is int:
+            ok = float(value).is_integer()
+            value = int(value) if ok else value
+        if not ok or not low <= value <= high:
+            what = "a whole number" if kind is int else "a number"
+            raise ValueError(f"agent {self.name!r}: {key} must be {what} from {low:g} to {high:g}, got {value!r}")
+        return value
 
     def choose(self, state: State) -> Action:
         raise NotImplementedError
@@ -121,6 +142,7 @@ class GreedyAgent(Agent):
 
     name = "greedy"
     params = {"finish": 4, "samples": 1, "horizon": 40}
+    limits = {"finish": (int, 0, 64), "samples": (int, 1, 64), "horizon": (int, 1, 10_000)}
     positional = "finish"
 
     def __init__(self, seed: int = 0, **options: Any):
@@ -236,6 +258,15 @@ def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
     """An agent by name or spec (``"mcts:200"``); unknown names are refused with the known ones."""
     base, parsed = parse_spec(name)
     return AGENTS[base](seed=seed, **{**parsed, **options})
+
+
+def seat_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game seeded ``game_seed``.
+
+    The one seed path of rulekit: the CLI, the widgets' ``Session`` and
+    ``simulate`` all seed bots with it, so a seed plays the same game everywhere.
+    """
+    return seed_state(game_seed * 1_000_003 + seat) >> 1
 
 
 from .mcts import MCTSAgent  # noqa: E402  (mcts builds on Agent and sample_world above)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import RulekitError
+from ..engine.game import MAX_SEED
 
 __all__ = ["add_parser", "run", "main", "parse_option"]
 
@@ -44,6 +45,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="rule option (repeatable)")
     p.add_argument("--rotate", action="store_true", help="rotate the bots through the seats game by game")
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    p.add_argument(
+        "--allow-import",
+        action="store_true",
+        help="let GAME be an import path 'module:GameClass' (runs that module's code)",
+    )
     p.set_defaults(run=run, func=run)
     return p
 
@@ -73,6 +79,17 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--workers must be at least 1, got {args.workers}")
     if args.out and Path(args.out).suffix.lower() not in _FORMATS:
         return _fail(f"--out must end in .csv or .parquet, got {args.out!r}")
+    if ":" in args.game and not args.allow_import:
+        return _fail(f"{args.game!r} is an import path, not a game id; add --allow-import to run it")
+    if not 0 <= args.seed <= MAX_SEED:
+        return _fail(f"--seed must be in 0..2**63-1, got {args.seed}")
+    if args.out:
+        from ..cli import writable_path
+
+        try:
+            writable_path(args.out, "--out")
+        except RulekitError as err:
+            return _fail(str(err))
     if args.scheduler and args.workers:
         return _fail("give --workers or --scheduler, not both (a Dask cluster brings its own workers)")
     try:
@@ -83,11 +100,18 @@ def run(args: argparse.Namespace) -> int:
         frame = _simulate(args, options)
     except (RulekitError, ValueError, TypeError, OSError) as err:
         return _fail(str(err))
-    _report(args, frame)
+    partial = frame.attrs.get("partial", False)
+    if partial:
+        done = frame["game_id"].nunique() if len(frame) else 0
+        print(f"interrupted: {done} of {frame.attrs['planned_games']} games finished; the results are partial")
+    if len(frame):
+        _report(args, frame)
     if args.out:
+        if partial:
+            frame = frame.assign(partial=True)
         _write(frame, Path(args.out))
-        print(f"wrote {len(frame)} rows to {args.out}")
-    return 0
+        print(f"wrote {len(frame)} rows to {args.out}" + (" (partial)" if partial else ""))
+    return 130 if partial else 0
 
 
 def _simulate(args: argparse.Namespace, options: dict[str, Any]):
@@ -141,8 +165,10 @@ def _report(args: argparse.Namespace, frame) -> None:
     rates = win_rates(frame, by=by) if args.rotate else win_rates(frame)
     cols = [by, "games", "wins", "rate", "ci_low", "ci_high", "expected"]
     print(rates[cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
-    if not args.rotate:
-        fpa = first_player_advantage(frame).iloc[0]
+    fpa = first_player_advantage(frame).iloc[0]
+    if not fpa["comparable"]:
+        print("first seat: not measured: the seats have different agents (use one agent or --rotate)")
+    else:
         verdict = "clear" if fpa["clear"] else "not clear at 95%"
         print(f"first seat: win rate {fpa['rate']:.3f} vs fair {fpa['expected']:.3f} ({verdict})")
     length = game_length(frame).iloc[0]

@@ -50,6 +50,14 @@ class MCTSAgent(Agent):
 
     name = "mcts"
     params: dict[str, Any] = {"iterations": 100, "time": None, "c": 0.7, "depth": 4}
+    #: bounds keep a typo from starting a search that never ends (or one that cannot run)
+    limits = {
+        "iterations": (int, 1, 1_000_000),
+        "time": (float, 0.001, 3600),
+        "c": (float, 0, 100),
+        "depth": (int, 0, 10_000),
+    }
+    nullable = frozenset({"time", "depth"})
     positional = "iterations"
 
     def choose(self, state: State) -> Action:

@@ -78,7 +78,10 @@ def sweep_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
     ax.plot(range(len(fpa)), fpa["expected"], "--", color="#c44e52", label="fair share")
     ax.set_xticks(range(len(fpa)), labels, rotation=20, ha="right")
     ax.set_xlim(-0.5, len(fpa) - 0.5)
-    ax.set(ylabel="seat 0 win rate", title="First-player advantage by variant")
+    title = "First-player advantage by variant"
+    if not fpa["comparable"].all():  # different agents per seat: skill, not seat order
+        title = "Seat 0 win rate (agents differ by seat: not a seat advantage)"
+    ax.set(ylabel="seat 0 win rate", title=title)
     ax.legend(loc="best")
     return ax
 

@@ -18,13 +18,10 @@ import math
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, State
-from ..engine.rng import seed_state
-from .agents import make_agent, parse_spec
+from .agents import make_agent, parse_spec, seat_seed
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -87,26 +84,15 @@ def game_ref(game: Game | str) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
-@cache
-def resolve_game(ref: str) -> Game:
-    """The ``Game`` for a reference made by ``game_ref`` (one per process)."""
-    if ":" not in ref:
-        from ..games import load
+def resolve_game(ref: str | Game) -> Game:
+    """The ``Game`` for a reference made by ``game_ref`` (import paths allowed: they
+    come from ``game_ref`` or from a caller who asked for them explicitly)."""
+    from ..games import resolve_game as resolve
 
-        return load(ref)
-    module, _, name = ref.partition(":")
-    obj: Any = import_module(module)
-    for part in name.split("."):
-        obj = getattr(obj, part)
-    return obj()
+    return resolve(ref, allow_import=True)
 
 
 # -- playing ------------------------------------------------------------------
-
-
-def agent_seed(game_seed: int, seat: int) -> int:
-    """The seed of the agent in ``seat``: depends on the game and seat only."""
-    return seed_state(game_seed * 1_000_003 + seat) >> 1
 
 
 def play_job(job: Job) -> list[dict]:
@@ -114,7 +100,7 @@ def play_job(job: Job) -> list[dict]:
     game = resolve_game(job.game)
     players = len(job.agents)
     state = game.new(players=players, seed=job.seed, **dict(job.options))
-    bots = [make_agent(spec, seed=agent_seed(job.seed, seat)) for seat, spec in enumerate(job.agents)]
+    bots = [make_agent(spec, seed=seat_seed(job.seed, seat)) for seat, spec in enumerate(job.agents)]
     decisions = turns = 0
     last_seat = None
     while not state.is_over and decisions < job.max_decisions:
@@ -294,16 +280,21 @@ def run_jobs(
     chunks = split(jobs, _workers(workers, executor), chunksize)
     bar = _bar(len(jobs), progress, desc)
     rows: list[dict] = []
+    interrupted = False
     try:
         for chunk_rows, n in _execute(chunks, executor, workers):
             rows.extend(chunk_rows)
             bar.update(n)
+    except KeyboardInterrupt:  # Ctrl-C: keep the games that finished, say the table is partial
+        interrupted = True
     finally:
         bar.close()
-    frame = pd.DataFrame(rows)
-    if frame.empty:
-        return pd.DataFrame(columns=COLUMNS)
-    return frame.sort_values(["game_id", "seat"], kind="stable").reset_index(drop=True)
+    frame = pd.DataFrame(rows) if rows else pd.DataFrame(columns=COLUMNS)
+    if not frame.empty:
+        frame = frame.sort_values(["game_id", "seat"], kind="stable").reset_index(drop=True)
+    frame.attrs["partial"] = interrupted
+    frame.attrs["planned_games"] = len(jobs)
+    return frame
 
 
 def split(jobs: Sequence[Job], workers: int, chunksize: int | None = None) -> list[list[Job]]:
@@ -335,12 +326,43 @@ def _execute(chunks: list[list[Job]], executor: Any, workers: int) -> Iterator[t
             yield play_chunk(chunk), len(chunk)
         return
     if executor is None:
-        with cf.ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+        try:
             yield from _drain(pool, chunks)
+        except BaseException:  # Ctrl-C or an error: stop the workers now, not after every game
+            stop_now(pool)
+            raise
+        pool.shutdown()
         return
     if isinstance(executor, str) or not hasattr(executor, "submit"):
         raise TypeError(f"executor must be None, 'serial' or have a submit() method, got {executor!r}")
     yield from _drain(executor, chunks)
+
+
+def ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (no traceback per worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_now(pool: cf.ProcessPoolExecutor) -> None:
+    """Drop the queued games and end the running ones at once (a second Ctrl-C waits)."""
+    import signal
+    import threading
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        processes = list(getattr(pool, "_processes", {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout=2)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _drain(executor: Any, chunks: list[list[Job]]) -> Iterator[tuple[list[dict], int]]:

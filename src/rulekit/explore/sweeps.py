@@ -159,13 +159,33 @@ def win_rates(frame: pd.DataFrame, by: str | Sequence[str] | None = None, z: flo
 def first_player_advantage(frame: pd.DataFrame, by: str | Sequence[str] | None = None, z: float = 1.96) -> pd.DataFrame:
     """Seat 0's win rate against its fair share, per variant.
 
-    ``advantage`` is the rate minus ``1 / players``; ``clear`` is True when
-    the whole confidence interval lies on one side of the fair share.
+    ``advantage`` is the rate minus ``1 / players``. ``comparable`` is True
+    only when the seats are compared fairly: the same agent in every seat,
+    or agents rotated so each sat first equally often; otherwise a
+    difference in skill would pass for a seat advantage. ``clear`` is True
+    when the seats are comparable and the whole confidence interval lies
+    on one side of the fair share.
     """
-    rates = win_rates(frame[frame["seat"] == 0], by=_by(frame, by) + ["seat"], z=z)
+    keys = _by(frame, by)
+    rates = win_rates(frame[frame["seat"] == 0], by=keys + ["seat"], z=z)
     rates["advantage"] = rates["rate"] - rates["expected"]
-    rates["clear"] = (rates["ci_low"] > rates["expected"]) | (rates["ci_high"] < rates["expected"])
+    if keys:
+        fair = frame.groupby(keys, sort=True, observed=True).apply(_seats_comparable, include_groups=False)
+        rates["comparable"] = [bool(fair.loc[tuple(row) if len(keys) > 1 else row[0]]) for row in rates[keys].values]
+    else:
+        rates["comparable"] = _seats_comparable(frame)
+    outside = (rates["ci_low"] > rates["expected"]) | (rates["ci_high"] < rates["expected"])
+    rates["clear"] = outside & rates["comparable"]
     return rates.drop(columns="seat")
+
+
+def _seats_comparable(games: pd.DataFrame) -> bool:
+    """One agent everywhere, or every agent first (seat 0) about equally often."""
+    agents = games["agent"].unique()
+    if len(agents) == 1:
+        return True
+    first = games.loc[games["seat"] == 0, "agent"].value_counts()
+    return len(first) == len(agents) and int(first.max() - first.min()) <= 1
 
 
 def score_spread(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd.DataFrame:

@@ -11,7 +11,7 @@ from importlib import import_module
 
 from ..engine import Game, UnknownGame
 
-__all__ = ["REGISTRY", "games", "load"]
+__all__ = ["REGISTRY", "games", "load", "resolve_game"]
 
 #: game id -> "module:Class"
 REGISTRY: dict[str, str] = {
@@ -41,3 +41,36 @@ def load(game_id: str) -> Game:
         raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(games())}")
     module, _, cls = REGISTRY[game_id].partition(":")
     return getattr(import_module(module), cls)()
+
+
+def resolve_game(game: Game | str, allow_import: bool = False) -> Game:
+    """A ``Game`` from a registered id or a ``Game`` (unregistered games pass as instances).
+
+    With ``allow_import`` a ``"module:Class"`` reference imports that class,
+    so worker processes can rebuild a game they were handed; it is off by
+    default because it runs code named by the caller (``rulekit simulate``
+    only allows it behind ``--allow-import``).
+    """
+    if isinstance(game, Game):
+        return game
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a game id or a Game, got {game!r}")
+    if ":" not in game:
+        return load(game)
+    if not allow_import:
+        raise UnknownGame(f"{game!r} is an import path, not a game id; known games: {', '.join(games())}")
+    return _import_game(game)
+
+
+@cache
+def _import_game(ref: str) -> Game:
+    module, _, name = ref.partition(":")
+    try:
+        obj = import_module(module)
+        for part in name.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError, ValueError) as err:
+        raise UnknownGame(f"cannot import the game {ref!r}: {err}") from None
+    if not (isinstance(obj, type) and issubclass(obj, Game)):
+        raise UnknownGame(f"{ref!r} is not a Game class")
+    return obj()

@@ -233,11 +233,20 @@ def test_scene_offers_the_winners_choices_as_clickable_items():
     s = _resolving([cards(blue_log=4), (0,) * 16, (0,) * 16], colour=3).advance()
     acts = {i.get("action") for i in G.scene(s, 0)["items"]}
     assert {"reward vp1", "reward card"} <= acts
-    assert next(i["text"] for i in G.scene(s, 0)["items"] if i.get("id") == "status") == "Player 1 · blue (sapphire): 4"
+    assert (
+        next(i["text"] for i in G.scene(s, 0)["items"] if i.get("id") == "status")
+        == "Player 1 · auction blue (sapphire): bid 4"
+    )  # status says what the number is
     s = s.apply("reward vp1", settle=False)
-    road = [i for i in G.scene(s, 0)["items"] if i.get("id") == "road-1"][0]
+    road = [i for i in _flat(G.scene(s, 0)["items"]) if i.get("id") == "road-1"][0]
     assert road["action"] == "king advance"
-    assert all("action" not in i for i in G.scene(s, 1)["items"])  # another seat cannot click
+    assert all("action" not in i for i in _flat(G.scene(s, 1)["items"]))  # another seat cannot click
+
+
+def _flat(items):
+    for item in items:
+        yield item
+        yield from _flat(item.get("items", []))
 
 
 def test_action_labels_list_every_legal_action():

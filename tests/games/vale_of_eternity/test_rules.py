@@ -154,14 +154,10 @@ def test_ve042_cards_sorted_by_element():
     """VE-042: each revealed card lands in the zone of its element (scene and event)."""
     s = GAME.new(players=4, seed=9)
     scene = GAME.scene(s, None)
-    zones = {
-        g["items"][0]["id"]: g["items"]
-        for g in scene["items"]
-        if g.get("items") and str(g["items"][0].get("id", "")).startswith("zone-")
-    }
+    zones = {g["id"]: g["items"] for g in scene["items"] if str(g.get("id", "")).startswith("zone-")}
     for cid in s.data.display:
         zone = zones[f"zone-{CARDS[cid].element}"]
-        assert any(i.get("id") == f"display-{cid}" for i in zone)
+        assert any(i.get("id") == f"display-{cid}-face" for i in zone)
     zoned = [e for e in s.events if e.rule == "VE-042"]
     assert len(zoned) == len({CARDS[c].element for c in s.data.display})
     assert all(CARDS[c].name in " ".join(e.text for e in zoned) for c in s.data.display)

@@ -142,7 +142,7 @@ class MinesOfZavandor(Game):
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         return scene(self, state, seat, lang)
 
-    def action_labels(self) -> list[str]:
+    def action_labels(self, players: int | None = None, options: dict | None = None) -> list[str]:
         """Every action label the game can offer, in a fixed order (for fixed action spaces: adapters)."""
         t = tables()
         slots = range(max(o.high for o in self.option_list if o.name == "cave_spaces"))

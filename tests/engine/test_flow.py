@@ -1,0 +1,100 @@
+"""The engine runs a game's flow table and refuses steps outside the phase graph."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rulekit.engine import FlowError, Phase, PhaseHooks, ScoreLine
+from rulekit.engine.flow import check_step
+from rulekit.engine.rules import Event
+from rulekit.testing import check_game
+
+from .toy import Toy
+
+
+def _toy_with(phases=None, flow=None) -> Toy:
+    """A Toy whose phases or flow table are replaced (cached properties set directly)."""
+    toy = Toy()
+    if phases is not None:
+        toy.__dict__["phases"] = phases
+    if flow is not None:
+        toy.__dict__["flow"] = flow
+    return toy
+
+
+def test_check_game_records_every_edge_of_the_toy_flow():
+    report = check_game(Toy(), sims=3)
+    assert report.transitions.keys() == {("add", "check"), ("check", "add"), ("check", "over")}
+    assert report.untaken_edges(Toy()) == []
+
+
+def test_a_transition_outside_the_graph_raises_at_once():
+    toy = Toy()
+    phases = dict(toy.phases)
+    phases["add"] = dataclasses.replace(phases["add"], next=())  # drop the edge add -> check
+    state = _toy_with(phases=phases).new(2, seed=1)
+    with pytest.raises(FlowError, match="'add' -> 'check'"):
+        state.apply("add 1")
+
+
+def test_steps_must_match_the_automatic_flag():
+    toy = Toy()
+    state = toy.new(2, seed=1)
+    after = state.apply("add 1", settle=False)
+    with pytest.raises(FlowError, match="an automatic step ran in phase 'add'"):
+        check_step(toy.phases, state, after, automatic=True)
+    with pytest.raises(FlowError, match="a decision ran in phase 'check'"):
+        check_step(toy.phases, after, after.advance(), automatic=False)
+    phases = {**toy.phases, "check": dataclasses.replace(toy.phases["check"], automatic=False)}
+    with pytest.raises(FlowError, match="decision phase 'check' needs legal and play"):
+        _toy_with(phases=phases).new(2, seed=1).apply("add 1")
+
+
+def test_flow_table_must_match_phases_and_hooks():
+    flow = dict(Toy().flow)
+    del flow["check"]
+    with pytest.raises(FlowError, match=r"missing \['check'\]"):
+        _toy_with(flow=flow).new(2, seed=1)
+    flow = {**Toy().flow, "check": PhaseHooks(legal=lambda s: [], play=lambda s, a: s)}
+    with pytest.raises(FlowError, match="automatic phase 'check'"):
+        _toy_with(flow=flow).new(2, seed=1).apply("add 1")
+
+
+def test_why_not_hook_answers_first_then_the_generic_text():
+    toy = Toy()
+    refusal = toy.refuse("RS-002", "add", seat=0, n=9)
+    flow = {**toy.flow, "add": dataclasses.replace(toy.flow["add"], why_not=lambda s, a: refusal)}
+    state = _toy_with(flow=flow).new(2, seed=1)
+    with pytest.raises(type(refusal)) as err:
+        state.apply("add 9")
+    assert err.value is refusal
+    with pytest.raises(type(refusal)) as err:
+        Toy().new(2, seed=1).apply("add 9")
+    assert err.value.rule == "RS-002" and "add 9" in str(err.value)
+
+
+def test_private_events_are_visible_only_to_their_seats():
+    event = Event("RS-001", "secret", seats=(1,))
+    assert event.visible_to(1) and event.visible_to(None) and not event.visible_to(0)
+    assert Event("RS-001", "public").visible_to(0)
+    assert event != Event("RS-001", "secret")
+
+
+def test_default_score_breakdown_adds_up_and_stopped_games_have_no_winners():
+    state = Toy().new(2, seed=1)
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+    lines = state.game.score_breakdown(state)
+    assert all(isinstance(line, ScoreLine) for line in lines)
+    assert tuple(map(sum, zip(*(line.points for line in lines), strict=True))) == state.scores
+    assert state.winners and not state.unfinished
+    stopped = _toy_with()
+    stopped.stopped = lambda s: True
+    end = stopped.replay(state.record())
+    assert end.unfinished and end.winners == ()
+
+
+def test_phase_objects_are_data():
+    assert Phase("a", "A", "A", (), ()).name_in("de") == "A"

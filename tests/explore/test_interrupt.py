@@ -1,0 +1,43 @@
+"""Ctrl-C on ``rulekit simulate`` with a process pool: stops fast and keeps what finished."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def test_sigint_stops_the_pool_within_two_seconds_and_writes_a_partial_table(tmp_path):
+    out = tmp_path / "runs.csv"
+    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    argv = [sys.executable, "-m", "rulekit", "simulate", "vale_of_eternity", "--games", "5000"]
+    argv += ["--bots", "random,random", "--workers", "2", "--no-progress", "--out", str(out)]
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _wait_for_workers(proc.pid, count=2)
+    time.sleep(2)  # let some games finish
+    proc.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    stdout, stderr = proc.communicate(timeout=30)
+    took = time.monotonic() - sent
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert took < 2 + 1.5, f"stopping took {took:.1f} s"  # 2 s promised, plus writing the table
+    assert "the results are partial" in stdout
+    frame = pd.read_csv(out)
+    assert frame["partial"].all() and frame["game_id"].nunique() < 5000
+
+
+def _wait_for_workers(pid: int, count: int, timeout: float = 60) -> None:
+    """Wait until ``pid`` has started ``count`` child processes (the pool), on a slow machine too."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        children = Path(f"/proc/{pid}/task/{pid}/children")
+        if children.exists() and len(children.read_text().split()) >= count:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the pool of {count} workers did not start within {timeout} s")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import shutil
 import threading
 from pathlib import Path
 
@@ -49,6 +50,11 @@ def serve_static(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
+    if shutil.which("npm") is None:
+        message = "rulekit publish needs npm for the Pyodide runtime (apt-get install -y npm)"
+        if os.environ.get("RULEKIT_REQUIRE_BROWSER") == "1":
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
     out = tmp_path_factory.mktemp("site") / "site"
     result = publish(out, cache=os.environ.get("RULEKIT_CACHE"), log=lambda *_: None)
     server, url = serve_static(out)

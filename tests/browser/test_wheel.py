@@ -128,3 +128,41 @@ def test_installed_jupyter_server_with_voila_gets_nodelay_from_the_wheel_config(
         proc.wait(30)
     text = log.read_text(errors="replace")
     assert "rulekit: kernel websocket TCP_NODELAY=1" in text, text[-3000:]
+
+
+def test_binder_path_serves_the_gallery_through_jupyter_server_proxy(installed, page: Page, tmp_path):
+    """What the Binder badge opens: ``/rulekit/`` of a Jupyter server starts ``rulekit dashboard`` behind the proxy."""
+    py = installed / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    run([str(py), "-m", "pip", "install", "-q", "jupyter-server-proxy>=4.1"], env=env)
+    env["RULEKIT_NODELAY_CHECK"] = "1"
+    port = free_port()
+    log = tmp_path / "server.log"
+    cmd = [str(installed / "bin" / "jupyter"), "server", "--no-browser", "--allow-root", f"--port={port}"]
+    cmd += ["--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", f"--ServerApp.root_dir={tmp_path}"]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 120
+        while "is running at" not in log.read_text(errors="replace") and time.monotonic() < deadline:
+            assert proc.poll() is None, log.read_text(errors="replace")
+            time.sleep(0.5)
+        errors = PageErrors().attach(page)
+        page.goto(f"http://127.0.0.1:{port}/rulekit/", timeout=LOAD_MS)
+        expect(page.locator("a.rk-card")).to_have_count(len(ALL_NOTEBOOKS), timeout=LOAD_MS)
+        page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
+        table = page.locator(".rk-table").first
+        table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
+        status = table.locator(".rk-status").first
+        before = status.inner_text()
+        table.locator("button.rk-step").first.click()
+        expect(status).not_to_have_text(before, timeout=60_000)
+        assert [e for e in errors if e.startswith(("pageerror", "request outside"))] == [], errors
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    text = log.read_text(errors="replace")
+    # both hops send without delay: the dashboard's kernel socket and the proxy's socket to the browser
+    assert "rulekit: kernel websocket TCP_NODELAY=1" in text, text[-4000:]
+    assert "rulekit: proxy websocket TCP_NODELAY=1" in text, text[-4000:]

@@ -57,7 +57,10 @@ def patch_proxy() -> bool:
 
     async def proxy_open(self, *args: Any, **kwargs: Any) -> Any:
         self.set_nodelay(True)
-        return await original(self, *args, **kwargs)
+        result = await original(self, *args, **kwargs)
+        if os.environ.get("RULEKIT_NODELAY_CHECK"):
+            self.log.warning("rulekit: proxy websocket TCP_NODELAY=%d", nodelay_of(self))
+        return result
 
     proxy_open.__wrapped__ = original  # type: ignore[attr-defined]
     ProxyHandler.proxy_open = proxy_open

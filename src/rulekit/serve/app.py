@@ -163,6 +163,15 @@ class RulekitVoila(Voila):
         self.app.add_handlers(r".*$", [(r".*", BadHostHandler, {"allowed": allowed})])
         self.listen()
 
+    def stop(self) -> None:
+        """Stop the kernels at once: a kernel still running its notebook in the pool would print a traceback."""
+        import shutil
+
+        from jupyter_core.utils import run_sync
+
+        shutil.rmtree(self.connection_dir, ignore_errors=True)
+        run_sync(self.kernel_manager.shutdown_all)(now=True)
+
     def listen(self) -> None:
         self.port_retries = 0
         super().listen()

@@ -81,8 +81,25 @@ def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):
     table = page.locator(".rk-table").first
     table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
     expect(page.get_by_text("Traceback")).to_have_count(0)
+    page.wait_for_timeout(5000)  # the notebook's later cells play on; then back to the start
     status = table.locator(".rk-status").first
+    jump = table.locator("input.rk-jump").first
+    jump.fill("0")
+    jump.press("Enter")
+    expect(status).to_contain_text("step 0 ", timeout=60_000)
+    # Step: a bot's decision or an automatic step changes the status; a human seat to move gets a hint
     before = status.inner_text()
     table.locator("button.rk-step").first.click()
+    page.wait_for_function(
+        """([before]) => {
+            const t = document.querySelector('.rk-table');
+            return t.querySelector('.rk-status').textContent !== before || t.querySelector('.rk-why .rk-hint');
+        }""",
+        arg=[before],
+        timeout=60_000,
+    )
+    # a legal action goes through the kernel in the browser and back
+    before = status.inner_text()
+    table.locator("button.rk-action:not(.rk-illegal)").first.click()
     expect(status).not_to_have_text(before, timeout=60_000)
     assert [e for e in errors if e.startswith(("pageerror", "request outside"))] == [], errors

@@ -202,7 +202,8 @@ def test_scene_items_carry_legal_actions():
 def test_describe_names_cards():
     from rulekit.engine import Action
 
-    assert GAME.describe(Action("summon", (8,))) == "summon Ifrit (8)"
+    assert GAME.describe(Action("summon", (8,))) == "Summon Ifrit"
+    assert GAME.describe(Action("summon", (8,)), "de") == "Ifrit beschwören"
     assert set(CARDS) == set(range(1, 71))
 
 
@@ -225,7 +226,9 @@ def test_scenarios_show_effect_chains():
     assert [str(a) for a in s.legal_actions()] == ["copy 40"]
     s = s.apply("copy 40")
     assert s.data.areas[0] == (40, 68) and s.data.scores[0] == 6 and 63 in s.data.discard
-    s = scenario("egg_chain").apply("summon 63")  # forced_auto: the single choices run at once
+    s = scenario("egg_chain").apply("summon 63")  # forced_auto: the single payment runs at once,
+    assert [str(a) for a in s.legal_actions()] == ["summon 68"]  # a hand card is still a decision
+    s = s.apply("summon 68")  # the only copy target (public, in the area) is taken at once
     assert s.data.scores[0] == 6
     s = scenario("genie_chain", forced_auto=False).apply("summon 49").apply("pay 3").apply("pay 1")
     s = s.apply("activate 27").apply("activate 13")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rulekit.engine import State
 from rulekit.engine import scene_kit as kit
 
-from .auction import bid_sizes
+from .auction import bid_sizes, thresholds
 from .model import clan_side
 from .tables import Tables, kind_of, tables
 from .trade import cart_count
@@ -100,8 +100,9 @@ def _auction_row(t: Tables, state: State, seat, acts: kit.Acts, row: int, colour
              else kit.Face(W("empty_slot", lang), id=f"{where}-{name}") for where, cid in (("middle", middle), ("auction", right))]  # fmt: skip
     h = max(f.height(220, kit.SMALL) for f in faces)
     css = t.colour_names[name]["css"]
+    card_at, top_at = thresholds(t, state.options)  # ZM-908: the option gem_tiers may swap them
     label = [*kit.wrap(t.colour_name(colour, lang), 12), W("stack", lang, n=len(d.stacks[colour])),
-             *kit.wrap(W("tiers", lang, card=t.card_at[colour], top=t.top_at[colour]), 14)]  # fmt: skip
+             *kit.wrap(W("tiers", lang, card=card_at[colour], top=top_at[colour]), 14)]  # fmt: skip
     items += [kit.box(10, y, 160, h, fill=css, stroke="#333", id=f"row-{name}")]
     items += [kit.text(18, y + 26 + 24 * k, s, bold=k == 0, fill=kit.ink(css)) for k, s in enumerate(label)]
     items += [kit.card(faces[0], 178, y, 220, h), kit.card(faces[1], 406, y, 220, h)]

@@ -298,6 +298,13 @@ class Spellbound(Game):
 
         return determinize(self, state, dice)
 
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        """The mages share everything they know, so what one seat cannot see nobody sees:
+        the deck order, the hidden part of the wicked pile and the face-down villages."""
+        from .views import determinize
+
+        return determinize(self, state, dice)
+
     def evaluate(self, state: State, seat: int) -> float:
         from .views import evaluate
 

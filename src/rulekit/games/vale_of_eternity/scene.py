@@ -61,7 +61,7 @@ def _face(cid: int, lang: str, acts: kit.Acts, verbs, owner, where: str, marker:
     if marker != NO_SEAT:
         facts.append(W("picked", lang, who=W("player", lang, n=marker + 1)))
     return kit.Face(
-        card.name, facts, card.text(lang), TABLES["element_colours"][card.element], action, f"{where}-{cid}",
+        card.name_in(lang), facts, card.text(lang), TABLES["element_colours"][card.element], action, f"{where}-{cid}",
         selected=marker != NO_SEAT, seat=owner, touches=touches or None,
     )  # fmt: skip
 

@@ -17,7 +17,7 @@ dashboard: $(VENV)/.installed
 	$(VENV)/bin/rulekit dashboard --port $(PORT)
 
 test: $(VENV)/.installed
-	$(PY) -m pytest --nbval-lax --nbval-sanitize-with .ci/nbval-sanitize.cfg -p no:cacheprovider tests notebooks
+	$(PY) -m pytest --nbval-lax --nbval-sanitize-with .ci/nbval-sanitize.cfg -p no:cacheprovider tests src/rulekit/notebooks
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check src tests benchmarks

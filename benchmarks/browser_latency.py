@@ -6,27 +6,40 @@ way ``rulekit dashboard`` does: preheated kernels, no Nagle delay), then:
 * load ratio: time until each dashboard's board is drawn, divided by the time
   until a one-button notebook's button is drawn (target <= 1.3);
 * click-to-update: a click on Step until the status line changes, measured
-  in the page (target: median <= 20 ms, p95 <= 100 ms);
+  in the page, on both ways Voila is served (targets: median <= 10 ms,
+  p95 <= 40 ms on each):
+  - ``rulekit dashboard`` (standalone Voila, rulekit.serve);
+  - Voila as a Jupyter server extension (``jupyter server``: JupyterLab with
+    Voila, Binder) with the nodelay extension enabled by the same config
+    file the wheel installs (``jupyter-config/``, via JUPYTER_CONFIG_PATH);
+  each path's log is checked for TCP_NODELAY=1 read on the live socket;
 * a full-page screenshot of each dashboard (paths are printed).
 
 Run: ``PYTHONPATH=src python benchmarks/browser_latency.py [--runs 3] [--clicks 60] [--out DIR]``
+(``--latency-only`` skips load times and screenshots).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_notebook
 from playwright.sync_api import sync_playwright
 
-from rulekit.dashboard import CHROMIUM, CHROMIUM_ARGS, find_notebooks, launch
+from rulekit.dashboard import CHROMIUM, CHROMIUM_ARGS, find_notebooks, free_port, launch
+
+REPO = Path(__file__).resolve().parents[1]
 
 BUTTON_NB = "zz_one_button.ipynb"
 #: what shows that a dashboard is ready (a visible board, unless named here)
@@ -86,7 +99,6 @@ def write_helpers(root: Path) -> None:
 
 def load_time(browser, url: str, selector: str, shot: Path | None = None) -> float:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    page.route("https://cdn.jsdelivr.net/**", lambda r: r.abort())
     t0 = time.perf_counter()
     page.goto(url, timeout=120_000)
     page.locator(selector).first.wait_for(timeout=120_000)
@@ -99,6 +111,65 @@ def load_time(browser, url: str, selector: str, shot: Path | None = None) -> flo
         page.screenshot(path=str(shot), full_page=True)
     page.close()
     return elapsed
+
+
+def click_latency(browser, url: str, clicks: int, shot: Path | None) -> list[float]:
+    """Step clicks on the latency notebook under ``url``, in ms (sorted)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{url}/voila/render/{LATENCY_NB}", timeout=120_000)
+    page.locator(".rk-table button.rk-step").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(1000)
+    page.evaluate(MEASURE_JS, 5)  # warm up
+    samples = sorted(s for s in page.evaluate(MEASURE_JS, clicks) if s is not None)
+    if shot is not None:
+        page.screenshot(path=str(shot), full_page=True)
+    page.close()
+    return samples
+
+
+def summary(samples: list[float]) -> dict:
+    return {
+        "n": len(samples),
+        "median": round(statistics.median(samples), 1),
+        "p95": round(samples[min(len(samples) - 1, int(0.95 * len(samples)))], 1),
+        "max": round(samples[-1], 1),
+    }
+
+
+class jupyter_server:
+    """``jupyter server`` with the Voila extension on ``root``, the nodelay extension enabled by config."""
+
+    def __init__(self, root: Path, log: Path) -> None:
+        self.root, self.log, self.port = root, log, free_port()
+
+    def __enter__(self) -> str:
+        config = Path(tempfile.mkdtemp(prefix="rulekit-jcfg-"))
+        shutil.copytree(REPO / "jupyter-config", config, dirs_exist_ok=True)
+        env = {
+            **os.environ,
+            "JUPYTER_CONFIG_PATH": os.pathsep.join(
+                p for p in (str(config), os.environ.get("JUPYTER_CONFIG_PATH")) if p
+            ),
+            "PYTHONPATH": os.pathsep.join(p for p in sys.path if p),
+            "RULEKIT_NODELAY_CHECK": "1",
+        }
+        cmd = [sys.executable, "-m", "jupyter", "server", "--no-browser", "--allow-root", f"--port={self.port}"]
+        cmd += ["--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", f"--ServerApp.root_dir={self.root}"]
+        cmd += ["--ServerApp.port_retries=0"]
+        self.proc = subprocess.Popen(cmd, stdout=open(self.log, "wb"), stderr=subprocess.STDOUT, env=env)  # noqa: SIM115
+        url = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(url + "/api/status", timeout=2):
+                    return url
+            except OSError:
+                time.sleep(0.3)
+        raise TimeoutError(f"jupyter server did not answer (log: {self.log})")
+
+    def __exit__(self, *exc) -> None:
+        self.proc.terminate()
+        self.proc.wait(30)
 
 
 def main() -> None:
@@ -116,6 +187,7 @@ def main() -> None:
     for name in dashboards:
         shutil.copy(find_notebooks() / name, root / name)
     write_helpers(root)
+    os.environ["RULEKIT_NODELAY_CHECK"] = "1"  # each path logs TCP_NODELAY read on its live socket
     proc, url = launch(notebooks=root, log=out / "voila.log")
     results: dict = {"loads": {}, "ratios": {}, "screenshots": {}}
     try:
@@ -136,24 +208,18 @@ def main() -> None:
                 results["loads"][name] = [round(t, 3) for t in times]
                 if name != BUTTON_NB:
                     results["ratios"][name] = round(statistics.median(times) / base, 3)
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.route("https://cdn.jsdelivr.net/**", lambda r: r.abort())
-            page.goto(f"{url}/voila/render/{LATENCY_NB}", timeout=120_000)
-            page.locator(".rk-table button.rk-step").first.wait_for(timeout=120_000)
-            page.wait_for_timeout(1000)
-            page.evaluate(MEASURE_JS, 5)  # warm up
-            samples = [s for s in page.evaluate(MEASURE_JS, args.clicks) if s is not None]
-            page.screenshot(path=str(out / "latency_table.png"), full_page=True)
+            samples = click_latency(browser, url, args.clicks, out / "latency_table.png")
+            with jupyter_server(root, out / "server.log") as server_url:
+                server_samples = click_latency(browser, server_url, args.clicks, None)
             browser.close()
     finally:
         proc.terminate()
         proc.wait(30)
-    samples.sort()
-    results["click_ms"] = {
-        "n": len(samples),
-        "median": round(statistics.median(samples), 1),
-        "p95": round(samples[min(len(samples) - 1, int(0.95 * len(samples)))], 1),
-        "max": round(samples[-1], 1),
+    results["click_ms"] = summary(samples)
+    results["server_click_ms"] = summary(server_samples)
+    results["nodelay_seen"] = {
+        "rulekit dashboard": "TCP_NODELAY=1" in (out / "voila.log").read_text(errors="replace"),
+        "jupyter server + voila": "TCP_NODELAY=1" in (out / "server.log").read_text(errors="replace"),
     }
     (out / "results.json").write_text(json.dumps(results, indent=1))
     if not args.latency_only:
@@ -161,11 +227,14 @@ def main() -> None:
     for name, ratio in results["ratios"].items():
         verdict = "ok" if ratio <= 1.3 else "ABOVE TARGET"
         print(f"{name}: load {statistics.median(loads[name]):.2f} s, ratio {ratio} (target <= 1.3: {verdict})")
-    c = results["click_ms"]
-    print(
-        f"click-to-update (Step): median {c['median']} ms, p95 {c['p95']} ms, max {c['max']} ms, n={c['n']}"
-        " (targets 20 / 100 ms)"
-    )
+    for label, key in (("rulekit dashboard", "click_ms"), ("jupyter server + voila", "server_click_ms")):
+        c = results[key]
+        verdict = "ok" if c["median"] <= 10 and c["p95"] <= 40 else "ABOVE TARGET"
+        print(
+            f"click-to-update (Step), {label}: median {c['median']} ms, p95 {c['p95']} ms, max {c['max']} ms, "
+            f"n={c['n']} (targets 10 / 40 ms: {verdict}); TCP_NODELAY=1 on the live socket: "
+            f"{results['nodelay_seen'][label]}"
+        )
     for name, path in results["screenshots"].items():
         print(f"screenshot {name}: {path}")
     print(f"results: {out / 'results.json'}")

@@ -1,4 +1,4 @@
-"""The ``rulekit`` command: list, rules, play, replay, simulate, dashboard.
+"""The ``rulekit`` command: list, rules, play, replay, simulate, dashboard, publish.
 
 Every bad argument or bad typed move gets a one-line reason (and, for a
 move, the rule id) instead of a traceback; a game in progress is never lost
@@ -80,10 +80,10 @@ def _parser() -> argparse.ArgumentParser:
     if simulate_command is not None:
         simulate_command.add_parser(sub)
 
-    p = sub.add_parser("dashboard", help="serve the notebooks as Voila dashboards on 127.0.0.1")
-    p.add_argument("--port", type=port_number, default=8866)
-    p.add_argument("--open", action="store_true", help="open a browser")
-    p.set_defaults(run=_dashboard)
+    from . import dashboard, publish
+
+    dashboard.add_arguments(sub.add_parser("dashboard", help="serve the notebooks as Voila dashboards (127.0.0.1)"))
+    publish.add_arguments(sub.add_parser("publish", help="build a static site of the notebooks (runs in the browser)"))
     return parser
 
 
@@ -298,15 +298,6 @@ def _replay(args: argparse.Namespace) -> int:
         replayed = replayed.apply(action)
         _print_events(replayed, args.lang, print)
     print(_result(replayed) if replayed.is_over else f"stopped at step {replayed.step}, phase {replayed.phase}")
-    return 0
-
-
-def _dashboard(args: argparse.Namespace) -> int:
-    try:
-        from .dashboard import serve
-    except ImportError as err:
-        raise RulekitError(f"the dashboard needs voila and the widgets: {err}") from None
-    serve(port=args.port, open_browser=args.open)
     return 0
 
 

@@ -1,18 +1,24 @@
-"""``rulekit dashboard``: the notebooks as a Voila gallery on this machine.
+"""``rulekit dashboard``: the notebooks as a Voila gallery a teacher can publish.
 
-Voila serves ``notebooks/`` on loopback with what a classroom needs:
-a preheated kernel per notebook (the first click is fast), idle kernels
-of closed pages culled (Voila cannot shut a kernel when a tab closes; the
-preheated pool is spared), and websocket
-frames sent without Nagle's delay (a click updates in a few milliseconds
-instead of ~45 ms). Run ``python -m rulekit.dashboard --port 8866``.
+By default it serves the notebooks shipped inside the package (never the
+current directory's) on loopback. What a classroom needs comes from
+``rulekit.serve``: a gallery at ``/``; a preheated kernel per notebook
+that is never culled in the pool or handed out dead; idle kernels of
+closed pages culled (and shut at once when a tab closes); kernel websocket
+frames sent without Nagle's delay; pages that fetch nothing from outside
+the server; a cap on live kernels and on Explorer jobs; a token and a Host
+check when serving a network; one port (a busy one is an error); a log
+with only what a teacher needs. Run ``rulekit dashboard --help``.
 """
 
 from __future__ import annotations
 
 import argparse
-import inspect
+import contextlib
+import errno
+import ipaddress
 import os
+import secrets
 import shutil
 import socket
 import subprocess
@@ -21,6 +27,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from .engine import RulekitError
+
 __all__ = [
     "serve",
     "launch",
@@ -28,8 +36,11 @@ __all__ = [
     "find_notebooks",
     "voila_argv",
     "patch_nodelay",
-    "patch_culling",
     "pooled_kernels",
+    "check_port",
+    "allowed_hosts",
+    "is_loopback",
+    "PACKAGE_NOTEBOOKS",
     "CHROMIUM",
     "CHROMIUM_ARGS",
 ]
@@ -53,35 +64,50 @@ CHROMIUM_ARGS = [
 CULL_IDLE, CULL_INTERVAL = 120, 30
 #: seconds Voila waits for late output of a cell (the default of 4 s drops widgets on a busy machine)
 IOPUB_TIMEOUT = 30
+#: most kernels alive at once, the preheated pool included (each costs 70-200 MB)
+MAX_KERNELS = 40
+#: largest Explorer job on a dashboard: games times the bots' cost per game (see rulekit.explore.panel)
+MAX_JOB = 200_000
+
+
+#: the notebooks shipped inside the package: what ``rulekit dashboard`` serves unless told otherwise
+PACKAGE_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 
 
 def find_notebooks(path: str | os.PathLike | None = None) -> Path:
-    """The notebooks folder: ``path``, ``$RULEKIT_NOTEBOOKS``, ``./notebooks`` or the repository's."""
-    if path is not None:
-        if not Path(path).is_dir():
-            raise FileNotFoundError(f"notebooks folder {path} does not exist")
-        return Path(path).resolve()
-    candidates = [
-        os.environ.get("RULEKIT_NOTEBOOKS"),
-        Path.cwd() / "notebooks",
-        Path(__file__).resolve().parents[2] / "notebooks",
-    ]
-    for candidate in candidates:
-        if candidate and Path(candidate).is_dir():
-            return Path(candidate).resolve()
-    raise FileNotFoundError("no notebooks folder found: run from the rulekit repository or set RULEKIT_NOTEBOOKS")
+    """The folder to serve: ``path`` when named, else the notebooks shipped in the package.
+
+    Never the current directory's ``notebooks/``: a stray private notebook
+    there must not be executed and published by accident.
+    """
+    if path is None:
+        return PACKAGE_NOTEBOOKS
+    if not Path(path).is_dir():
+        raise FileNotFoundError(f"notebooks folder {path} does not exist")
+    return Path(path).resolve()
 
 
-def voila_argv(root: Path, port: int, host: str, open_browser: bool, preheat: bool = True) -> list[str]:
+def voila_argv(
+    root: Path,
+    port: int,
+    host: str,
+    open_browser: bool,
+    preheat: bool = True,
+    cull_idle: int = CULL_IDLE,
+    cull_interval: int = CULL_INTERVAL,
+) -> list[str]:
     """Voila's command-line arguments for the gallery (see the module docstring)."""
     argv = [
         str(root),
         f"--port={port}",
         f"--Voila.ip={host}",
         f"--Voila.open_browser={open_browser}",
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
-        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--template=rulekit",
+        f"--MappingKernelManager.cull_idle_timeout={cull_idle}",
+        f"--MappingKernelManager.cull_interval={cull_interval}",
         "--MappingKernelManager.cull_connected=False",
+        # kernels talk over local sockets: nothing on TCP (and no "TCP without encryption" warning)
+        "--KernelManager.transport=ipc",
         "--VoilaConfiguration.show_tracebacks=False",
         # a busy machine may deliver a cell's widget output late: wait for it instead of dropping it
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
@@ -92,53 +118,68 @@ def voila_argv(root: Path, port: int, host: str, open_browser: bool, preheat: bo
 
 
 def patch_nodelay() -> None:
-    """Send kernel websocket frames at once (TCP_NODELAY) instead of waiting for Nagle."""
-    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler as Handler
+    """Send kernel websocket frames at once (TCP_NODELAY) on every Jupyter path (see ``rulekit.serve.nodelay``)."""
+    from .serve.nodelay import patch
 
-    if getattr(Handler, "_rulekit_nodelay", False):
-        return
-    original = Handler.open
-
-    async def open(self, *args, **kwargs):
-        self.set_nodelay(True)
-        result = original(self, *args, **kwargs)
-        if inspect.isawaitable(result):
-            result = await result
-        return result
-
-    Handler.open = open
-    Handler._rulekit_nodelay = True
+    patch()
 
 
 def pooled_kernels(manager) -> set[str]:
     """Ids of the preheated kernels waiting in Voila's pools (not yet given to a page)."""
-    ids = set()
-    for pool in getattr(manager, "_pools", {}).values():
-        for item in pool:
-            if item.done() and not item.cancelled() and item.exception() is None:
-                ids.add(item.result()["kernel_id"])
-    return ids
+    from .serve.kernels import pooled_kernels as pooled
+
+    return pooled(manager)
 
 
-def patch_culling() -> None:
-    """Cull idle kernels of closed pages, never the preheated ones in the pool.
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is only reachable from this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
-    The pool's kernels are idle by design; culled, the next visitor of that
-    notebook would get "Kernel does not exist" (Voila does not refill the pool).
-    """
-    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
 
-    if getattr(MappingKernelManager, "_rulekit_pool_safe", False):
-        return
-    original = MappingKernelManager.cull_kernel_if_idle
+def allowed_hosts(host: str, extra: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """The Host header names the server answers to: loopback names, plus this machine's names for a network."""
+    names = ["localhost", "127.0.0.1", "::1", *extra]
+    if not is_loopback(host):
+        wildcard = host in ("0.0.0.0", "::", "")
+        if not wildcard:
+            names.append(host)
+        hostname = socket.gethostname()
+        names += [hostname, socket.getfqdn()]
+        with contextlib.suppress(OSError):
+            names += [info[4][0] for info in socket.getaddrinfo(hostname, None)]
+        if wildcard:
+            try:  # the address a LAN sees: the one the default route leaves from (no packet is sent)
+                with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                    probe.connect(("192.0.2.1", 9))
+                    names.append(probe.getsockname()[0])
+            except OSError:
+                pass
+    return list(dict.fromkeys(n.lower() for n in names if n))
 
-    async def cull_kernel_if_idle(self, kernel_id):
-        if kernel_id in pooled_kernels(self):
-            return None
-        return await original(self, kernel_id)
 
-    MappingKernelManager.cull_kernel_if_idle = cull_kernel_if_idle
-    MappingKernelManager._rulekit_pool_safe = True
+def check_port(port: object, host: str = "127.0.0.1") -> int:
+    """``port`` as an int if it is a free TCP port on ``host``; else a one-line ``RulekitError``."""
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+        raise RulekitError(f"--port must be a whole number from 1 to 65535, got {port!r}")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                raise RulekitError(
+                    f"port {port} on {host} is already in use (another dashboard?): stop it or pick another with --port"
+                ) from None
+            if err.errno == errno.EACCES:
+                raise RulekitError(f"no permission to listen on port {port}: pick one above 1023 with --port") from None
+            raise RulekitError(f"cannot listen on {host}:{port}: {err.strerror}") from None
+    return port
 
 
 def serve(
@@ -147,6 +188,13 @@ def serve(
     open_browser: bool = False,
     notebooks: str | os.PathLike | None = None,
     preheat: bool = True,
+    token: str | None = None,
+    max_kernels: int = MAX_KERNELS,
+    max_job: int = MAX_JOB,
+    allow_hosts: list[str] | tuple[str, ...] = (),
+    cull_idle: int = CULL_IDLE,
+    cull_interval: int = CULL_INTERVAL,
+    base_url: str = "/",
 ) -> None:
     """Serve the notebooks as Voila dashboards until interrupted (blocks).
 
@@ -154,18 +202,56 @@ def serve(
     ----------
     port, host : where to listen; loopback by default (nothing is exposed).
     open_browser : open the gallery in the default browser.
-    notebooks : the folder to serve (see ``find_notebooks``).
+    notebooks : a folder to serve instead of the package's notebooks.
     preheat : keep one kernel per notebook started and run ahead.
-    """
-    if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
-        raise ValueError(f"port must be an integer in 1..65535, got {port!r}")
-    root = find_notebooks(notebooks)
-    patch_nodelay()
-    patch_culling()
-    from voila.app import Voila
+    token : the secret visitors need (``?token=...``); required when ``host`` is not loopback.
+    max_kernels : most kernels alive at once, the pool included (0: no limit).
+    max_job : largest Explorer job (games times the bots' cost per game; 0: no limit).
+    allow_hosts : more Host header names to answer to (e.g. a DNS name of this machine).
+    cull_idle, cull_interval : seconds before an idle page's kernel is shut down, and between checks.
+    base_url : the path prefix when a proxy serves the gallery (Binder: ``/user/.../rulekit/``).
 
+    Raises ``RulekitError`` (one line, for the command) for a bad port, a busy
+    port, a missing folder or a network host without a token.
+    """
+    check_port(port, host)
+    try:
+        root = find_notebooks(notebooks)
+    except FileNotFoundError as err:
+        raise RulekitError(str(err)) from None
+    token = token if token is not None else os.environ.get("RULEKIT_TOKEN") or None
+    if not is_loopback(host) and not token:
+        raise RulekitError(
+            f"serving on {host} reaches other machines: it needs a token. Add --token {secrets.token_urlsafe(12)} "
+            "(any secret; or set RULEKIT_TOKEN) and give the class the address with ?token=... at the end"
+        )
+    for name, value in (("--max-kernels", max_kernels), ("--max-job", max_job)):
+        if value < 0:
+            raise RulekitError(f"{name} must be 0 (no limit) or more, got {value}")
+    patch_nodelay()
+    from .serve.app import TEMPLATES, RulekitVoila
+
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH")) if p)
     os.environ.setdefault("RULEKIT_DASHBOARD", "1")
-    Voila.launch_instance(argv=voila_argv(root, port, host, open_browser, preheat))
+    os.environ["RULEKIT_MAX_JOB"] = str(max_job)
+    argv = voila_argv(root, port, host, open_browser, preheat, cull_idle, cull_interval)
+    argv += [f"--RulekitVoila.max_kernels={max_kernels}", "--Voila.port_retries=0"]
+    argv.append(f"--Voila.token={token or ''}")
+    if base_url != "/":
+        argv.append(f"--Voila.base_url={base_url.rstrip('/') + '/'}")
+    hosts = allowed_hosts(host, list(allow_hosts))
+    RulekitVoila.allowed_hosts = hosts
+    shown = "localhost" if is_loopback(host) else next((h for h in hosts[3:] if "." in h and h[0].isdigit()), host)
+    print(f"rulekit dashboard: {len(list(root.glob('*.ipynb')))} notebooks from {root}", flush=True)
+    print(
+        f"open http://{shown}:{port}{base_url.rstrip('/')}/"
+        + (f"?token={token}" if token else "")
+        + "   (Ctrl+C stops)",
+        flush=True,
+    )
+    if not is_loopback(host):
+        print(f"answers to the host names: {', '.join(hosts)} (add more with --allow-host)", flush=True)
+    RulekitVoila.launch_instance(argv=argv)
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -181,32 +267,33 @@ def launch(
     preheat: bool = True,
     timeout: float = 90.0,
     log: str | os.PathLike | None = None,
+    args: list[str] | tuple[str, ...] = (),
+    command: list[str] | None = None,
 ) -> tuple[subprocess.Popen, str]:
     """Start the gallery in a child process and wait until it answers.
 
     Returns the process (stop it with ``terminate()``) and the base URL. Used
-    by the browser tests and the latency benchmark.
+    by the browser tests and the latency benchmark; ``args`` are more
+    ``rulekit dashboard`` options, ``command`` replaces ``python -m
+    rulekit.dashboard`` (e.g. an installed ``rulekit dashboard``).
     """
     port = port or free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "rulekit.dashboard",
-        "--port",
-        str(port),
-        "--notebooks",
-        str(find_notebooks(notebooks)),
-    ]
+    cmd = [*(command or [sys.executable, "-m", "rulekit.dashboard"]), "--port", str(port)]
+    if notebooks is not None:
+        cmd += ["--notebooks", str(find_notebooks(notebooks))]
     if not preheat:
         cmd.append("--no-preheat")
+    cmd += list(args)
     out = open(log, "wb") if log else subprocess.DEVNULL  # noqa: SIM115 - the child owns it
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    env = dict(os.environ)
+    if command is None:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
     proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"Voila exited with code {proc.returncode} (log: {log})")
+            raise RuntimeError(f"the dashboard exited with code {proc.returncode} (log: {log})")
         try:
             with urllib.request.urlopen(url + "/voila/tree", timeout=2) as resp:
                 if resp.status == 200:
@@ -214,19 +301,65 @@ def launch(
         except OSError:
             time.sleep(0.25)
     proc.terminate()
-    raise TimeoutError(f"Voila did not answer on {url} within {timeout} s (log: {log})")
+    raise TimeoutError(f"the dashboard did not answer on {url} within {timeout} s (log: {log})")
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m rulekit.dashboard", description=__doc__.splitlines()[0])
-    parser.add_argument("--port", type=int, default=8866)
-    parser.add_argument("--host", default="127.0.0.1")
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``rulekit dashboard`` (shared with ``python -m rulekit.dashboard``)."""
+    parser.add_argument("--port", type=int, default=8866, help="TCP port (default 8866); a busy port is an error")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on; not loopback needs --token")
+    parser.add_argument("--token", default=None, help="secret visitors need (?token=...); or set RULEKIT_TOKEN")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME", help="another Host name to accept")
+    parser.add_argument("--base-url", default="/", help=argparse.SUPPRESS)  # behind a proxy (Binder)
     parser.add_argument("--open", action="store_true", help="open a browser")
-    parser.add_argument("--notebooks", default=None, help="folder of notebooks to serve")
+    parser.add_argument("--notebooks", default=None, help="serve this folder instead of the package's notebooks")
     parser.add_argument("--no-preheat", action="store_true", help="start kernels only when a page opens")
+    parser.add_argument(
+        "--max-kernels", type=int, default=MAX_KERNELS, help=f"most live kernels (default {MAX_KERNELS})"
+    )
+    parser.add_argument("--max-job", type=int, default=MAX_JOB, help=f"largest Explorer job (default {MAX_JOB:,})")
+    parser.add_argument("--cull-idle", type=int, default=CULL_IDLE, help=argparse.SUPPRESS)
+    parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, help=argparse.SUPPRESS)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve with parsed ``add_arguments`` options; bad options raise a one-line ``RulekitError``."""
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        raise RulekitError(
+            "the dashboard needs Voila: pip install 'rulekit-games[dashboard]' (make dashboard does it)"
+        ) from None
+    serve(
+        port=args.port,
+        host=args.host,
+        open_browser=args.open,
+        notebooks=args.notebooks,
+        preheat=not args.no_preheat,
+        token=args.token,
+        max_kernels=args.max_kernels,
+        max_job=args.max_job,
+        allow_hosts=args.allow_host,
+        cull_idle=args.cull_idle,
+        cull_interval=args.cull_interval,
+        base_url=args.base_url,
+    )
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m rulekit.dashboard", description=__doc__.splitlines()[0])
+    add_arguments(parser)
     args = parser.parse_args(argv)
-    serve(args.port, args.host, args.open, args.notebooks, not args.no_preheat)
+    try:
+        return run(args)
+    except RulekitError as err:
+        print(f"rulekit: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -14,8 +14,6 @@ import pytest
 
 from rulekit.dashboard import CHROMIUM, CHROMIUM_ARGS, find_notebooks, launch
 
-#: Voila's default template asks this CDN for a font; with no network it fails harmlessly
-CDN = "https://cdn.jsdelivr.net/**"
 NOTEBOOKS = find_notebooks()
 ALL_NOTEBOOKS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 
@@ -58,23 +56,33 @@ def voila_url(tmp_path_factory):
         proc.kill()
 
 
+def outside(url: str) -> bool:
+    """A request that leaves this machine (anything but loopback, data: and blob: URLs)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome", "chrome-extension"):
+        return False
+    return (parts.hostname or "") not in ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
 class PageErrors(list):
-    """JavaScript errors of a page, except the blocked CDN request."""
+    """JavaScript errors of a page, and every request it makes outside loopback (a failure, not blocked)."""
 
     def attach(self, page):
-        page.route(CDN, lambda route: route.abort())
         page.on("pageerror", lambda err: self.append(f"pageerror: {err}"))
         page.on("console", self._console)
+        page.on("request", self._request)
         return self
+
+    def _request(self, request):
+        if outside(request.url):
+            self.append(f"request outside loopback: {request.method} {request.url}")
 
     def _console(self, msg):
         if msg.type != "error":
             return
         where = (msg.location or {}).get("url", "")
-        if "cdn.jsdelivr.net" in where or "cdn.jsdelivr.net" in msg.text:
-            return
-        if "ERR_FAILED" in msg.text and not where.startswith("http://127.0.0.1"):
-            return
         self.append(f"console: {msg.text} ({where})")
 
 

@@ -117,12 +117,16 @@ class Explorer(w.VBox):
         """Run the sweep and draw the results; errors appear in the status line."""
         from IPython.display import display
 
+        from ..serve.limits import check_job
         from . import plots
         from .sweeps import summarize, sweep
 
         self.out.clear_output()
         try:
-            frame = sweep(self.game.value, self.grid(), games=self.games.value, workers=self.workers)
+            grid = self.grid()
+            runs = len(next((v for k, v in grid.items() if k != "agents"), [None]))
+            check_job(self.games.value, self.bots.value, runs)  # a shared dashboard's --max-job
+            frame = sweep(self.game.value, grid, games=self.games.value, workers=self.workers)
         except Exception as err:  # shown to the person, never a traceback
             self.status.value = f"<b style='color:#c44e52'>{_t('cannot_run', self.lang)}</b> {err}"
             return None

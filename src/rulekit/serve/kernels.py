@@ -1,0 +1,148 @@
+"""Kernels that a page can always use, and a cap on how many run.
+
+Voila keeps one preheated kernel per notebook that has already run the
+notebook. Two things went wrong with idle culling on: the kernel's last
+activity is the moment it ran the notebook, so a kernel handed to a page
+after a quiet spell was culled before the page connected ("Kernel never
+reached an 'alive' state", the page stayed at "Loading widget..."); and a
+pooled kernel that died was still handed out. Here a kernel is checked
+when it leaves the pool, its activity clock starts again, and it is not
+culled until its page has connected (or ``GRACE`` seconds passed).
+
+``max_kernels`` caps live kernels (each costs 70-200 MB): the pool is not
+refilled past it, and a visitor beyond it gets a page saying so.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+__all__ = ["GRACE", "FULL_MESSAGE", "pool_safe", "kernel_alive", "pooled_kernels"]
+
+#: seconds a kernel handed to a page may wait for that page to connect before idle rules apply again
+GRACE = 600
+#: what a visitor sees when the server already runs ``max_kernels`` kernels
+FULL_MESSAGE = (
+    "This dashboard server already runs {limit} notebooks, its limit. Close a tab you no longer need, "
+    "or try again in a few minutes; the teacher can raise the limit with --max-kernels. / "
+    "Dieser Server führt schon {limit} Notebooks aus, seine Grenze. Schließe einen nicht mehr gebrauchten "
+    "Tab oder versuche es in ein paar Minuten wieder; die Lehrkraft kann die Grenze mit --max-kernels erhöhen."
+)
+
+
+def kernel_alive(manager: Any, kernel_id: str) -> bool:
+    """A kernel the manager still holds whose process is running (checked without waiting)."""
+    kernel = manager._kernels.get(kernel_id)
+    if kernel is None or getattr(kernel, "execution_state", None) == "dead":
+        return False
+    process = getattr(getattr(kernel, "provisioner", None), "process", None)
+    return process is None or process.poll() is None
+
+
+def pooled_kernels(manager: Any) -> set[str]:
+    """Ids of the preheated kernels waiting in Voila's pools (not yet given to a page)."""
+    ids = set()
+    for pool in getattr(manager, "_pools", {}).values():
+        for item in pool:
+            if item.done() and not item.cancelled() and item.exception() is None:
+                ids.add(item.result()["kernel_id"])
+    return ids
+
+
+def pool_safe(base: type, max_kernels: int = 0) -> type:
+    """Voila's kernel manager class ``base`` with pool-safe culling, checked hand-out and a kernel cap."""
+    from jupyter_server._tz import utcnow
+    from tornado import web
+
+    class RulekitKernelManager(base):
+        _rulekit_max = max_kernels
+
+        def _handed(self) -> dict[str, float]:
+            if not hasattr(self, "_rulekit_handed"):
+                self._rulekit_handed = {}
+            return self._rulekit_handed
+
+        def _prune(self, notebook_name: str) -> None:
+            """Drop pool entries that failed or whose kernel is gone, so none is handed out."""
+            pool = self._pools.get(notebook_name, [])
+            for item in list(pool):
+                if not item.done():
+                    continue
+                if item.cancelled() or item.exception() is not None:
+                    pool.remove(item)
+                    continue
+                kernel_id = item.result()["kernel_id"]
+                if not kernel_alive(self, kernel_id):
+                    pool.remove(item)
+                    self.log.warning("rulekit: a preheated kernel of %s had died; starting a new one", notebook_name)
+
+        def _live(self) -> int:
+            pools = getattr(self, "_pools", {})  # none without preheating
+            pending = sum(1 for pool in pools.values() for item in pool if not item.done())
+            return len(self._kernels) + pending
+
+        def get_pool_size(self, notebook_name: str) -> int:
+            if hasattr(self, "_pools"):
+                self._prune(notebook_name)
+            return super().get_pool_size(notebook_name)
+
+        async def get_rendered_notebook(self, notebook_name: str, extra_kernel_env_variables: dict = {}, **kwargs):  # noqa: B006 - Voila's signature
+            self._prune(notebook_name)
+            if not self._pools.get(notebook_name):
+                # every pooled kernel was dead: start one at once and wait for it
+                self.fill_if_needed(delay=0, notebook_name=notebook_name, force=True)
+            result = await super().get_rendered_notebook(notebook_name, extra_kernel_env_variables, **kwargs)
+            kernel_id = result[2]
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                # its clock starts now, not when it ran the notebook in the pool
+                kernel.last_activity = utcnow()
+            self._handed()[kernel_id] = time.monotonic()
+            return result
+
+        def fill_if_needed(self, delay=None, notebook_name=None, extra_kernel_env_variables={}, force=False, **kwargs):  # noqa: B006
+            limit = self._rulekit_max
+            if limit and not force and self._live() >= limit:
+                self.log.info(
+                    "rulekit: %d kernels run (the limit); %s is not preheated again yet", limit, notebook_name
+                )
+                return None
+            return super().fill_if_needed(delay, notebook_name, extra_kernel_env_variables, **kwargs)
+
+        async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+            limit = self._rulekit_max
+            if limit and self._live() >= limit:
+                self.log.warning("rulekit: kernel limit reached (%d live kernels): a visitor was turned away", limit)
+                raise web.HTTPError(503, reason="Kernel limit reached", log_message=FULL_MESSAGE.format(limit=limit))
+            return await super().start_kernel(*args, **kwargs)
+
+        async def cull_kernel_if_idle(self, kernel_id: str):
+            handed = self._handed()
+            if kernel_id in handed:
+                if self._kernel_connections.get(kernel_id, 0) > 0:
+                    del handed[kernel_id]  # its page is connected: the usual idle rules from now on
+                elif time.monotonic() - handed[kernel_id] < GRACE:
+                    return None  # on its way to a page that is still loading
+                else:
+                    del handed[kernel_id]
+            if kernel_id in pooled_kernels(self):
+                return None
+            kernel = self._kernels.get(kernel_id)
+            if kernel is None:
+                return None
+            values = getattr(kernel, "_trait_values", None)
+            if (
+                isinstance(values, dict)
+                and "last_activity" in type(kernel).class_trait_names()
+                and "last_activity" not in values
+            ):
+                return None  # still starting: jupyter_server's culler would log a traceback for it
+            return await super().cull_kernel_if_idle(kernel_id)
+
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any):
+            self._handed().pop(kernel_id, None)
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    RulekitKernelManager.__name__ = RulekitKernelManager.__qualname__ = "Rulekit" + base.__name__
+    return RulekitKernelManager

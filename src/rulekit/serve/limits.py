@@ -1,0 +1,55 @@
+"""How big an Explorer job may be on a shared dashboard.
+
+A job's size is its number of games times the bots' cost per game: 1 per
+seat for ``random`` and ``greedy``, the iteration budget for ``mcts`` (a
+time budget counts 1,000 iterations per second). ``rulekit dashboard``
+puts its ``--max-job`` in ``RULEKIT_MAX_JOB`` for the kernels; in a
+notebook of one's own (no such variable) nothing is limited.
+"""
+
+from __future__ import annotations
+
+import os
+
+from .texts import t
+
+__all__ = ["job_size", "check_job", "job_limit"]
+
+#: iterations a second of MCTS time budget counts as
+ITERATIONS_PER_SECOND = 1000
+
+
+def job_size(games: int, bots: str, runs: int = 1) -> int:
+    """Games times the bots' cost per game, over ``runs`` settings of a sweep."""
+    from ..explore.agents import AGENTS, parse_spec
+
+    cost = 0
+    for spec in [b for b in bots.split(",") if b.strip()]:
+        name, options = parse_spec(spec)
+        params = AGENTS[name].params
+        if "iterations" not in params:
+            cost += 1
+            continue
+        seconds = options.get("time", params.get("time"))
+        iterations = options.get("iterations", params["iterations"])
+        cost += max(1, int(seconds * ITERATIONS_PER_SECOND) if seconds else int(iterations or 1))
+    return max(1, games) * max(1, cost) * max(1, runs)
+
+
+def job_limit() -> int:
+    """The limit a dashboard set (``RULEKIT_MAX_JOB``), 0 for none."""
+    try:
+        return max(0, int(os.environ.get("RULEKIT_MAX_JOB", "0")))
+    except ValueError:
+        return 0
+
+
+def check_job(games: int, bots: str, runs: int = 1) -> None:
+    """Raise ``ValueError`` (English and German) when the job is bigger than the dashboard's limit."""
+    limit = job_limit()
+    if not limit:
+        return
+    size = job_size(games, bots, runs)
+    if size > limit:
+        words = {"games": f"{games:,}", "bots": bots, "size": f"{size:,}", "limit": f"{limit:,}"}
+        raise ValueError(t("job_too_big", "en", **words) + " / " + t("job_too_big", "de", **words))

@@ -1,0 +1,105 @@
+"""``rulekit publish``: the static site runs in the browser alone, served by a plain static web server.
+
+Builds the site (build tools, Pyodide runtime and wheels come from the
+package indexes; cached under ``$RULEKIT_CACHE`` or ``~/.cache/rulekit``),
+serves it over loopback with Python's http.server, opens the Rune Stones
+notebook and clicks Step. Any request outside loopback fails the test.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rulekit.publish import publish
+
+from .conftest import PageErrors
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: cold start: download the runtime and wheels, start Python in WebAssembly, run the notebook
+LOAD_MS = 300_000
+
+
+class StaticHandler(http.server.SimpleHTTPRequestHandler):
+    """A plain static file server (what a teacher's web host does), with the WebAssembly type."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+    }
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def serve_static(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHandler, directory=folder))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    if shutil.which("npm") is None:
+        message = "rulekit publish needs npm for the Pyodide runtime (apt-get install -y npm)"
+        if os.environ.get("RULEKIT_REQUIRE_BROWSER") == "1":
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    out = tmp_path_factory.mktemp("site") / "site"
+    result = publish(out, cache=os.environ.get("RULEKIT_CACHE"), log=lambda *_: None)
+    server, url = serve_static(out)
+    yield result, url
+    server.shutdown()
+
+
+def test_site_holds_the_browser_notebooks_and_no_cdn_link(site):
+    result, _ = site
+    out = Path(result["out"])
+    assert "rune_stones.ipynb" in result["notebooks"] and "explore_rules.ipynb" in result["left_out"]
+    assert (out / "voici/render/rune_stones.html").is_file()
+    assert (out / "index.html").read_text().count('class="rk-card"') == len(result["notebooks"])
+    for page in out.rglob("*.html"):
+        assert "cdn.jsdelivr.net" not in page.read_text(encoding="utf-8", errors="replace"), page
+
+
+def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):
+    _, url = site
+    errors = PageErrors().attach(page)
+    page.goto(url + "/", timeout=LOAD_MS)
+    expect(page.locator(".rk-note")).to_contain_text("explore_rules.ipynb")
+    page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
+    table = page.locator(".rk-table").first
+    table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
+    expect(page.get_by_text("Traceback")).to_have_count(0)
+    page.wait_for_timeout(5000)  # the notebook's later cells play on; then back to the start
+    status = table.locator(".rk-status").first
+    jump = table.locator("input.rk-jump").first
+    jump.fill("0")
+    jump.press("Enter")
+    expect(status).to_contain_text("step 0 ", timeout=60_000)
+    # Step: a bot's decision or an automatic step changes the status; a human seat to move gets a hint
+    before = status.inner_text()
+    table.locator("button.rk-step").first.click()
+    page.wait_for_function(
+        """([before]) => {
+            const t = document.querySelector('.rk-table');
+            return t.querySelector('.rk-status').textContent !== before || t.querySelector('.rk-why .rk-hint');
+        }""",
+        arg=[before],
+        timeout=60_000,
+    )
+    # a legal action goes through the kernel in the browser and back
+    before = status.inner_text()
+    table.locator("button.rk-action:not(.rk-illegal)").first.click()
+    expect(status).not_to_have_text(before, timeout=60_000)
+    assert [e for e in errors if e.startswith(("pageerror", "request outside"))] == [], errors

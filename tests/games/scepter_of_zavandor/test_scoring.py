@@ -68,5 +68,5 @@ def test_points_are_a_status_zs610():
     assert GAME.scores(s2)[0] == before - 3
     from rulekit.games.scepter_of_zavandor import rounds
 
-    ev = rounds.score(GAME, s2.evolve(phase="score_victory_points", to_move=None)).events[0]
+    ev = rounds.score(s2.evolve(phase="score_victory_points", to_move=None)).events[0]
     assert ev.rule == "ZS-610" and f"P1 {before - 3}" in ev.text

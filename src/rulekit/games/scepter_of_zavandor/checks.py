@@ -29,38 +29,52 @@ from .model import (
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
 
-__all__ = ["why_not", "view", "invariants", "determinize", "describe"]
+__all__ = [
+    "auction_why_not",
+    "pay_why_not",
+    "hub_why_not",
+    "reduce_why_not",
+    "lose_why_not",
+    "view",
+    "invariants",
+    "determinize",
+    "describe",
+]
 
 HUB = {"enchant", "disenchant", "activate", "deactivate", "learn", "free_step", "buy_stone", "auction", "end"}
 
 
-def why_not(game: ScepterOfZavandor, s: State, a: Action) -> IllegalAction:
-    """The rule that forbids ``a`` now, in learner words."""
-    rule, key, args = _reason(game, s, a)
-    return game.refuse(rule, key, a, **args)
+def _refusal(reason):
+    """A ``why_not`` hook from a function returning (rule, message key, arguments)."""
+
+    def why_not(s: State, a: Action) -> IllegalAction:
+        rule, key, args = reason(s, a)
+        return s.game.refuse(rule, key, a, **args)
+
+    return why_not
 
 
-def _reason(game, s: State, a: Action) -> tuple[str, str, dict]:
+def _auction_reason(s: State, a: Action) -> tuple[str, str, dict]:
+    if a.kind == "bid" and a.args and isinstance(a.args[0], int):
+        return _bid_reason(s.game, s, a.args[0])
+    if a.kind == "pass" and s.data.auction.leader < 0:
+        return "ZS-410", "must_open", {}
+    return "ZS-420", "auction_running", {}
+
+
+def _pay_reason(s: State, a: Action) -> tuple[str, str, dict]:
+    if a.kind == "sell":
+        return "ZS-460", "sell_only_auction", {}
+    return "ZS-430", "pay_first", {"due": s.data.pay.due - s.data.pay.paid}
+
+
+def _hub_reason(s: State, a: Action) -> tuple[str, str, dict]:
+    game, kind = s.game, a.kind
     cfg, t, phase = game.cfg, s.data, s.phase
-    kind = a.kind
-    if phase == "auction":
-        if kind == "bid" and a.args and isinstance(a.args[0], int):
-            return _bid_reason(game, s, a.args[0])
-        if kind == "pass" and t.auction.leader < 0:
-            return "ZS-410", "must_open", {}
-        return "ZS-420", "auction_running", {}
-    if phase in ("enchant_gems", "extend_knowledge", "pay_auction"):
-        if kind == "sell":
-            return "ZS-460", "sell_only_auction", {}
-        return "ZS-430", "pay_first", {"due": t.pay.due - t.pay.paid}
-    if phase == "check_hand_limit":
-        return "ZS-490", "reduce_first", {}
-    if phase == "lose_gem":
-        return "ZS-903", "lose_first", {}
-    if phase == "player_actions" and kind in ("bid", "pass"):
+    if kind in ("bid", "pass"):
         return "ZS-400", "no_auction", {}
-    if phase != "player_actions" or kind not in HUB | {"exchange"}:
-        return "ZS-200", "not_now", {"phase": phase}
+    if kind not in HUB | {"exchange"}:
+        return "ZS-200", "not_now", {"phase": game.phases[phase].name, "phase_de": game.phases[phase].name_de}
     p = t.p[s.to_move]
     arg = a.args[0] if a.args else None
     if kind in ("enchant", "disenchant", "activate", "deactivate"):
@@ -116,7 +130,14 @@ def _reason(game, s: State, a: Action) -> tuple[str, str, dict]:
         return rule or "ZS-400", "auction_" + (rule or "ZS-400"), {"item": arg}
     if kind == "exchange":
         return "ZS-190", "no_exchange", {}
-    return "ZS-200", "not_now", {"phase": phase}
+    return "ZS-200", "not_now", {"phase": game.phases[phase].name, "phase_de": game.phases[phase].name_de}
+
+
+auction_why_not = _refusal(_auction_reason)
+pay_why_not = _refusal(_pay_reason)
+hub_why_not = _refusal(_hub_reason)
+reduce_why_not = _refusal(lambda s, a: ("ZS-490", "reduce_first", {}))
+lose_why_not = _refusal(lambda s, a: ("ZS-903", "lose_first", {}))
 
 
 def _bid_reason(game, s: State, amount: int) -> tuple[str, str, dict]:

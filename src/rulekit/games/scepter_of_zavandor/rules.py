@@ -12,16 +12,18 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Event, Game, IllegalAction, Option, State
+from ...engine import Action, Dice, Event, Game, Option, PhaseHooks, State
 from ...engine.rules import read_toml
-from . import auction, checks, scene, turn
+from . import auction, checks, rounds, scene, turn
 from .config import AREAS, GEMS, Config, load_config
 from .model import Pay, Player, Table, gem_vp, means, victory_points
-from .rounds import AUTO_STEPS
 
 __all__ = ["ScepterOfZavandor"]
 
-PAY_PHASES = ("enchant_gems", "extend_knowledge", "pay_auction")
+
+def _hooked(fn):
+    """A phase hook ``(state, ...)`` from a topic function ``(game, state, ...)``."""
+    return lambda s, *args: fn(s.game, s, *args)
 
 
 class ScepterOfZavandor(Game):
@@ -81,14 +83,15 @@ class ScepterOfZavandor(Game):
         ),
         Option(
             "round_limit",
-            30,
-            "rulekit's choice: the game also ends after this round (0 = no limit; a safeguard so that "
-            "simulations always end, not in the published rules)",
-            "rulekit-Wahl: das Spiel endet auch nach dieser Runde (0 = keine Grenze; eine Sicherung, "
-            "damit Simulationen enden, nicht in den Originalregeln)",
-            rule="ZS-620",
+            0,
+            "Stop the game unfinished (no winner) after this round; 0 = no limit, as printed. "
+            "For bots and simulations whose players never buy enough sentinels.",
+            "Die Partie nach dieser Runde unvollendet (ohne Sieger) stoppen; 0 = keine Grenze, wie gedruckt. "
+            "Für Bots und Simulationen, deren Spieler nie genug Wächter kaufen.",
             low=0,
             high=500,
+            title="Round limit (not a printed rule)",
+            title_de="Rundengrenze (keine gedruckte Regel)",
         ),
     )
 
@@ -192,36 +195,49 @@ class ScepterOfZavandor(Game):
             )
         return state.evolve(data=t, phase="determine_turn_order", to_move=None, rng=dice.state, events=tuple(ev))
 
-    # -- decisions ------------------------------------------------------------
+    # -- the flow: one entry per phase of data/phases.toml -------------------------
 
-    def legal(self, state: State) -> list[Action]:
-        phase = state.phase
-        if phase == "player_actions":
-            return turn.hub_legal(self, state)
-        if phase in PAY_PHASES:
-            return turn.pay_legal(self, state)
-        if phase == "auction":
-            return auction.bid_legal(self, state)
-        if phase == "check_hand_limit":
-            return turn.discard_legal(self, state)
-        if phase == "lose_gem":
-            return turn.lose_legal(self, state)
-        raise AssertionError(f"no decisions in phase {phase}")
+    @cached_property
+    def flow(self) -> dict[str, PhaseHooks]:
+        """Phase id -> hooks; the engine dispatches through this table and checks every step."""
+        pay = PhaseHooks(legal=_hooked(turn.pay_legal), play=_hooked(turn.pay_play), why_not=checks.pay_why_not)
+        back = PhaseHooks(auto=rounds.back_to_turn)
+        return {
+            "setup": PhaseHooks(auto=lambda s: s),  # setup() itself leaves this phase
+            "determine_turn_order": PhaseHooks(auto=rounds.turn_order),
+            "refill_artifacts": PhaseHooks(auto=rounds.refill),
+            "income_opals": PhaseHooks(auto=rounds.income_opals),
+            "income_gem_cards": PhaseHooks(auto=rounds.income_cards),
+            "income_artifacts": PhaseHooks(auto=rounds.income_artifacts),
+            "income_energy_flow": PhaseHooks(auto=rounds.income_flow),
+            "player_actions": PhaseHooks(
+                legal=_hooked(turn.hub_legal), play=_hooked(turn.hub_play), why_not=checks.hub_why_not
+            ),
+            "enchant_gems": pay,
+            "disenchant_gems": back,
+            "toggle_active_gems": back,
+            "extend_knowledge": pay,
+            "auction": PhaseHooks(
+                legal=_hooked(auction.bid_legal), play=_hooked(auction.bid_play), why_not=checks.auction_why_not
+            ),
+            "pay_auction": pay,
+            "lose_gem": PhaseHooks(
+                legal=_hooked(turn.lose_legal), play=_hooked(turn.lose_play), why_not=checks.lose_why_not
+            ),
+            "end_player_actions": PhaseHooks(auto=rounds.end_actions),
+            "next_over_hand_limit": PhaseHooks(auto=rounds.hand_check),
+            "check_hand_limit": PhaseHooks(
+                legal=_hooked(turn.discard_legal), play=_hooked(turn.discard_play), why_not=checks.reduce_why_not
+            ),
+            "score_victory_points": PhaseHooks(auto=rounds.score),
+            "check_game_end": PhaseHooks(auto=rounds.end_check),
+            "final_scoring": PhaseHooks(auto=rounds.final),
+            "game_over": PhaseHooks(),
+        }
 
-    def play(self, state: State, action: Action) -> State:
-        phase = state.phase
-        if phase == "player_actions":
-            return turn.hub_play(self, state, action)
-        if phase in PAY_PHASES:
-            return turn.pay_play(self, state, action)
-        if phase == "auction":
-            return auction.bid_play(self, state, action)
-        if phase == "check_hand_limit":
-            return turn.discard_play(self, state, action)
-        return turn.lose_play(self, state, action)
-
-    def auto(self, state: State) -> State:
-        return AUTO_STEPS[state.phase](self, state)
+    def stopped(self, state: State) -> bool:
+        """True when a round limit (not a printed rule) ended the game before enough sentinels were in play."""
+        return state.is_over and sum(len(p.sents) for p in state.data.p) < state.options["sentinels_to_end"]
 
     # -- hooks used by the topic modules ----------------------------------------
 
@@ -244,9 +260,6 @@ class ScepterOfZavandor(Game):
         return auction.unpaid(self, s, pay, ev)
 
     # -- reading --------------------------------------------------------------------
-
-    def why_not(self, state: State, action: Action) -> IllegalAction:
-        return checks.why_not(self, state, action)
 
     def view(self, state: State, seat: int | None) -> dict:
         return checks.view(self, state, seat)

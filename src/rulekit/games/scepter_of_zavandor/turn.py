@@ -137,9 +137,8 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         )
     if kind == "disenchant":
         g = GEMS.index(a.args[0])
-        t, value, _ = sell_gem(cfg, t, seat, g)
-        ev = game.say("ZS-290", "disenchant", player=who, gem=game.gem_name(g), dust=value)
-        return s.evolve(data=t, phase="disenchant_gems", to_move=None, events=(ev,))
+        t, ev = sell_event(game, t, seat, g)
+        return s.evolve(data=t, phase="disenchant_gems", to_move=None, events=ev)
     if kind in ("activate", "deactivate"):
         g = GEMS.index(a.args[0])
         d = 1 if kind == "activate" else -1
@@ -163,7 +162,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         ai = AREAS.index(a.args[0])
         p = replace(p, free_steps=p.free_steps - 1)
         t, ev = raise_level(game, put(t, seat, p), seat, ai, free=True)
-        return s.evolve(data=t, phase="extend_knowledge", to_move=None, events=ev)
+        return s.evolve(data=t, events=ev)  # no payment: the turn goes on (phases.toml: player_actions repeats)
     if kind == "buy_stone":
         return _start_pay(
             game,
@@ -233,9 +232,8 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     ev = []
     if a.kind == "sell":
         g = GEMS.index(a.args[0])
-        t, value, _ = sell_gem(cfg, t, seat, g)
-        ev.append(game.say("ZS-290", "disenchant", player=who, gem=game.gem_name(g), dust=value))
-        return s.evolve(data=t, events=tuple(ev))
+        t, ev = sell_event(game, t, seat, g)
+        return s.evolve(data=t, events=ev)
     if a.args[0] == "auto":
         need = pay.due - pay.paid
         if pay.can_sell:
@@ -245,8 +243,8 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
                     break
                 pl = t.p[seat]
                 if pl.stored[g] or pl.active[g]:
-                    t, value, _ = sell_gem(cfg, t, seat, g)
-                    ev.append(game.say("ZS-290", "disenchant", player=who, gem=game.gem_name(g), dust=value))
+                    t, sold = sell_event(game, t, seat, g)
+                    ev.extend(sold)
         items = auto_selection(cfg, t.p[seat], need)
     else:
         items = [_parse_item(a.args)]
@@ -262,6 +260,17 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     if paid >= pay.due or not (pay_items(cfg, t.p[seat]) or (pay.can_sell and _has_gems(t.p[seat]))):
         return finish_pay(game, s, ev)
     return s.evolve(events=tuple(ev))
+
+
+def sell_event(game: ScepterOfZavandor, t: Table, seat: int, g: int) -> tuple[Table, tuple]:
+    """Disenchant one gem; the event states the dust that arrives and, apart, what no token can make."""
+    t, value, lost = sell_gem(game.cfg, t, seat, g)
+    who, gem = game.seat_name(seat), game.gem_name(g)
+    if lost:
+        return t, (
+            game.say("ZS-290", "disenchant_lost", player=who, gem=gem, value=value, dust=value - lost, lost=lost),
+        )
+    return t, (game.say("ZS-290", "disenchant", player=who, gem=gem, dust=value),)
 
 
 def _has_gems(p) -> bool:
@@ -288,7 +297,10 @@ def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
     change = pay.paid - pay.due
     if change:
         t, lost = give_dust(cfg, t, seat, change)
-        ev.append(game.say("ZS-020", "change", player=who, dust=change - lost, lost=lost))
+        if lost:
+            ev.append(game.say("ZS-020", "change_lost", player=who, dust=change - lost, lost=lost))
+        else:
+            ev.append(game.say("ZS-020", "change", player=who, dust=change))
     kind = pay.what[0]
     if kind in ("artifact", "sentinel"):
         return game.deliver(s.evolve(data=t), pay, ev)
@@ -303,7 +315,12 @@ def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
     else:
         t, more = raise_level(game, t, seat, pay.what[1])
         ev.extend(more)
-    return s.evolve(data=t, to_move=None, events=tuple(ev))
+    return back_to_turn(s, t, ev)
+
+
+def back_to_turn(s: State, t: Table, ev) -> State:
+    """A purchase is done: the player whose turn it is goes on with his actions (ZS-210)."""
+    return s.evolve(data=t, phase="player_actions", to_move=t.order[t.cur], events=tuple(ev))
 
 
 def gain_gem(cfg, t: Table, seat: int, g: int) -> Table:
@@ -338,7 +355,7 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         ev = game.say("ZS-916", "discard", player=who, item=" ".join(map(str, a.args)))
     p = t.p[seat]
     if hand_count(cfg, p) <= hand_limit(cfg, p):
-        return s.evolve(data=replace(t, cur=t.cur + 1), to_move=None, events=(ev,))
+        return s.evolve(data=replace(t, cur=t.cur + 1), phase="next_over_hand_limit", to_move=None, events=(ev,))
     return s.evolve(data=t, events=(ev,))
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine import Action, State
 from ...engine.seats import next_seat
 from .config import GEMS
-from .model import Auction, Pay, item_price, means, owns_max, put, replace
+from .model import Auction, Pay, item_price, means, modifier, owns_max, put, replace
 from .turn import back_to_turn, finish_pay, gain_gem
 
 if TYPE_CHECKING:
@@ -60,18 +60,22 @@ def refusal(game: ScepterOfZavandor, s: State, seat: int, kind: str, item: str) 
 
 
 def auctionable(game: ScepterOfZavandor, s: State, seat: int) -> list[Action]:
-    """The items ``seat`` may put up for auction now (fast path of ``refusal`` for the hub)."""
+    """The items ``seat`` may put up for auction now: ``refusal`` for every item, computed once
+    per kind (the hub asks this on every decision)."""
     cfg, t = game.cfg, s.data
     p = t.p[seat]
     limit = means(cfg, p, game.with_gems)
     out = []
-    has_gem = any(p.active)
-    for item in dict.fromkeys(t.offer):
-        art = cfg.artifacts[item]
-        if (art.get("unique") and item in p.arts) or (art.get("others_lose_gem") and not has_gem):
-            continue
-        if item_price(cfg, t, seat, "artifact", item, art["price"], s.options) <= limit:
-            out.append(cfg.act("auction " + item))
+    if t.offer:
+        base = modifier(cfg, t, seat, "artifact", "", s.options)  # without item-specific discounts
+        has_gem = any(p.active)
+        for item in dict.fromkeys(t.offer):
+            art = cfg.artifacts[item]
+            if (art.get("unique") and item in p.arts) or (art.get("others_lose_gem") and not has_gem):
+                continue
+            extra = sum(cfg.artifacts[a].get("discount_on", {}).get(item, 0) for a in p.arts) if p.arts else 0
+            if max(0, art["price"] + base - extra) <= limit:
+                out.append(cfg.act("auction " + item))
     if t.sents and item_price(cfg, t, seat, "sentinel", t.sents[0], cfg.sentinel_price, s.options) <= limit:
         out.extend(cfg.act("auction " + item) for item in t.sents)
     return out

@@ -79,10 +79,15 @@ def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     if capacity(cfg, p) > sum(active):
         out.extend(acts["activate"][g] for g in range(5) if stored[g])
     out.extend(acts["deactivate"][g] for g in range(5) if active[g])
-    if not p.stepped:
+    if not p.stepped:  # ZS-320: one paid step a round; learn_cost and _can_learn, inlined (hot path)
+        know, costs, top, learn = p.know, cfg.area_costs, cfg.max_level, acts["learn"]
+        stone = 0 if p.prepaid else (p.markers[0] if p.markers else -1)
         for a in range(6):
-            if _can_learn(game, p, a) and learn_cost(game, p, a) <= value:
-                out.append(acts["learn"][a])
+            lv = know[a]
+            if lv >= top or (not lv and stone < 0):
+                continue
+            if costs[a][lv] + (0 if lv else stone) <= value:
+                out.append(learn[a])
     if p.free_steps:
         for a in range(6):
             if p.know[a] < cfg.max_level and (p.know[a] or p.prepaid):

@@ -38,7 +38,6 @@ __all__ = [
     "view",
     "invariants",
     "determinize",
-    "describe",
 ]
 
 HUB = {"enchant", "disenchant", "activate", "deactivate", "learn", "free_step", "buy_stone", "auction", "end"}
@@ -163,7 +162,7 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
     cfg, t = game.cfg, s.data
     if t is None:
         return {}
-    players = []
+    seats = []
     for i, p in enumerate(t.p):
         d = encode(p)
         d["character"] = cfg.characters[p.char]["id"]
@@ -178,7 +177,7 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
         )
         if seat is None or seat == i:
             d["energy"] = hand_value(cfg, p)
-        players.append(d)
+        seats.append(d)
     return {
         "round": t.round,
         "order": list(t.order),
@@ -188,7 +187,7 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
         "decks": [len(d) for d in t.decks] if seat is not None else encode(t.decks),
         "discards": [len(d) for d in t.discards] if seat is not None else encode(t.discards),
         "supply": list(t.supply),
-        "players": players,
+        "seats": seats,
         "auction": encode(t.auction),
         "pay": encode(t.pay),
         "losers": list(t.losers),
@@ -256,44 +255,3 @@ def determinize(game: ScepterOfZavandor, s: State, seat: int, dice: Dice) -> Sta
         decks[i] = tuple(pool[nd:])
     t = replace(t, p=tuple(ps), decks=tuple(decks), discards=tuple(discards))
     return s.evolve(data=t)
-
-
-_DE = {
-    "enchant": "verzaubern",
-    "disenchant": "entzaubern",
-    "activate": "aktivieren",
-    "deactivate": "deaktivieren",
-    "learn": "Wissen erweitern",
-    "free_step": "freier Wissensschritt",
-    "buy_stone": "Wissensstein kaufen",
-    "auction": "versteigern",
-    "end": "Zug beenden",
-    "bid": "bieten",
-    "pass": "passen",
-    "pay": "zahlen",
-    "sell": "verkaufen",
-    "discard": "abwerfen",
-    "exchange": "tauschen",
-    "lose": "abgeben",
-}
-
-
-def describe(game: ScepterOfZavandor, a: Action, lang: str = "en") -> str:
-    """A readable label; German names gems, areas and items in German."""
-    if lang != "de":
-        return str(a)
-    words = []
-    for x in a.args:
-        if x in GEMS:
-            words.append(game.gem_name(GEMS.index(x), "de"))
-        elif x in AREAS:
-            words.append(game.area_name(AREAS.index(x), "de"))
-        elif isinstance(x, str) and (x in game.cfg.artifacts or x in game.cfg.sentinels):
-            words.append(game.item_name(x, "de"))
-        else:
-            words.append(
-                {"card": "Karte", "energy": "geballte Energie", "dust": "Staub", "auto": "automatisch"}.get(x, str(x))
-                if isinstance(x, str)
-                else str(x)
-            )
-    return " ".join([_DE.get(a.kind, a.kind), *words])

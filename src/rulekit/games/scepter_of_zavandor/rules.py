@@ -14,8 +14,9 @@ from functools import cached_property
 
 from ...engine import Action, Dice, Event, Game, Option, PhaseHooks, State
 from ...engine.rules import read_toml
-from . import auction, checks, rounds, scene, turn
+from . import auction, checks, rounds, scene, turn, words
 from .config import AREAS, GEMS, Config, load_config
+from .economy import item_label
 from .model import Pay, Player, Table, gem_vp, means, victory_points
 
 __all__ = ["ScepterOfZavandor"]
@@ -134,12 +135,26 @@ class ScepterOfZavandor(Game):
         return entry["name_de"] if lang == "de" else entry["name"]
 
     @cached_property
+    def _item_labels(self) -> dict[str, tuple]:
+        """Action-argument text of every energy item ("dust 10") -> the item."""
+        cfg = self.cfg
+        items = [("card", g + 1, v) for g, deck in enumerate(cfg.deck_cards) for v in set(deck)]
+        items += [("energy", g) for g in range(1, 5)] + [("dust", v) for v in cfg.tokens]
+        return {item_label(i): i for i in items}
+
+    @cached_property
+    def _en_names(self) -> dict[str, str]:
+        """Item labels in events -> English words ("dust 10" -> "a 10-dust token")."""
+        return {label: words.item_words(self, i, "en") for label, i in self._item_labels.items()}
+
+    @cached_property
     def _de_names(self) -> dict[str, str]:
-        """English display name -> German, for gems, areas, artifacts and sentinels."""
+        """English display name -> German, for gems, areas, artifacts and sentinels; item labels -> German words."""
         cfg = self.cfg
         out = {en: de for en, de in cfg.gem_names.values()}
         out.update({en: de for en, de in cfg.area_names.values()})
         out.update({e["name"]: e["name_de"] for e in (*cfg.artifacts.values(), *cfg.sentinels.values())})
+        out.update({label: words.item_words(self, i, "de") for label, i in self._item_labels.items()})
         return out
 
     def say(self, rule: str, key: str, **args) -> Event:
@@ -148,7 +163,7 @@ class ScepterOfZavandor(Game):
 
     @cached_property
     def _named(self) -> _NamedMessages:
-        return _NamedMessages(self._templates, self._de_names, self.messages)
+        return _NamedMessages(self._templates, self._en_names, self._de_names, self.messages)
 
     @cached_property
     def _templates(self) -> dict[str, tuple[str, str]]:
@@ -274,7 +289,16 @@ class ScepterOfZavandor(Game):
         return scene.scene(self, state, seat, lang)
 
     def describe(self, action: Action, lang: str = "en") -> str:
-        return checks.describe(self, action, lang)
+        """A short sentence for an action in English or German (texts/actions.toml)."""
+        return words.describe(self, action, lang)
+
+    def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
+        """Every action label legal() can produce, computed from the data files."""
+        return words.action_labels(self, players, self.resolve_options(options or {}))
+
+    @cached_property
+    def action_texts(self) -> dict[str, dict[str, str]]:
+        return read_toml(self._package, "texts/actions.toml")
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Current victory points (a status, ZS-610)."""
@@ -298,21 +322,25 @@ class ScepterOfZavandor(Game):
 
 
 class _NamedMessages:
-    """Formats an event's templates; the German text gets German gem, area and item names."""
+    """Formats an event's templates with names in each language: gems, areas and items in German
+    for the German text, energy items ("dust 10") in words in both."""
 
-    __slots__ = ("templates", "names", "fallback")
+    __slots__ = ("templates", "en", "de", "fallback")
 
-    def __init__(self, templates: dict[str, tuple[str, str]], names: dict[str, str], fallback):
-        self.templates, self.names, self.fallback = templates, names, fallback
+    def __init__(self, templates: dict[str, tuple[str, str]], en: dict[str, str], de: dict[str, str], fallback):
+        self.templates, self.en, self.de, self.fallback = templates, en, de, fallback
 
     def format(self, key: str, **args) -> tuple[str, str]:
         entry = self.templates.get(key)
         if entry is None:
             return self.fallback.format(key, **args)
-        en = entry[0].format(**args)
-        if "gem" in args or "area" in args or "item" in args or "items" in args:
-            names = self.names
-            args = {k: (names.get(v, v) if k in ("gem", "area", "item") else v) for k, v in args.items()}
-            if "items" in args:
-                args["items"] = ", ".join(names.get(x, x) for x in args["items"].split(", "))
-        return en, entry[1].format(**args)
+        if not ("gem" in args or "area" in args or "item" in args or "items" in args):
+            return entry[0].format(**args), entry[1].format(**args)
+        return entry[0].format(**self._named(args, self.en)), entry[1].format(**self._named(args, self.de))
+
+    @staticmethod
+    def _named(args: dict, names: dict[str, str]) -> dict:
+        out = {k: (names.get(v, v) if k in ("gem", "area", "item") else v) for k, v in args.items()}
+        if "items" in args:
+            out["items"] = ", ".join(names.get(x, x) for x in args["items"].split(", "))
+        return out

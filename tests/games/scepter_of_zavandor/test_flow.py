@@ -137,3 +137,23 @@ def test_a_step_outside_the_graph_raises_flow_error():
         check_step(GAME.phases, s, s.evolve(phase="score_victory_points"), automatic=False)
     with pytest.raises(FlowError):
         check_step(GAME.phases, s.evolve(phase="next_over_hand_limit"), s, automatic=False)
+
+
+def test_every_event_cites_a_rule_of_its_phase():
+    """Issue 14: each event's rule id belongs to the phase the step ran in or led to (phases.toml
+    ``rules``), to the game's ``anytime_rules``, or is the engine's own stop ("engine")."""
+    anytime = set(GAME.data_file("phases.toml")["anytime_rules"]) | {"engine"}
+    wrong: dict = {}
+    for players in (2, 3, 5):
+        for seed in range(3):
+            s = GAME.new(players=players, seed=seed, settle=False, round_limit=20)
+            assert all(e.rule in GAME.phases["setup"].rules for e in s.events)
+            dice = Dice(seed)
+            while not s.is_over:
+                before = s.phase
+                s = s.advance() if s.automatic else s.apply(_pick(s, dice), settle=False)
+                allowed = {*GAME.phases[before].rules, *GAME.phases[s.phase].rules} | anytime
+                for e in s.events:
+                    if e.rule not in allowed:
+                        wrong[(before, s.phase, e.rule)] = e.key
+    assert wrong == {}

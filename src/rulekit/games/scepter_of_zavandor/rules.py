@@ -13,11 +13,12 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...engine import Action, Dice, Event, Game, Option, PhaseHooks, State
+from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
 from . import auction, checks, rounds, scene, turn, words
 from .config import AREAS, GEMS, Config, load_config
 from .economy import item_label
-from .model import Pay, Player, Table, gem_vp, means, victory_points
+from .model import Pay, Player, Table, gem_vp, means, sentinel_vp, victory_points
 
 __all__ = ["ScepterOfZavandor"]
 
@@ -312,6 +313,31 @@ class ScepterOfZavandor(Game):
         key = [(victory_points(self.cfg, p), gem_vp(self.cfg, p)) for p in t.p]
         best = max(key)
         return tuple(i for i, k in enumerate(key) if k == best)
+
+    def score_breakdown(self, state: State) -> list[ScoreLine]:
+        """One line per scoring rule (ZS-540..ZS-600); the lines add up to ``scores``."""
+        cfg, ps = self.cfg, state.data.p
+        lines = []
+        for rule, gems_of_rule in (("ZS-560", (0,)), ("ZS-570", (1,)), ("ZS-580", (2, 3)), ("ZS-590", (4,))):
+            en = " and ".join(self.gem_name(g) for g in gems_of_rule)
+            de = " und ".join(self.gem_name(g, "de") for g in gems_of_rule)
+            points = tuple(sum(p.active[g] * cfg.gem_vp[g] for g in gems_of_rule) for p in ps)
+            lines.append(ScoreLine(rule, f"Active gems: {en}", f"Aktive Steine: {de}", points))
+        arts = tuple(sum(cfg.artifacts[a]["vp"] for a in p.arts) for p in ps)
+        sents = tuple(sum(sentinel_vp(cfg, p, x) for x in p.sents) for p in ps)
+        level4 = tuple(cfg.level4_vp * sum(1 for lv in p.know if lv >= cfg.max_level) for p in ps)
+        lines.append(ScoreLine("ZS-540", "Artifacts", "Artefakte", arts))
+        lines.append(ScoreLine("ZS-550", "Sentinels with their bonus", "Wächter mit Bonus", sents))
+        lines.append(ScoreLine("ZS-600", "Knowledge areas at level 4", "Wissensgebiete auf Stufe 4", level4))
+        return lines
+
+    def tiebreak_rule(self, state: State) -> str | None:
+        """ZS-918 when equal points were decided (or shared) by the points from gems."""
+        if not state.is_over or self.stopped(state):
+            return None
+        vps = self.scores(state)
+        best = max(vps)
+        return "ZS-918" if sum(1 for v in vps if v == best) > 1 else None
 
     def evaluate(self, state: State, seat: int) -> float:
         """VP lead plus a little for energy and gems that could be spent."""

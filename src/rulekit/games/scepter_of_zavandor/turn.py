@@ -258,7 +258,14 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         t, v = take_item(cfg, t, seat, it)
         paid += v
     ev.append(
-        game.say("ZS-430", "paid", player=who, items=", ".join(item_label(i) for i in items), paid=paid, due=pay.due)
+        game.say(
+            "ZS-430" if s.phase == "pay_auction" else "ZS-020",
+            "paid",
+            player=who,
+            items=", ".join(item_label(i) for i in items),
+            paid=paid,
+            due=pay.due,
+        )
     )
     t = replace(t, pay=replace(pay, paid=paid))
     s = s.evolve(data=t)

@@ -18,7 +18,8 @@ def test_sigint_stops_the_pool_within_two_seconds_and_writes_a_partial_table(tmp
     argv = [sys.executable, "-m", "rulekit", "simulate", "vale_of_eternity", "--games", "5000"]
     argv += ["--bots", "random,random", "--workers", "2", "--no-progress", "--out", str(out)]
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # let some games finish
+    _wait_for_workers(proc.pid, count=2)
+    time.sleep(2)  # let some games finish
     proc.send_signal(signal.SIGINT)
     sent = time.monotonic()
     stdout, stderr = proc.communicate(timeout=30)
@@ -29,3 +30,14 @@ def test_sigint_stops_the_pool_within_two_seconds_and_writes_a_partial_table(tmp
     assert "the results are partial" in stdout
     frame = pd.read_csv(out)
     assert frame["partial"].all() and frame["game_id"].nunique() < 5000
+
+
+def _wait_for_workers(pid: int, count: int, timeout: float = 60) -> None:
+    """Wait until ``pid`` has started ``count`` child processes (the pool), on a slow machine too."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        children = Path(f"/proc/{pid}/task/{pid}/children")
+        if children.exists() and len(children.read_text().split()) >= count:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the pool of {count} workers did not start within {timeout} s")

@@ -40,7 +40,16 @@ def test_seed_test(game, players):
 
 @pytest.mark.parametrize("game", game_params())
 def test_bombardment_test_behind_refuse_illegal(game):
-    bombardment_test(env(game, game.players.start, refuse_illegal=True), cycles=60)
+    bombardment_test(_ReturnsObservation(env(game, game.players.start)), cycles=60)
+
+
+class _ReturnsObservation(RefuseIllegal):
+    """``bombardment_test`` reads the observation from ``step``'s return value, an older API
+    than ``api_test`` (which requires None); this test-only shim gives it one."""
+
+    def step(self, action):
+        super().step(action)
+        return self.observe(self.agent_selection) if self.agents else None
 
 
 def _masked_random_games(game, seeds):
@@ -119,10 +128,15 @@ def test_refuse_illegal_wrapper_keeps_agent_and_explains():
     e = env(TOY, 2, refuse_illegal=True)
     e.reset(seed=3)
     agent, before = e.agent_selection, e.unwrapped.state
-    obs = e.step(10**9)
+    assert e.step(10**9) is None  # the AEC API: step returns nothing
     assert e.unwrapped.state is before and e.agent_selection == agent
     assert "outside" in e.infos[agent]["refused"]
-    assert obs.shape == e.observation_space(agent).shape
+    assert e.observe(agent).shape == e.observation_space(agent).shape
+
+
+@pytest.mark.parametrize("game, players", game_player_params())
+def test_api_test_behind_refuse_illegal(game, players):
+    api_test(env(game, players, refuse_illegal=True), num_cycles=100)
 
 
 @pytest.mark.parametrize("game", game_params())
@@ -141,7 +155,15 @@ def test_refuse_illegal_wrapper_refuses_masked_out_ids_with_rule(game):
 def test_render_ansi_lists_legal_actions():
     e = env(TOY, 2, render_mode="ansi")
     e.reset(seed=1)
-    assert "legal: add 1, add 2" in e.render()
+    text = e.render()
+    assert "legal: add 1, add 2" in text and "== Toy race" in text
+
+
+def test_render_human_prints_the_text_board(capsys):
+    e = env(TOY, 2, render_mode="human")
+    e.reset(seed=1)
+    assert e.render() is None
+    assert "== Toy race" in capsys.readouterr().out
 
 
 def test_bad_arguments_are_refused_clearly():

@@ -6,13 +6,11 @@ action lists and a JSON-ready ``view(seat)``. This module bridges the two
 without touching the engine:
 
 * **Action index**: every action label a game can offer, in a fixed order,
-  so that an action id means the same thing in every state. The engine has
-  no hook listing all labels, so the index is built by exploring seeded
-  random playouts (every legal action seen, not just the ones played) and
-  stored as a data file, ``adapters/data/<game>.json``. Files are
-  append-only: regenerating keeps every known id and adds new labels at the
-  end. A game may instead define ``action_labels() -> list[str]`` (the
-  engine hook this module would like to have); those labels come first.
+  so that an action id means the same thing in every state. It comes from
+  the game's own declaration, ``Game.action_labels(players, options)``,
+  computed from its data, so an agent that plays well never meets an
+  action without an id. Only a game without that hook (a toy in the tests)
+  is explored by random playouts instead.
 * **Observation**: ``view(seat)`` flattened into named slots ("feature
   names") such as ``scores.1`` (a number), ``phase=bid`` (a string one-hot)
   or ``hand[]=fire`` (a count: lists of strings are bags). The slot list is
@@ -62,6 +60,8 @@ FALLBACK_SIMS = 20
 VIEW_EVERY = 3
 #: the most labels ``generalize`` adds for one action kind (beyond: only seen labels)
 MAX_LABELS_PER_KIND = 4096
+#: decisions after which an exploring playout stops
+MAX_PLAYOUT = 3000
 #: observation values are clipped to +-BOUND so the Box space is finite
 BOUND = 1e6
 #: view keys that say who looks, not what is seen
@@ -211,11 +211,15 @@ class GameSpace:
     def from_dict(cls, doc: dict) -> GameSpace:
         return cls(
             doc["game"],
-            tuple(doc["actions"]),
+            tuple(doc.get("actions", ())),
             tuple(doc["features"]),
             bool(doc.get("hidden_information", True)),
             int(doc.get("max_decisions", 0)),
         )
+
+    def with_actions(self, actions: Iterable[str]) -> GameSpace:
+        """This space with another action index (the game's declared labels)."""
+        return GameSpace(self.game, tuple(actions), self.features, self.hidden_information, self.max_decisions)
 
     def merged(self, other: GameSpace) -> GameSpace:
         """This space with ``other``'s new labels and slots appended (ids stay stable)."""
@@ -242,26 +246,33 @@ def playouts(game: Game, players: int, sims: int, seed: int = 0) -> Iterator[Sta
     for i in range(sims):
         dice = Dice(seed_state(seed + i))
         state = game.new(players=players, seed=seed + i)
-        while not state.is_over:
+        while not state.is_over and len(state.actions) < MAX_PLAYOUT:  # random play may never end a game
             yield state
             legal = state.legal_actions()
             state = state.apply(legal[dice.below(len(legal))])
         yield state
 
 
+def declared_labels(game: Game, counts: Iterable[int], options: dict | None = None) -> list[str] | None:
+    """The game's own action labels for these player counts, in index order; None without the hook."""
+    labels: set[str] = set()
+    for n in counts:
+        try:
+            labels.update(str(a) for a in game.action_labels(n, dict(options or {})))
+        except NotImplementedError:
+            return None
+    return sorted(labels, key=_label_key)
+
+
 def explore(game: Game | str, sims: int = 40, seed: int = 0, counts: Iterable[int] | None = None) -> GameSpace:
     """Build a ``GameSpace`` from ``sims`` random playouts per player count."""
     game = resolve_game(game)
-    hook: list[str] = []
-    for n in counts or game.players:
-        try:
-            hook += [str(a) for a in game.action_labels(n) if str(a) not in hook]
-        except NotImplementedError:
-            break
-    labels: set[str] = set(hook)
+    counts = list(counts or game.players)
+    declared = declared_labels(game, counts)
+    labels: set[str] = set()
     values: dict[str, set[str]] = {}
     hidden, longest = False, 0
-    for n in counts or game.players:
+    for n in counts:
         for i, state in enumerate(playouts(game, n, sims, seed)):
             labels.update(str(a) for a in state.legal_actions())
             if state.is_over:
@@ -275,8 +286,8 @@ def explore(game: Game | str, sims: int = 40, seed: int = 0, counts: Iterable[in
                 for name in flatten(view):
                     values.setdefault(_base(name), set()).add(name)
     features = sorted(name for group in values.values() if len(group) <= MAX_VALUES_PER_PATH for name in group)
-    rest = sorted(generalize(labels) - set(hook), key=_label_key)
-    return GameSpace(game.id, tuple(hook + rest), tuple(features), hidden, longest)
+    actions = declared if declared is not None else sorted(generalize(labels), key=_label_key)
+    return GameSpace(game.id, tuple(actions), tuple(features), hidden, longest)
 
 
 def generalize(labels: Iterable[str], cap: int = MAX_LABELS_PER_KIND) -> set[str]:
@@ -348,16 +359,25 @@ def data_path(game_id: str) -> Path:
 
 
 @cache
-def _space_for(game: Game) -> GameSpace:
+def _space_for(game: Game, counts: tuple[int, ...], options: tuple) -> GameSpace:
     path = data_path(game.id)
     if path.exists() and type(game).__module__.startswith("rulekit.games."):
-        return GameSpace.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    return explore(game, sims=FALLBACK_SIMS)
+        space = GameSpace.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    else:
+        space = explore(game, sims=FALLBACK_SIMS)
+    declared = declared_labels(game, counts, dict(options))
+    return space if declared is None else space.with_actions(declared)
 
 
-def space_for(game: Game | str) -> GameSpace:
-    """The space of a game: its data file, else explored now (cached per process)."""
-    return _space_for(resolve_game(game))
+def space_for(game: Game | str, players: int | None = None, options: dict | None = None) -> GameSpace:
+    """The space of a game for ``players`` (default: every count) and rule ``options``.
+
+    Actions come from ``Game.action_labels``; observation slots from the
+    game's data file (else explored now). Cached per process.
+    """
+    game = resolve_game(game)
+    counts = tuple(game.players) if players is None else (players,)
+    return _space_for(game, counts, tuple(sorted((options or {}).items())))
 
 
 def generate(game_id: str, sims: int = 300, seed: int = 0) -> tuple[GameSpace, int, int]:
@@ -370,8 +390,11 @@ def generate(game_id: str, sims: int = 300, seed: int = 0) -> tuple[GameSpace, i
         added = (space.num_actions - old.num_actions, space.num_features - old.num_features)
     else:
         space, added = found, (found.num_actions, found.num_features)
+    doc = space.to_dict()
+    if declared_labels(resolve_game(game_id), resolve_game(game_id).players) is not None:
+        del doc["actions"]  # the game declares its labels: the file keeps only the observation slots
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(space.to_dict(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     _space_for.cache_clear()
     return space, *added
 

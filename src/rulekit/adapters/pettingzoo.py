@@ -9,8 +9,10 @@ of an agent is a dict: ``observation``, the agent's ``view(seat)`` encoded
 by ``rulekit.adapters.encoding`` (hidden information stays hidden), and
 ``action_mask`` over the game's stable action index (all zeros when it is
 not the agent's turn). Automatic steps (income, refills, checks) run
-inside ``step``; rewards come only at the end (``reward="win"``: +1 for
-each winner, -1 for the others; ``reward="score"``: the final scores).
+inside ``step``; rewards come only at the end (``reward="win"``: see
+``rulekit.adapters.rewards``, a sole winner +1, a shared win 1/k each, the
+others -1, an unfinished game 0; ``reward="score"``: the final scores).
+``render_mode="human"`` prints the text board, ``"ansi"`` returns it.
 ``reset(seed=s)`` starts the rulekit game with seed ``s``, so an episode
 replays exactly and ``env.record()`` is its save file.
 
@@ -32,7 +34,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import BaseWrapper
 
 from ..engine import Game, IllegalAction, Record, State
-from .encoding import BOUND, GameSpace, resolve_game, space_for
+from ..games import resolve_game
+from ..textboard import text_board
+from .encoding import BOUND, GameSpace, space_for
+from .rewards import win_rewards
 
 __all__ = ["RulekitEnv", "RefuseIllegal", "env", "raw_env"]
 
@@ -42,7 +47,7 @@ REWARDS = ("win", "score")
 class RulekitEnv(AECEnv):
     """One rulekit game (fixed player count and rule options) as an AEC env."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(
         self,
@@ -61,10 +66,10 @@ class RulekitEnv(AECEnv):
         self.game.new(players=self.players, seed=0, **options)
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, got {reward!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.reward_kind, self.render_mode, self.max_decisions = reward, render_mode, max_decisions
-        self.space: GameSpace = space_for(self.game)
+        self.space: GameSpace = space_for(self.game, self.players, options)
         self.metadata = {**self.metadata, "name": f"rulekit_{self.game.id}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
         obs = spaces.Dict(
@@ -147,8 +152,7 @@ class RulekitEnv(AECEnv):
     def _final_rewards(self) -> list[float]:
         if self.reward_kind == "score":
             return [float(s) for s in self.state.scores]
-        winners = set(self.state.winners)
-        return [1.0 if seat in winners else -1.0 for seat in range(self.players)]
+        return win_rewards(self.state)
 
     def _agent_of(self, state: State) -> str:
         return self.possible_agents[state.to_move if state.to_move is not None else 0]
@@ -163,15 +167,19 @@ class RulekitEnv(AECEnv):
         return [str(a) for a in self.state.legal_actions()]
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+        """The text board (the whole table) and the legal actions: printed ("human") or returned ("ansi")."""
+        if self.render_mode is None or self.state is None:
             return None
         s = self.state
-        who = "game over" if s.is_over else f"player_{s.to_move} to move"
-        lines = [f"{self.game.title} - step {s.step}, phase {s.phase}, {who}, scores {list(s.scores)}"]
-        lines += [f"  {e}" for e in s.events]
+        lines = [text_board(s, None)]
+        lines += [f"  [{e.rule}] {e.text}" for e in s.events]
         if not s.is_over:
             lines.append("  legal: " + ", ".join(self.legal_labels()))
-        return "\n".join(lines)
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release: no window, no files."""
@@ -184,8 +192,7 @@ class RefuseIllegal(BaseWrapper):
     ``infos[agent]["refused"]`` holds the reason with its rule id. The
     observation is one flat float vector, the encoded view followed by the
     action mask, so tools that sample actions without a mask (such as
-    ``pettingzoo.test.bombardment_test``) work; ``step`` returns the
-    observation of the agent to move next.
+    ``pettingzoo.test.bombardment_test``) work.
     """
 
     def __init__(self, env: RulekitEnv):
@@ -205,25 +212,20 @@ class RefuseIllegal(BaseWrapper):
         obs = self.env.observe(agent)
         return np.concatenate([obs["observation"], obs["action_mask"].astype(np.float32)])
 
-    def step(self, action: Any) -> np.ndarray | None:
+    def step(self, action: Any) -> None:
         env = self.unwrapped
         agent = env.agent_selection
         if env.terminations.get(agent) or env.truncations.get(agent):
             env.step(action)
-            return self._next_obs()
+            return
         try:
             move = env.space.action(int(action))
             if move not in env.state.legal_actions():
                 raise env.game.why_not(env.state, move)
         except (IllegalAction, ValueError, TypeError, OverflowError) as err:
             env.infos[agent] = {"refused": str(err), "rule": getattr(err, "rule", "engine")}
-            return self._next_obs()
+            return
         env.step(env.space.action_id(move))
-        return self._next_obs()
-
-    def _next_obs(self) -> np.ndarray | None:
-        env = self.unwrapped
-        return self.observe(env.agent_selection) if env.agents else None
 
 
 def _copy_space(space: spaces.Dict) -> spaces.Dict:
@@ -238,7 +240,7 @@ def raw_env(game: Game | str, players: int | None = None, **kwargs: Any) -> Rule
 def env(game: Game | str, players: int | None = None, refuse_illegal: bool = False, **kwargs: Any) -> AECEnv:
     """An AEC env for ``game`` (an id such as ``"rune_stones"`` or a ``Game``).
 
-    Keywords: ``render_mode`` ("ansi"), ``reward`` ("win" or "score"),
+    Keywords: ``render_mode`` ("human" or "ansi"), ``reward`` ("win" or "score"),
     ``max_decisions`` (truncate after that many decisions) and the game's
     rule options. ``refuse_illegal=True`` wraps it in ``RefuseIllegal``.
     """

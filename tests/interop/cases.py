@@ -38,6 +38,16 @@ class ToyHidden(Toy):
 
 TOY = ToyHidden()
 
+#: rule options for games whose printed end random play never reaches: Zavandor ends with the
+#: fifth sentinel (ZS-620) and has no round limit by default, so random games set one and stop
+#: unfinished (no winners, zero rewards)
+SIM_OPTIONS: dict[str, dict] = {"scepter_of_zavandor": {"round_limit": 30}}
+
+
+def sim(game: Game) -> dict:
+    """The rule options a random or search playout of ``game`` needs to end (often none)."""
+    return SIM_OPTIONS.get(game.id, {})
+
 
 def all_games() -> list[Game]:
     """The toy plus every installed rulekit game."""

@@ -92,3 +92,18 @@ def test_zs_540_to_zs_600_score_breakdown_adds_up_and_zs_918_names_the_tiebreak(
     assert GAME.scores(end) == (7, 7) and GAME.tiebreak_rule(end) == "ZS-918"
     end = setp(end, 1, active=gems(3))
     assert GAME.tiebreak_rule(end) is None
+
+
+def test_zs_918_final_tiebreak_option():
+    """ZS-918 (gap): option final_tiebreak: 'gem_points' (default, as for turn order) or 'shared'."""
+    for choice, want in (("gem_points", (1,)), ("shared", (0, 1))):
+        s = new(2, final_tiebreak=choice)
+        s = setp(setp(s, 0, active=gems(2), arts=("magic_belt",)), 1, active=gems(4))
+        assert GAME.winners(s) == want
+
+
+def test_gap_options_have_titles_and_help_in_two_languages():
+    """Every option has a title and help in English and German (data/options.toml)."""
+    for opt in GAME.options.values():
+        assert opt.title and opt.title_de and opt.help and opt.help_de
+        assert opt.title != opt.title_de and opt.help != opt.help_de

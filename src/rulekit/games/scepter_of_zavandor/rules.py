@@ -35,66 +35,20 @@ class ScepterOfZavandor(Game):
     title = "The Scepter of Zavandor"
     title_de = "Das Zepter von Zavandor"
     players = range(2, 7)  # ZS-902: published range, not in the seed
-    option_list = (
+    option_list = tuple(
         Option(
-            "place_surcharge_artifact",
-            (10, 5, 0, 0, -5, -10),
-            "Artifact surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
-            "Artefakt-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge",
-            rule="ZS-913",
-        ),
-        Option(
-            "place_surcharge_sentinel",
-            (20, 10, 0, 0, -10, -20),
-            "Sentinel surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
-            "Wächter-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge",
-            rule="ZS-913",
-        ),
-        Option(
-            "pass_is_final",
-            True,
-            "A player who passes leaves the auction (facts 1.10 [I])",
-            "Wer passt, scheidet aus der Versteigerung aus",
-            rule="ZS-914",
-        ),
-        Option(
-            "ruby_limit",
-            5,
-            "At most this many rubies (seed: 5)",
-            "Höchstens so viele Rubine (Vorlage: 5)",
-            rule="ZS-280",
-            low=0,
-            high=20,
-        ),
-        Option(
-            "ruby_limit_scope",
-            "player",
-            "Ruby limit per player or for the whole supply",
-            "Rubin-Limit je Spieler oder für den ganzen Vorrat",
-            rule="ZS-910",
-            choices=("player", "supply"),
-        ),
-        Option(
-            "sentinels_to_end",
-            5,
-            "The game ends after the round in which this many sentinels are in play",
-            "Das Spiel endet nach der Runde, in der so viele Wächter im Spiel sind",
-            rule="ZS-620",
-            low=1,
-            high=9,
-        ),
-        Option(
-            "round_limit",
-            0,
-            "Stop the game unfinished (no winner) after this round; 0 = no limit, as printed. "
-            "For bots and simulations whose players never buy enough sentinels.",
-            "Die Partie nach dieser Runde unvollendet (ohne Sieger) stoppen; 0 = keine Grenze, wie gedruckt. "
-            "Für Bots und Simulationen, deren Spieler nie genug Wächter kaufen.",
-            low=0,
-            high=500,
-            title="Round limit (not a printed rule)",
-            title_de="Rundengrenze (keine gedruckte Regel)",
-        ),
+            o["name"],
+            tuple(o["default"]) if isinstance(o["default"], list) else o["default"],
+            o["help"],
+            o["help_de"],
+            rule=o.get("rule", ""),
+            choices=tuple(o.get("choices", ())),
+            low=o.get("low"),
+            high=o.get("high"),
+            title=o["title"],
+            title_de=o["title_de"],
+        )
+        for o in read_toml(__package__, "data/options.toml")["option"]
     )
 
     # -- data ---------------------------------------------------------------
@@ -310,7 +264,8 @@ class ScepterOfZavandor(Game):
     def winners(self, state: State) -> tuple[int, ...]:
         """ZS-640 most VP; ZS-918 rulekit's choice: tie -> more VP from gems, then shared."""
         t: Table = state.data
-        key = [(victory_points(self.cfg, p), gem_vp(self.cfg, p)) for p in t.p]
+        by_gems = state.options["final_tiebreak"] == "gem_points"
+        key = [(victory_points(self.cfg, p), gem_vp(self.cfg, p) if by_gems else 0) for p in t.p]
         best = max(key)
         return tuple(i for i, k in enumerate(key) if k == best)
 

@@ -59,12 +59,12 @@ def refusal(game: ScepterOfZavandor, s: State, seat: int, kind: str, item: str) 
     return ""
 
 
-def auctionable(game: ScepterOfZavandor, s: State, seat: int) -> list[Action]:
+def auctionable(game: ScepterOfZavandor, s: State, seat: int, energy: int | None = None) -> list[Action]:
     """The items ``seat`` may put up for auction now: ``refusal`` for every item, computed once
-    per kind (the hub asks this on every decision)."""
+    per kind (the hub asks this on every decision and passes the seat's ``energy``)."""
     cfg, t = game.cfg, s.data
     p = t.p[seat]
-    limit = means(cfg, p, game.with_gems)
+    limit = means(cfg, p, game.with_gems, energy)
     out = []
     if t.offer:
         base = modifier(cfg, t, seat, "artifact", "", s.options)  # without item-specific discounts

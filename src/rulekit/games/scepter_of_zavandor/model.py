@@ -229,9 +229,10 @@ def victory_points(cfg: Config, p: Player) -> int:
     return total
 
 
-def means(cfg: Config, p: Player, with_gems: bool = True) -> int:
-    """What a player can pay at most: energy, plus the sale value of every gem (ZS-460 choice)."""
-    total = hand_value(cfg, p)
+def means(cfg: Config, p: Player, with_gems: bool = True, energy: int | None = None) -> int:
+    """What a player can pay at most: energy (``hand_value``, if not given), plus the sale value
+    of every gem (ZS-460 choice)."""
+    total = hand_value(cfg, p) if energy is None else energy
     if with_gems:
         pct = cfg.price_percent[p.know[GEMS_AREA]]
         for g in range(5):

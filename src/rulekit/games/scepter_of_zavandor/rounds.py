@@ -47,13 +47,24 @@ def turn_order(s: State) -> State:
     order = tuple(sorted(range(n), key=lambda i: (-vps[i], -gems[i], lots[i])))
     ps = tuple(replace(p, stepped=False) if p.stepped else p for p in t.p)
     t = replace(t, p=ps, order=order, vp_start=vps, cur=0)
-    names = ", ".join(f"{k + 1}: {game.seat_name(i)} ({vps[i]})" for k, i in enumerate(order))
-    ev = [game.say("ZS-080", "turn_order", round=t.round, order=names)]
+    ev = [game.say("ZS-080", "turn_order", round=t.round, order=_OrderText(order, vps))]
     if len(set(zip(vps, gems, strict=True))) < n:
         ev.append(game.say("ZS-100", "lot"))
     elif len(set(vps)) < n:
         ev.append(game.say("ZS-090", "gem_tie"))
     return s.evolve(data=t, phase="refill_artifacts", rng=dice.state, events=tuple(ev))
+
+
+class _OrderText:
+    """The turn order as text ("1: P2 (3), 2: P1 (3)"), built only when an event is read (hot path)."""
+
+    __slots__ = ("order", "vps")
+
+    def __init__(self, order: tuple[int, ...], vps: tuple[int, ...]):
+        self.order, self.vps = order, vps
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(f"{k + 1}: P{i + 1} ({self.vps[i]})" for k, i in enumerate(self.order))
 
 
 def refill(s: State) -> State:
@@ -237,8 +248,19 @@ def score(s: State) -> State:
     """ZS-540..610: victory points are read from what each player has now."""
     game = s.game
     cfg, t = game.cfg, s.data
-    text = ", ".join(f"{game.seat_name(i)} {victory_points(cfg, p)}" for i, p in enumerate(t.p))
-    return s.evolve(phase="check_game_end", events=(game.say("ZS-610", "scores", scores=text),))
+    return s.evolve(phase="check_game_end", events=(game.say("ZS-610", "scores", scores=_ScoresText(cfg, t.p)),))
+
+
+class _ScoresText:
+    """Every seat's victory points as text ("P1 3, P2 5"), built only when the event is read."""
+
+    __slots__ = ("cfg", "ps")
+
+    def __init__(self, cfg, ps: tuple):
+        self.cfg, self.ps = cfg, ps
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(f"P{i + 1} {victory_points(self.cfg, p)}" for i, p in enumerate(self.ps))
 
 
 def end_check(s: State) -> State:

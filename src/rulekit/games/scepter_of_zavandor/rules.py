@@ -214,8 +214,8 @@ class ScepterOfZavandor(Game):
     def auction_refusal(self, s: State, seat: int, kind: str, item: str) -> str:
         return auction.refusal(self, s, seat, kind, item)
 
-    def auctionable(self, s: State, seat: int) -> list[Action]:
-        return auction.auctionable(self, s, seat)
+    def auctionable(self, s: State, seat: int, energy: int | None = None) -> list[Action]:
+        return auction.auctionable(self, s, seat, energy)
 
     def open_auction(self, s: State, seat: int, item: str) -> State:
         return auction.open_auction(self, s, seat, item)

@@ -68,17 +68,24 @@ def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     rubies = rubies_in_play(t) if scope == "supply" else 0
     pct = cfg.price_percent[p.know[0]]
     active, stored = p.active, p.stored
+    supply, prices, ench, dis, act, deact = t.supply, cfg.gem_price, acts["enchant"], acts["disenchant"], [], []
     for g in range(5):
-        if (
-            t.supply[g]
-            and cfg.gem_price[g] * pct // 100 <= value
-            and (g < 2 or not can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"]))
-        ):
-            out.append(acts["enchant"][g])
-    out.extend(acts["disenchant"][g] for g in range(5) if active[g] or stored[g])
-    if capacity(cfg, p) > sum(active):
-        out.extend(acts["activate"][g] for g in range(5) if stored[g])
-    out.extend(acts["deactivate"][g] for g in range(5) if active[g])
+        if supply[g] and prices[g] * pct // 100 <= value:
+            if g < 2 or not can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"]):
+                out.append(ench[g])
+    room = capacity(cfg, p) > sum(active)
+    for g in range(5):
+        if active[g]:
+            out.append(dis[g])
+            deact.append(acts["deactivate"][g])
+            if stored[g] and room:
+                act.append(acts["activate"][g])
+        elif stored[g]:
+            out.append(dis[g])
+            if room:
+                act.append(acts["activate"][g])
+    out += act
+    out += deact
     if not p.stepped:  # ZS-320: one paid step a round; learn_cost and _can_learn, inlined (hot path)
         know, costs, top, learn = p.know, cfg.area_costs, cfg.max_level, acts["learn"]
         stone = 0 if p.prepaid else (p.markers[0] if p.markers else -1)
@@ -94,7 +101,7 @@ def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
                 out.append(acts["free_step"][a])
     if p.markers and p.markers[0] <= value:
         out.append(acts["buy_stone"])
-    out.extend(game.auctionable(s, seat))
+    out.extend(game.auctionable(s, seat, value))
     out.extend(_exchanges(cfg, p))
     out.append(acts["end"])
     return out

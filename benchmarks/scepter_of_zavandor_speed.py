@@ -14,7 +14,6 @@ import time
 from rulekit.engine import Dice
 from rulekit.games import load
 
-
 #: rounds after which a random game stops (the printed rules have no limit)
 ROUND_LIMIT = 30
 

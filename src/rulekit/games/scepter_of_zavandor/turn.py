@@ -70,9 +70,12 @@ def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     active, stored = p.active, p.stored
     supply, prices, ench, dis, act, deact = t.supply, cfg.gem_price, acts["enchant"], acts["disenchant"], [], []
     for g in range(5):
-        if supply[g] and prices[g] * pct // 100 <= value:
-            if g < 2 or not can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"]):
-                out.append(ench[g])
+        if (
+            supply[g]
+            and prices[g] * pct // 100 <= value
+            and (g < 2 or not can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"]))
+        ):
+            out.append(ench[g])
     room = capacity(cfg, p) > sum(active)
     for g in range(5):
         if active[g]:

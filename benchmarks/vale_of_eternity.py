@@ -3,8 +3,8 @@
     PYTHONPATH=src python benchmarks/vale_of_eternity.py [games_per_count]
 
 Prints decisions per second (CPU time) with the default options (forced_auto:
-single-choice decisions are made inside the step) and with every decision
-atomic (forced_auto=False).
+single-choice decisions are made by the automatic phase forced_choice) and
+with every decision atomic (forced_auto=False).
 """
 
 from __future__ import annotations

@@ -130,3 +130,29 @@ def test_cli_and_session_seed_bots_the_same_way(toy, capsys, tmp_path):
     session = Session("toy", 2, 5, ["random", "random"])
     session.run_bots()
     assert rulekit.open_record(save).actions == session.state.actions
+
+
+def test_bots_sealed_bids_stay_hidden_from_the_human():
+    """ZM-380: a human at the terminal never reads another seat's sealed bid (labels or events)."""
+    from rulekit.engine import Dice
+    from rulekit.session import Session
+
+    session = Session("mines_of_zavandor", 2, 4, ["human", "random"])
+    dice, lines = Dice(9), []
+
+    def ask(prompt):  # the human picks at random; stop once the bot has bid a few times
+        if sum("private choice" in line for line in lines) >= 3:
+            return "quit"
+        return str(1 + dice.below(len(session.state.legal_actions())))
+
+    cli.play_loop(session, "en", ask, lambda *parts: lines.extend(" ".join(map(str, parts)).splitlines()))
+    bot = [line.split(":", 1)[1] for line in lines if line.startswith("seat 1 (random)")]
+    assert sum("private choice" in line for line in bot) >= 3
+    assert all(line.strip() == "seal the bid" for line in bot if "bid" in line)  # sealing is public
+    from collections import Counter
+
+    events = [e for s in session.timeline.past() for e in s.events]
+    assert any(not e.visible_to(0) for e in events)  # the bot did bid in secret
+    printed = Counter(line.split("] ", 1)[1] for line in lines if line.startswith("  ["))
+    visible = Counter(e.text for e in events if e.visible_to(0))
+    assert not printed - visible, "the terminal showed events seat 0 may not read"

@@ -193,19 +193,22 @@ def play_loop(
     say: Callable[..., None] = print,
 ) -> bool:
     """Play until the end; humans answer ``ask``, bots choose. False if a human stops."""
-    _print_events(session.state, lang, say)
+    _print_events(session.state, lang, say, session)
     while not session.state.is_over:
         state = session.state
         if state.automatic:
             session.timeline.advance()
-            _print_events(session.state, lang, say)
+            _print_events(session.state, lang, say, session)
             continue
         agent = session.agent(state.to_move)
         if agent is not None:
             action = agent.choose(state)
-            say(f"seat {state.to_move} ({agent.spec}): {state.game.describe(action, lang)}")
+            said = state.game.describe(action, lang)
+            if not _seen_by_humans(session, state.to_move) and state.game.private_decision(state, action):
+                said = "(a private choice)" if lang == "en" else "(eine verdeckte Wahl)"
+            say(f"seat {state.to_move} ({agent.spec}): {said}")
             session.timeline.play(action)
-            _print_events(session.state, lang, say)
+            _print_events(session.state, lang, say, session)
             continue
         if not _human_turn(session, lang, ask, say):
             return False
@@ -241,12 +244,12 @@ def _human_turn(session: Session, lang: str, ask: Callable[[str], str], say: Cal
             say("that action is possible now" if refusal is None else f"not possible: {refusal.text(lang)}")
         elif answer.isdigit() and 1 <= int(answer) <= len(legal):
             session.timeline.play(legal[int(answer) - 1])
-            _print_events(session.state, lang, say)
+            _print_events(session.state, lang, say, session)
             return True
         elif answer:
             refusal = session.try_action(answer)
             if refusal is None:
-                _print_events(session.state, lang, say)
+                _print_events(session.state, lang, say, session)
                 return True
             say(f"not possible: {refusal.text(lang)}")
 
@@ -262,9 +265,17 @@ def _undo(session: Session) -> bool:
     return False
 
 
-def _print_events(state: State, lang: str, say: Callable[..., None]) -> None:
+def _seen_by_humans(session: Session, seat: int) -> bool:
+    """Whether the people at the terminal may see ``seat``'s secrets: it is theirs, or only bots play."""
+    humans = [i for i, kind in enumerate(session.seats) if kind == HUMAN]
+    return not humans or seat in humans
+
+
+def _print_events(state: State, lang: str, say: Callable[..., None], session: Session | None = None) -> None:
+    """The step's events; with a session, only those a human seat may read (all when only bots play)."""
     for event in state.events:
-        say(f"  [{event.rule}] {event.text_in(lang)}")
+        if session is None or any(_seen_by_humans(session, i) and event.visible_to(i) for i in range(state.players)):
+            say(f"  [{event.rule}] {event.text_in(lang)}")
 
 
 def _result(state: State) -> str:

@@ -168,3 +168,76 @@ def test_event_log_adds_rows_without_rebuilding_the_old_ones(page):
         [esm("log.js"), {"heading": "", "note": "", "rows_json": json.dumps(rows)}, json.dumps(new_rows)],
     )
     assert result == {"kept": True, "count": 2, "last": "2. btwo"}
+
+
+def test_board_is_inert_when_not_active_and_lights_touched_items(page):
+    scene = {
+        "width": 100,
+        "height": 40,
+        "items": [
+            {"type": "rect", "x": 1, "y": 1, "w": 5, "h": 5, "id": "a", "action": "take a"},
+            {"type": "rect", "x": 9, "y": 1, "w": 5, "h": 5, "id": "b", "action": "take b"},
+            {"type": "rect", "x": 20, "y": 1, "w": 5, "h": 5, "id": "pile", "touches": ["take a"]},
+        ],
+    }
+    result = page.evaluate(
+        f"""async ([src, values]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const q = (id) => h.el.querySelector(`[data-id="${{id}}"]`);
+          const active = {{ a: q("a").classList.contains("rk-clickable"), b: q("b").classList.contains("rk-clickable"),
+                           bGrey: q("b").classList.contains("rk-disabled") }};
+          document.dispatchEvent(new CustomEvent("rk-action-hover", {{ detail: {{ link: "t1", label: "take a" }} }}));
+          const lit = ["a", "b", "pile"].filter((id) => q(id).classList.contains("rk-touched"));
+          document.dispatchEvent(new CustomEvent("rk-action-hover", {{ detail: {{ link: "other", label: "take b" }} }}));
+          const otherTable = ["a", "b", "pile"].filter((id) => q(id).classList.contains("rk-touched"));
+          h.model.set({{ active: false }});
+          await h.tick();
+          const inert = {{ clickable: h.el.querySelectorAll(".rk-clickable").length,
+                          grey: h.el.querySelectorAll(".rk-disabled").length,
+                          flag: h.el.getAttribute("data-active") }};
+          return {{ active, lit, otherTable, inert }};
+        }}""",
+        [
+            esm("board.js"),
+            {**BOARD, "scene_json": json.dumps(scene), "legal": ["take a"], "active": True, "link": "t1"},
+        ],
+    )
+    assert result["active"] == {"a": True, "b": False, "bGrey": True}
+    assert result["lit"] == ["a", "pile"]
+    assert result["otherTable"] == ["a", "pile"], "a button of another table lights nothing here"
+    assert result["inert"] == {"clickable": 0, "grey": 0, "flag": "false"}
+
+
+def test_phase_flow_is_layered_top_to_bottom_with_whole_labels(page):
+    import rulekit
+    from rulekit.widgets import PhaseGraph
+
+    widget = PhaseGraph(rulekit.load("rune_stones").phase_graph())
+    values = {
+        "heading": "",
+        "nodes": widget.nodes,
+        "edges": widget.edges,
+        "current": "summon",
+        "visited": [["choose_action", "summon"]],
+        "last": ["choose_action", "summon"],
+        "selected": "",
+        "heat": {},
+    }
+    result = page.evaluate(
+        f"""async ([src, values]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const box = (id) => h.el.querySelector(`[data-phase="${{id}}"] rect`).getBBox();
+          const names = [...h.el.querySelectorAll(".rk-phase")].map((g) =>
+            [...g.querySelectorAll("tspan")].map((t) => t.textContent).join(" "));
+          return {{ setupY: box("setup").y, turnY: box("start_turn").y, chooseY: box("choose_action").y,
+                   summonY: box("summon").y, names,
+                   current: h.el.querySelector(".rk-current").getAttribute("data-phase"),
+                   last: [...h.el.querySelectorAll("path.rk-edge.rk-last")].map((p) => p.getAttribute("data-edge")),
+                   back: h.el.querySelectorAll("path.rk-edge.rk-back").length }};
+        }}""",
+        [esm("phase_graph.js"), values],
+    )
+    assert result["setupY"] < result["turnY"] < result["chooseY"] < result["summonY"]
+    assert result["names"] == [" ".join(n["lines"]) for n in widget.nodes]
+    assert result["current"] == "summon" and result["last"] == ["choose_action>summon"]
+    assert result["back"] == sum(e["back"] for e in widget.edges) > 0

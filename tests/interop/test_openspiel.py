@@ -54,6 +54,8 @@ def _play(g, seed: int, moves: int, sample_chance: bool = False) -> object:
             continue
         state.apply_action(int(rng.choice(state.legal_actions())))
         moves -= 1
+    while state.is_chance_node():  # a decision waiting for its chance outcome: resolve it
+        state.apply_action(0)
     return state
 
 
@@ -196,6 +198,8 @@ def test_information_state_survives_resampling_and_changes_with_what_the_seat_le
     assert len(state.information_state_tensor(seat)) == g.information_state_tensor_shape()[0]
     before = state.clone()
     state.apply_action(state.legal_actions()[0])
+    while state.is_chance_node():  # the decision waits for its chance outcome
+        state.apply_action(0)
     assert state.information_state_string(seat) != before.information_state_string(seat)
 
 

@@ -13,7 +13,7 @@ import rulekit
 from rulekit.widgets import Board, Inspector, PhaseGraph, Table, diff_paths
 from rulekit.widgets.board import scene_problems
 from rulekit.widgets.i18n import LANGS, strings, t
-from rulekit.widgets.phase_graph import layout, visited_edges
+from rulekit.widgets.phase_graph import WRAP, flow_edges, visited_edges, wrap
 
 from .helpers import GAME
 
@@ -46,8 +46,13 @@ def test_engine_and_games_import_no_ui_code(folder):
 
 def test_static_files_ship_in_package_and_reach_no_network():
     static = SRC / "widgets" / "static"
-    names = sorted(p.name for p in static.iterdir())
+    names = sorted(p.name for p in static.iterdir() if p.is_file())
     assert {"common.js", "board.js", "controls.js", "rulekit.css"} <= set(names)
+    vendor = sorted(p.name for p in (static / "vendor").iterdir())
+    assert {"dagre.min.js", "dagre.LICENSE", "graphlib.LICENSE"} <= set(vendor)
+    for path in (static / "vendor").glob("*.js"):  # vendored bundles: no network, no imports
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"https?://", text) and "import(" not in text and "sourceMappingURL" not in text
     for name in names:
         text = (static / name).read_text(encoding="utf-8")
         urls = [u for u in re.findall(r"https?://[^\s\"')]+", text) if u != "http://www.w3.org/2000/svg"]
@@ -55,6 +60,8 @@ def test_static_files_ship_in_package_and_reach_no_network():
         if name.endswith(".js"):  # one self-contained module per widget (common.js is put in front)
             assert not re.search(r"^\s*import\b|\bimport\(", text, re.M), name
             assert ("export default" in text) == (name != "common.js"), name
+    pyproject = (SRC.parent.parent / "pyproject.toml").read_text(encoding="utf-8")
+    assert '"static/vendor/*"' in pyproject  # the wheel carries the vendored bundle
 
 
 def test_scene_problems_names_bad_items():
@@ -84,13 +91,27 @@ def test_board_alone_shows_state_and_reports_clicks():
     assert clicks == [("add 1", True), ("add 3", False)]
 
 
-def test_layout_reads_declared_order_row_by_row():
-    chain = nx.DiGraph([(f"p{i}", f"p{i + 1}") for i in range(7)] + [("p7", "p0")])
-    pos = layout(chain)
-    assert pos["p0"][1] == pos["p4"][1] and pos["p1"][0] > pos["p0"][0]
-    assert pos["p5"][1] > pos["p0"][1] and pos["p5"][0] == pos["p0"][0]  # wrapped to a second row
-    assert len(set(pos.values())) == len(pos)
-    assert layout(nx.DiGraph()) == {}
+def test_phase_names_are_wrapped_never_cut():
+    name = "Use abilities: a choice inside an ability, with a word like Verfolgerbewegungsregeln"
+    lines = wrap(name)
+    assert " ".join(lines) == name and len(lines) > 2
+    assert all(len(line) <= WRAP or " " not in line for line in lines)
+    assert wrap("") == [""]
+
+
+def test_flow_edges_mark_loops_back_and_drop_self_loops():
+    chain = nx.DiGraph([("p0", "p1"), ("p1", "p1"), ("p1", "p2"), ("p2", "p0"), ("p2", "p1")])
+    edges = {(e["a"], e["b"]): e["back"] for e in flow_edges(chain)}
+    assert edges == {("p0", "p1"): False, ("p1", "p2"): False, ("p2", "p0"): True, ("p2", "p1"): True}
+
+
+def test_every_game_phase_box_shows_its_full_name():
+    for gid in rulekit.games():
+        for lang in ("en", "de"):
+            widget = PhaseGraph(rulekit.load(gid).phase_graph(), lang=lang)
+            for node in widget.nodes:
+                assert " ".join(node["lines"]) == " ".join(node["name"].split()), (gid, node["id"])
+                assert node["h"] >= 16 * len(node["lines"])
 
 
 def test_phase_graph_select_and_visited_edges():

@@ -119,7 +119,7 @@ def test_play_n_and_play_to_end_and_reset():
     table.play_to_end()
     assert table.state.is_over and "game over" in table.controls.status
     table.reset(7)
-    assert table.session.seed == 7 and len(table.timeline) == 1 and table.controls.seed == 8
+    assert table.session.seed == 7 and len(table.timeline) == 1 and table.controls.seed == 7  # the real seed
     table.reset()
     assert table.session.seed == 8
 
@@ -144,7 +144,8 @@ def test_rule_panel_from_log_and_phase_graph():
     table = make()
     table.click_action("add 1")
     table.event_log._on_rule({"event": "rule", "id": "RS-002"})
-    assert "text RS-002" in table.rule.value and "seed lines 1" in table.rule.value
+    assert "text RS-002" in table.rule.value and "Rulebook section: Add" in table.rule.value
+    assert "seed lines" not in table.rule.value
     table.phases._on_phase({"event": "phase", "id": "check"})
     assert 'data-phase="check"' in table.rule.value and "RS-003" in table.rule.value
     assert table.phases.selected == "check"
@@ -276,7 +277,19 @@ def test_rule_variants_restart_with_options_and_show_differences():
         table.set_options(goal=999)
     assert table.session.options == {"goal": 20}
     table.variants._on_apply({"event": "apply", "values": {"goal": 999}})  # from the browser: shown, not raised
-    assert "rk-error" in table.why.value and table.session.options == {"goal": 20}
+    assert table.variants.errors == {"goal": "Type a number from 3 to 50."} and table.session.options == {"goal": 20}
+    assert table.why.value == ""  # explained next to the field, not in the play area
+    table.set_lang("de")
+    assert table.variants.rows[0]["title"] == "Summe, die das Rennen beendet"  # no title: the help text
+    table.variants._on_apply({"event": "apply", "values": {"goal": "viele"}})
+    assert table.variants.errors == {"goal": "Gib eine ganze Zahl ein."}
+    table.variants._on_apply({"event": "apply", "values": {"goal": 12}})
+    assert table.variants.errors == {} and table.session.options == {"goal": 12}
+
+    class Titled(type(GAME)):
+        option_list = (Option("goal", 10, "Total", "Summe", "RS-003", title="Goal", title_de="Ziel", low=3),)
+
+    assert Table(Titled(), players=2, lang="de").variants.rows[0]["title"] == "Ziel"
 
 
 def test_every_part_is_shown_in_the_table():

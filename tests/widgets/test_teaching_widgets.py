@@ -80,3 +80,51 @@ def test_classroom_switches_game_lesson_and_language():
     room.set_lang("de")
     assert room.tabs.titles[1] == "Vorhersagen" and room.table.lang == "de"
     assert repr(room).startswith("<Classroom")
+
+
+def test_quiz_choices_are_whole_and_rules_are_shown_in_words():
+    game = rulekit.load("rune_stones")
+    table = Table(game, seed=2, seats=["random"] * 2, autoplay=False)
+    quiz = QuizPanel(table)
+    seen_rule = False
+    for _ in range(12):
+        q = quiz.ask()
+        texts = [b.description for b in quiz.buttons.children]
+        if q.kind == "phase":
+            assert texts == [game.phases[c].name_in("en") for c in q.choices]  # never cut
+        if q.kind == "rule":
+            seen_rule = True
+            for choice, text in zip(q.choices, texts, strict=True):
+                assert text == f"{game.rules[choice].text} ({choice})"
+        assert all(b.layout.height == "auto" for b in quiz.buttons.children)
+        quiz.answer(q.answer)
+    assert seen_rule
+    assert "seat 0" not in QuizPanel(table).table.game.title
+
+
+def test_class_progress_saves_to_a_file_and_resumes(tmp_path):
+    room = Classroom(GAMES_WITH_LESSONS[0])
+    view = room.lesson_view
+    step = view.run.step
+    view.answer(step.accept[0] if step.kind == "action" else step.choices[0])
+    q = room.quiz.ask()
+    room.quiz.answer(q.answer)
+    path = room.save_progress(tmp_path)
+    assert path.exists() and "rk-progress-download" in room.progress_note.value
+    other = Classroom(GAMES_WITH_LESSONS[-1], lang="de")
+    other.resume(path.read_text(encoding="utf-8"))
+    assert other.game_pick.value == GAMES_WITH_LESSONS[0]
+    assert other.lesson_view.run.index == 1 and other.quiz.session.score == "1/1"
+    assert "Fortgesetzt" in other.progress_note.value
+    other._on_upload({"new": ({"name": "x.json", "content": memoryview(b"not json")},)})
+    assert "lässt sich nicht fortsetzen" in other.progress_note.value and other.lesson_view.run.index == 1
+    with pytest.raises(ValueError, match="format"):
+        other.resume('{"game": "rune_stones"}')
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+def test_lesson_tasks_do_not_give_the_answer_away(game_id):
+    from rulekit.teaching import giveaways
+
+    found = [g for lesson in lessons(rulekit.load(game_id)).values() for g in giveaways(lesson)]
+    assert found == [], "\n".join(found)

@@ -159,17 +159,17 @@ class _Shared:
 
     def __reduce__(self):
         s = self.state
-        fields = (s.players, s.options, s.seed, s.data, s.phase, s.to_move, s.rng, s.is_over, s.step, s.autos)
+        fields = (s.players, s.options, s.seed, s.data, s.phase, s.to_move, s.rng, s.is_over, s.step, s.autos, s.unseen)
         return (_revive, (s.game.id, fields, [a.to_json() for a in s.actions], tuple(s.events)))
 
 
 def _revive(game_id: str, fields: tuple, actions: list, events: tuple) -> _Shared:
-    players, options, seed, data, phase, to_move, rng, is_over, step, autos = fields
+    players, options, seed, data, phase, to_move, rng, is_over, step, autos, unseen = fields
     history = None
     for raw in actions:
         history = (history, Action.from_json(raw))
     state = State(_REGISTERED[game_id], players, options, seed, data, phase, to_move, rng, events, is_over, step)
-    return _Shared(state.evolve(history=history, autos=autos))
+    return _Shared(state.evolve(history=history, autos=autos, unseen=unseen))
 
 
 def _reseed(rng: int, outcome: int) -> int:

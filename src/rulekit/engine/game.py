@@ -258,6 +258,13 @@ class Game:
         ``options``, computed from its data (adapters index actions by it)."""
         raise NotImplementedError(f"{self.id} does not declare its action labels")
 
+    def private_decision(self, state: State, action: Action) -> bool:
+        """True when only the deciding seat may know that ``action`` was taken
+        (one card added to a sealed bid). Other seats' ``view(seat)["step"]``
+        does not count such decisions, so the number of steps does not reveal
+        the secret (how many cards a bid holds)."""
+        return False
+
     def invariants(self, state: State) -> list[str]:
         """Broken conservation laws (cards, gems, ...); empty when all hold."""
         return []

@@ -7,6 +7,9 @@ exploration dashboard. All work goes through ``sweep`` and the plots of
 
 from __future__ import annotations
 
+import tomllib
+from functools import cache
+from importlib import resources
 from typing import Any
 
 import ipywidgets as w
@@ -18,6 +21,17 @@ from .agents import AGENTS
 __all__ = ["Explorer", "parse_values"]
 
 _NO_OPTION = "(none: bots only)"
+
+
+@cache
+def _texts() -> dict[str, dict[str, str]]:
+    with resources.files(__package__).joinpath("texts/panel.toml").open("rb") as f:
+        return tomllib.load(f)
+
+
+def _t(key: str, lang: str, **args: Any) -> str:
+    entry = _texts()[key]
+    return entry.get(lang, entry["en"]).format(**args)
 
 
 def parse_values(text: str, default: Any) -> list[Any]:
@@ -44,18 +58,29 @@ class Explorer(w.VBox):
     """Choices, a Run button and an output area with plots and a summary table."""
 
     def __init__(
-        self, game: str | None = None, bots: str = "greedy,greedy", games: int = 200, workers: int | None = None
+        self,
+        game: str | None = None,
+        bots: str = "greedy,greedy",
+        games: int = 200,
+        workers: int | None = None,
+        lang: str = "en",
     ):
+        if lang not in ("en", "de"):
+            raise ValueError(f"language must be one of en, de, got {lang!r}")
+        self.lang = lang
         ids = game_ids()
         self.workers = workers
+        titles = [(_title(g, lang), g) for g in ids]
         self.game = w.Dropdown(
-            options=ids, value=game if game in ids else (ids[0] if ids else None), description="game"
+            options=titles, value=game if game in ids else (ids[0] if ids else None), description=_t("game", lang)
         )
-        self.bots = w.Text(value=bots, description="bots", placeholder=", ".join(AGENTS) + " (one per seat)")
-        self.games = w.BoundedIntText(value=games, min=1, max=100_000, step=100, description="games")
-        self.option = w.Dropdown(description="vary")
-        self.values = w.Text(description="values", placeholder="e.g. 45, 65, 85")
-        self.run = w.Button(description="Run", button_style="primary", icon="play")
+        self.bots = w.Text(
+            value=bots, description=_t("bots", lang), placeholder=f"{', '.join(AGENTS)} ({_t('bots_help', lang)})"
+        )
+        self.games = w.BoundedIntText(value=games, min=1, max=100_000, step=100, description=_t("games", lang))
+        self.option = w.Dropdown(description=_t("vary", lang))
+        self.values = w.Text(description=_t("values", lang), placeholder=_t("values_help", lang))
+        self.run = w.Button(description=_t("run", lang), button_style="primary", icon="play")
         self.status = w.HTML()
         self.out = w.Output()
         for widget, name in ((self.run, "run"), (self.games, "games"), (self.status, "status"), (self.out, "out")):
@@ -73,11 +98,12 @@ class Explorer(w.VBox):
         )
 
     def _game_changed(self, *_: Any) -> None:
+        none = (_t("no_option", self.lang), _NO_OPTION)
         if self.game.value is None:
-            self.option.options = [_NO_OPTION]
+            self.option.options = [none]
             return
         opts = load(self.game.value).options
-        self.option.options = [_NO_OPTION, *opts]
+        self.option.options = [none, *((_option_title(o, self.lang), name) for name, o in opts.items())]
         self.option.value = _NO_OPTION
 
     def grid(self) -> dict[str, list[Any]]:
@@ -98,9 +124,9 @@ class Explorer(w.VBox):
         try:
             frame = sweep(self.game.value, self.grid(), games=self.games.value, workers=self.workers)
         except Exception as err:  # shown to the person, never a traceback
-            self.status.value = f"<b style='color:#c44e52'>Cannot run:</b> {err}"
+            self.status.value = f"<b style='color:#c44e52'>{_t('cannot_run', self.lang)}</b> {err}"
             return None
-        self.status.value = f"{frame['game_id'].nunique():,} games played."
+        self.status.value = _t("played", self.lang, n=f"{frame['game_id'].nunique():,}")
         with self.out:
             display(summarize(frame).round(3))
             import matplotlib.pyplot as plt
@@ -115,3 +141,14 @@ class Explorer(w.VBox):
 
     def __repr__(self) -> str:
         return f"Explorer(game={self.game.value!r}, bots={self.bots.value!r}, games={self.games.value})"
+
+
+def _title(game_id: str, lang: str) -> str:
+    game = load(game_id)
+    return (game.title_de if lang == "de" and game.title_de else game.title) or game_id
+
+
+def _option_title(option: Any, lang: str) -> str:
+    """An option by its name for people (else its help text), as the variants form shows it."""
+    title = option.title_de if lang == "de" else option.title
+    return title or option.help_in(lang) or option.name

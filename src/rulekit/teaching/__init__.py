@@ -5,7 +5,7 @@ put these on the table.
 """
 
 from .fired import RulesFired, rules_fired
-from .lessons import Feedback, Lesson, LessonRun, LessonStep, lessons, validate
+from .lessons import Feedback, Lesson, LessonRun, LessonStep, giveaways, lessons, validate
 from .quiz import Question, QuizSession, predict
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "Question",
     "QuizSession",
     "RulesFired",
+    "giveaways",
     "lessons",
     "predict",
     "rules_fired",

@@ -24,13 +24,14 @@ the text of the rules the step teaches. A run saves as JSON to resume.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 
 from ..engine import Action, Game, IllegalAction, RulekitError, State, Timeline
 
-__all__ = ["Feedback", "Lesson", "LessonRun", "LessonStep", "lessons"]
+__all__ = ["Feedback", "Lesson", "LessonRun", "LessonStep", "giveaways", "lessons"]
 
 
 @dataclass(frozen=True)
@@ -288,3 +289,26 @@ def _is_legal(state: State, label: str) -> bool:
     except (IllegalAction, ValueError):
         return False
     return True
+
+
+def giveaways(lesson: Lesson) -> list[str]:
+    """Tasks that pose a question and then state its answer (``"...: summon."``).
+
+    A task may direct the learner ("Pick blue"), but one that asks for the
+    right move and names it after a colon leaves nothing to find out. Checked
+    in both languages against each accepted label's words (its arguments).
+    """
+    found = []
+    for n, step in enumerate(lesson.steps, start=1):
+        answers = step.accept if step.kind == "action" else ()
+        for label in answers:
+            try:
+                action = Action.parse(label)
+            except ValueError:
+                continue
+            words = " ".join(str(a) for a in action.args) or action.kind
+            tail = re.compile(rf":\s*{re.escape(words)}\s*[.!]?\s*$", re.IGNORECASE)
+            for lang, task in (("en", step.task), ("de", step.task_de)):
+                if tail.search(task.strip()):
+                    found.append(f"{lesson.game.id}/{lesson.id} step {n} ({lang}) names its answer {label!r}: {task!r}")
+    return found

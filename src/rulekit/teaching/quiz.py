@@ -75,8 +75,8 @@ def _points(state: State, outcome: State, events: tuple, seat: int, dice: Dice) 
     choices, answer = _shuffled(str(right), [str(w) for w in wrong if w >= 0], dice)
     return Question(
         "points",
-        f"How many points will seat {seat} have afterwards?",
-        f"Wie viele Punkte hat Platz {seat} danach?",
+        f"How many points will player {seat + 1} have afterwards?",
+        f"Wie viele Punkte hat Spieler {seat + 1} danach?",
         choices,
         answer,
         outcome,
@@ -124,3 +124,14 @@ class QuizSession:
     @property
     def score(self) -> str:
         return f"{self.right}/{self.asked}"
+
+    def to_dict(self) -> dict:
+        """The score as plain data (saved with a class's progress)."""
+        return {"asked": self.asked, "right": self.right, "history": [list(h) for h in self.history]}
+
+    @classmethod
+    def from_dict(cls, doc: dict) -> QuizSession:
+        asked, right = int(doc.get("asked", 0)), int(doc.get("right", 0))
+        if not 0 <= right <= asked:
+            raise ValueError(f"a quiz score needs 0 <= right <= asked, got {right}/{asked}")
+        return cls(asked, right, [(str(k), bool(ok)) for k, ok in doc.get("history", [])])

@@ -16,7 +16,12 @@ __all__ = ["ActionBar"]
 
 
 class ActionBar(RulekitWidget):
-    """Buttons for actions; ``groups`` is ``[{"kind", "actions": [{"label", "text", "legal"}]}]``."""
+    """Buttons for actions; ``groups`` is ``[{"kind", "name", "actions": [{"label", "text", "legal"}]}]``.
+
+    Legal actions are grouped by kind (the label's first word) under the
+    game's group name; the greyed ones (choices of the last earlier decision
+    that are gone now, to ask "why not?") form one last group of their own.
+    """
 
     _esm = esm("actions.js")
     groups = t.List().tag(sync=True)
@@ -24,19 +29,32 @@ class ActionBar(RulekitWidget):
     illegal_title = t.Unicode("").tag(sync=True)
     try_placeholder = t.Unicode("").tag(sync=True)
     try_label = t.Unicode("").tag(sync=True)
+    #: shared with the Board of the same table: hovering a button lights what it touches
+    link = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._handlers: list[Callable[[str], None]] = []
         self.add_class("rk-actions")
 
-    def set_actions(self, legal: list[tuple[str, str]], illegal: list[tuple[str, str]] = ()) -> None:
-        """Show ``(label, text)`` pairs: legal ones as buttons, illegal ones greyed."""
+    def set_actions(
+        self,
+        legal: list[tuple[str, str]],
+        illegal: list[tuple[str, str]] = (),
+        names: dict[str, str] | None = None,
+        earlier: str = "",
+    ) -> None:
+        """Show ``(label, text)`` pairs: legal ones as buttons (grouped, ``names``
+        gives each kind's heading), illegal ones greyed under ``earlier``."""
+        names = names or {}
         groups: dict[str, list[dict]] = {}
-        for items, ok in ((legal, True), (illegal, False)):
-            for label, text in items:
-                groups.setdefault(label.split()[0], []).append({"label": label, "text": text, "legal": ok})
-        self.groups = [{"kind": kind, "actions": acts} for kind, acts in groups.items()]
+        for label, text in legal:
+            groups.setdefault(label.split()[0], []).append({"label": label, "text": text, "legal": True})
+        out = [{"kind": kind, "name": names.get(kind, ""), "actions": acts} for kind, acts in groups.items()]
+        if illegal:
+            acts = [{"label": label, "text": text, "legal": False} for label, text in illegal]
+            out.append({"kind": "earlier", "name": earlier, "actions": acts})
+        self.groups = out
 
     def labels(self, legal: bool | None = None) -> list[str]:
         """The labels shown (only legal or only greyed ones if asked)."""

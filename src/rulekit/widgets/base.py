@@ -13,14 +13,21 @@ __all__ = ["STATIC", "RulekitWidget", "esm"]
 STATIC = Path(__file__).parent / "static"
 
 
+#: vendored scripts each module needs in front (static/vendor/, see its LICENSE files)
+VENDOR = {"phase_graph.js": ("dagre.min.js",)}
+
+
 def esm(name: str) -> str:
     """The ES module ``static/<name>`` with ``static/common.js`` in front.
 
     anywidget loads one module per widget from a string, so modules cannot
     import each other; the shared helpers (one redraw per message, SVG
-    elements, panel headings) are put in front of each instead.
+    elements, panel headings) are put in front of each instead, and so are
+    the module's ``VENDOR`` scripts (``static/vendor/<file>``: self-contained
+    bundles that define one module-level name, such as ``dagre``).
     """
-    return (STATIC / "common.js").read_text(encoding="utf-8") + "\n" + (STATIC / name).read_text(encoding="utf-8")
+    parts = [STATIC / "vendor" / v for v in VENDOR.get(name, ())] + [STATIC / "common.js", STATIC / name]
+    return "\n".join(p.read_text(encoding="utf-8") for p in parts)
 
 
 class RulekitWidget(anywidget.AnyWidget):

@@ -1,9 +1,12 @@
 """The one generic board: draws any game's scene (docs/scene.md) as SVG.
 
 Games describe their board as data (``game.scene(state, seat, lang)``);
-this widget draws it, greys out items whose ``action`` is not legal now,
-and reports clicks. A click on an enabled item stands for its action, a
-click on a greyed one asks "why not?". The widget knows no game.
+this widget draws it and reports clicks. Items are interactive only while
+``active`` (the table waits for the human seat it is driving): then items
+whose ``action`` is legal are clickable and the others greyed and inert, so
+another seat's pieces are never clickable. Hovering an action button of the
+same table (same ``link``) lights the items whose ``action`` is that label or
+whose ``touches`` names it. The widget knows no game.
 """
 
 from __future__ import annotations
@@ -58,6 +61,9 @@ def scene_problems(scene: dict) -> list[str]:
             problems.append(f"item {n} ({kind}): missing {', '.join(missing)}")
         if "action" in item and not isinstance(item["action"], str):
             problems.append(f"item {n} ({kind}): action must be an action label string")
+        touches = item.get("touches", [])
+        if not isinstance(touches, list) or not all(isinstance(x, str) for x in touches):
+            problems.append(f"item {n} ({kind}): touches must be a list of action label strings")
     return problems
 
 
@@ -76,6 +82,10 @@ class Board(RulekitWidget):
     #: the scene as JSON text (one string is cheaper to send than a deep structure)
     scene_json = t.Unicode('{"width": 100, "height": 40, "items": []}').tag(sync=True)
     legal = t.List().tag(sync=True)
+    #: True while a human seat decides: only then are (legal) items clickable
+    active = t.Bool(True).tag(sync=True)
+    #: shared with the ActionBar of the same table: hovering a button lights what it touches
+    link = t.Unicode("").tag(sync=True)
 
     def __init__(self, scene: dict | None = None, legal: list[str] | None = None, **kwargs):
         super().__init__(legal=list(legal or []), **kwargs)
@@ -93,26 +103,39 @@ class Board(RulekitWidget):
         self._scene = scene
         self.scene_json = json.dumps(scene, ensure_ascii=False, separators=(",", ":"))
 
-    def show(self, state: State, seat: int | None = None, lang: str = "en") -> None:
-        """Draw ``state`` as ``seat`` sees it (None: everything)."""
+    def show(self, state: State, seat: int | None = None, lang: str = "en", active: bool = True) -> None:
+        """Draw ``state`` as ``seat`` sees it (None: everything); ``active``: a human may click."""
         scene = state.game.scene(state, seat, lang)
         with self.hold_sync():
             self.scene = scene
             self.legal = [str(a) for a in state.legal_actions()]
+            self.active = bool(active)
 
     def on_click(self, handler: ClickHandler) -> None:
         """Call ``handler(label, enabled)`` when an item with an action is clicked."""
         self._handlers.append(handler)
 
     def actions(self, enabled: bool | None = None) -> list[str]:
-        """Action labels on the board (only enabled or disabled ones if asked)."""
-        legal = set(self.legal)
+        """Action labels on the board (only clickable or only inert ones if asked)."""
+        legal = set(self.legal) if self.active else set()
         found = [i["action"] for i in scene_items(self.scene.get("items", [])) if i.get("action")]
         return [a for a in found if enabled is None or (a in legal) == enabled]
 
+    def touched(self, label: str) -> list[str]:
+        """Ids (or actions) of the items lit while the button of ``label`` is hovered."""
+        return [
+            str(i.get("id", i.get("action")))
+            for i in scene_items(self.scene.get("items", []))
+            if i.get("action") == label or label in (i.get("touches") or [])
+        ]
+
     def click(self, label: str) -> bool:
-        """Click the item standing for ``label`` (as the browser would); True if it was enabled."""
-        enabled = label in self.legal
+        """Click the item standing for ``label`` (as a test would); True if it was clickable.
+
+        The browser sends clicks only for clickable items; from Python an inert
+        one reaches the handlers with ``enabled=False`` (the table explains why not).
+        """
+        enabled = self.active and label in self.legal
         for handler in self._handlers:
             handler(label, enabled)
         return enabled

@@ -6,12 +6,18 @@ next step the class predicts before it is revealed.
 
 from __future__ import annotations
 
+import json
+from html import escape
+from pathlib import Path
+
 import ipywidgets as w
 
+from ..engine import RulekitError
 from ..games import games, load
-from ..teaching import lessons
+from ..teaching import QuizSession, lessons
 from .i18n import check_lang, t
 from .lesson import LessonView
+from .progress import default_folder, download_link, progress_doc, read_progress
 from .quiz import QuizPanel
 from .table import Table
 
@@ -39,7 +45,17 @@ class Classroom(w.VBox):
         self.lesson_pick.observe(lambda ch: ch["new"] and self.pick_lesson(ch["new"]), names="value")
         self.lang_pick.observe(lambda ch: self.set_lang(ch["new"]), names="value")
         head = w.HBox([self.game_pick, self.lesson_pick, self.lang_pick])
-        super().__init__([head, self.tabs])
+        self.save_button = w.Button(icon="save", layout=w.Layout(width="auto"))
+        self.save_button.add_class("rk-progress-save")
+        self.save_button.on_click(lambda _: self._ui_save())
+        self.upload = w.FileUpload(accept=".json", multiple=False, layout=w.Layout(width="auto"))
+        self.upload.add_class("rk-progress-load")
+        self.upload.observe(self._on_upload, names="value")
+        self.progress_note = w.HTML()
+        self.progress_note.add_class("rk-progress-note")
+        saving = w.HBox([self.save_button, self.upload, self.progress_note])
+        saving.add_class("rk-progress-row")
+        super().__init__([head, self.tabs, saving])
         self.add_class("rk-classroom")
         self.pick_game(self.game_pick.value, lesson)
 
@@ -64,6 +80,83 @@ class Classroom(w.VBox):
         self.lesson_box.children = [self.lesson_view]
         return self.lesson_view
 
+    # -- a class's progress ------------------------------------------------------
+
+    def progress(self) -> str:
+        """The class's progress (lesson run and quiz score) as JSON text, for ``resume``."""
+        view = self.lesson_view
+        doc = progress_doc(
+            self.game_pick.value,
+            view.lesson.id if view else None,
+            view.progress() if view else None,
+            self.quiz.session.to_dict(),
+            self.lang,
+        )
+        return json.dumps(doc, ensure_ascii=False, indent=1)
+
+    def save_progress(self, folder: str | Path | None = None) -> Path:
+        """Write the progress to ``folder`` (``~/rulekit-progress`` by default) and offer it as a download."""
+        folder = Path(folder) if folder is not None else default_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        view = self.lesson_view
+        name = f"{self.game_pick.value}-{view.lesson.id if view else 'quiz'}.json"
+        text = self.progress()
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        saved = escape(t("progress_saved", self.lang, path=str(path)))
+        self.progress_note.value = f"{saved} {download_link(text, name, t('progress_download', self.lang))}"
+        return path
+
+    def resume(self, text: str | bytes) -> None:
+        """Continue from a saved progress text: game, lesson run and quiz score.
+
+        A file that does not fit (another format, a lesson that no longer
+        accepts its saved answers) raises ``ValueError`` and changes nothing.
+        """
+        try:
+            doc = read_progress(text)
+            game = load(doc["game"])
+            lesson = lessons(game).get(doc["lesson"]) if doc.get("lesson") else None
+            if doc.get("lesson") and lesson is None:
+                raise ValueError(f"the game {doc['game']} has no lesson {doc['lesson']!r}")
+            quiz = QuizSession.from_dict(doc.get("quiz") or {})
+            view = LessonView(lesson, self.lang, resume=json.dumps(doc["run"])) if lesson and doc.get("run") else None
+        except (RulekitError, KeyError, TypeError) as err:
+            raise ValueError(str(err)) from None
+        if self.game_pick.value != doc["game"]:
+            self.game_pick.value = doc["game"]  # the dropdown's observer sets the game up
+        if lesson is not None:
+            self.lesson_pick.value = lesson.id
+        if view is not None:
+            self.lesson_view = view
+            self.lesson_box.children = [view]
+        self.quiz.session = quiz
+        self.quiz._relabel()
+        done, total = (view.run.index, len(view.lesson.steps)) if view else (0, 0)
+        title = view.lesson.title_in(self.lang) if view else self.game_pick.label
+        self.progress_note.value = escape(
+            t("progress_resumed", self.lang, lesson=title, n=done, total=total, score=quiz.score)
+        )
+
+    def _ui_save(self) -> None:
+        try:
+            self.save_progress()
+        except OSError as err:  # a read-only home: the download link still works
+            text = self.progress()
+            self.progress_note.value = (
+                f"{escape(str(err))} {download_link(text, 'rulekit-progress.json', t('progress_download', self.lang))}"
+            )
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        content = bytes(files[0]["content"])
+        try:
+            self.resume(content)
+        except ValueError as err:
+            self.progress_note.value = f'<span class="rk-error">{escape(t("progress_bad", self.lang, why=err))}</span>'
+
     def set_lang(self, lang: str) -> None:
         self.lang = check_lang(lang)
         if self.lesson_view is not None:
@@ -76,6 +169,8 @@ class Classroom(w.VBox):
         self.game_pick.description = t("classroom_game", self.lang)
         self.lesson_pick.description = t("classroom_lesson", self.lang)
         self.tabs.titles = (t("classroom_lessons_tab", self.lang), t("classroom_predict_tab", self.lang))
+        self.save_button.description = t("progress_save", self.lang)
+        self.upload.description = t("progress_load", self.lang)
 
     def __repr__(self) -> str:
         return f"<Classroom {self.game_pick.value}>"

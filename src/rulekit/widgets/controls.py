@@ -35,8 +35,14 @@ LABEL_KEYS = (
     "seed",
     "timeline",
     "autoplay",
+    "watch",
+    "watch_help",
+    "pause",
+    "pace",
+    "projector",
+    "projector_help",
 )
-EVENTS = ("step", "undo", "redo", "play", "end", "reset", "jump", "seat", "autoplay", "lang")
+EVENTS = ("step", "undo", "redo", "play", "end", "reset", "jump", "seat", "autoplay", "lang", "watch", "projector")
 
 
 class ControlBar(RulekitWidget):
@@ -57,9 +63,14 @@ class ControlBar(RulekitWidget):
     kinds = t.List().tag(sync=True)
     autoplay = t.Bool(False).tag(sync=True)
     lang = t.Unicode("en").tag(sync=True)
+    #: watch mode: bots play one step every 1/pace seconds
+    watching = t.Bool(False).tag(sync=True)
+    pace = t.Float(2.0).tag(sync=True)
+    projector = t.Bool(False).tag(sync=True)
 
     def __init__(self, seats: list[str], seed: int, lang: str, **kwargs):
-        super().__init__(seats=list(seats), seed=seed + 1, lang=lang, **kwargs)
+        # the seed box shows the seed of the game on the table
+        super().__init__(seats=list(seats), seed=seed, lang=lang, **kwargs)
         self._handlers: list[Callable[[str, dict], None]] = []
         self.add_class("rk-controls")
         self.relabel(lang)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine import State
 from ..teaching import RulesFired, rules_fired
+from .variants import form_problems
 
 __all__ = ["TeacherExtras"]
 
@@ -42,6 +43,17 @@ class TeacherExtras:
             self.session.run_bots()
         self.refresh()
         return self.state
+
+    def apply_variants(self, values: dict[str, Any]) -> bool:
+        """What the variants form's apply button does: restart with ``values``, or
+        explain each bad value next to its field (the game stays as it was)."""
+        fields, whole = form_problems(self.game, {**self.session.options, **values}, self.lang)
+        if fields or whole:
+            with self.variants.hold_sync():
+                self.variants.errors, self.variants.form_error = fields, whole
+            return False
+        self.set_options(**values)
+        return True
 
     def _refresh_extras(self) -> None:
         """Rules fired (and the phase graph's counts) only while that panel is open: it reads the whole past."""

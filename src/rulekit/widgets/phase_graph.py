@@ -1,9 +1,12 @@
-"""The phase-flow graph: ``game.phase_graph()`` drawn as SVG.
+"""The phase-flow graph: ``game.phase_graph()`` drawn top to bottom like a rulebook.
 
-The layout is computed here (layers by distance from the first phase,
-wrapped into rows), so the drawing is deterministic and testable without
-a browser. The current phase is lit, transitions already taken in this
-game are marked, and clicking a phase asks for its rules.
+Python decides what the drawing says: each phase's full name wrapped into
+lines (never cut), the box sizes, which transitions are loops (back edges:
+they go to a phase declared earlier, as "next turn" or "next round" do), the
+current phase and the transition just taken. The layered layout itself is
+made in the browser by dagre (``static/vendor/dagre.min.js``, vendored from
+npm, MIT), the same code ``benchmarks/phase_layout.py`` runs in node to
+count edge crossings. docs/widgets.md says why dagre.
 """
 
 from __future__ import annotations
@@ -15,23 +18,38 @@ import traitlets as t
 
 from .base import RulekitWidget, esm
 
-__all__ = ["PhaseGraph", "VisitedCache", "layout", "visited_edges"]
+__all__ = ["PhaseGraph", "VisitedCache", "wrap", "flow_edges", "visited_edges", "last_edge"]
 
-#: layers per row before wrapping (keeps long flows readable at small widths)
-COLUMNS = 5
-NODE_W, NODE_H, GAP_X, GAP_Y = 150, 40, 50, 46
+#: characters per line of a phase box (about 150 px of 13 px text)
+WRAP = 21
+#: box width and the height of one text line, in SVG units (px at scale 1)
+NODE_W, LINE_H, PAD_Y = 164, 16, 8
 
 
-def layout(graph: nx.DiGraph) -> dict[str, tuple[float, float]]:
-    """Top-left corner of each phase box: the declared order, read row by row.
+def wrap(text: str, width: int = WRAP) -> list[str]:
+    """``text`` as lines of at most ``width`` characters, broken between words.
 
-    Games declare phases in the order a round flows, so reading the boxes like
-    text follows the game; most edges join neighbours and stay short.
+    A word longer than ``width`` gets a line of its own (it is never cut), so
+    ``" ".join(wrap(text)) == " ".join(text.split())``.
     """
-    return {
-        node: (10.0 + (i % COLUMNS) * (NODE_W + GAP_X), 10.0 + (i // COLUMNS) * (NODE_H + GAP_Y))
-        for i, node in enumerate(graph.nodes)
-    }
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def flow_edges(graph: nx.DiGraph) -> list[dict]:
+    """The transitions to draw: ``{"a", "b", "back"}``, self-loops left out.
+
+    ``back`` marks a loop: the target phase is declared before (or is) the
+    source, as games declare phases in the order a round flows. The layout
+    keeps those edges out of its layering, so turn order reads top to bottom.
+    """
+    order = {node: i for i, node in enumerate(graph.nodes)}
+    return [{"a": a, "b": b, "back": order[b] < order[a]} for a, b in graph.edges if a != b]
 
 
 def visited_edges(phases: Iterable[str]) -> list[list[str]]:
@@ -43,6 +61,15 @@ def visited_edges(phases: Iterable[str]) -> list[list[str]]:
             out.append([prev, phase])
         prev = phase
     return out
+
+
+def last_edge(timeline) -> list[str]:
+    """``[from, to]`` if the step that led to the cursor changed the phase, else ``[]``."""
+    cursor = timeline.cursor
+    if cursor == 0:
+        return []
+    a, b = timeline[cursor - 1].phase, timeline[cursor].phase
+    return [a, b] if a != b else []
 
 
 class VisitedCache:
@@ -75,17 +102,19 @@ class VisitedCache:
 
 
 class PhaseGraph(RulekitWidget):
-    """The flow of a game; ``current`` is lit and ``visited`` edges are marked."""
+    """The flow of a game: ``current`` lit, ``last`` (the transition just taken) lit, ``visited`` marked."""
 
     _esm = esm("phase_graph.js")
+    #: ``{"id", "name", "lines", "automatic", "w", "h"}`` in declared order
     nodes = t.List().tag(sync=True)
+    #: ``{"a", "b", "back"}`` (see ``flow_edges``)
     edges = t.List().tag(sync=True)
     current = t.Unicode("").tag(sync=True)
     visited = t.List().tag(sync=True)
+    last = t.List().tag(sync=True)
     selected = t.Unicode("").tag(sync=True)
     #: events per phase (rules fired); shown as badges when not empty
     heat = t.Dict().tag(sync=True)
-    size = t.List(t.Float(), [400.0, 100.0]).tag(sync=True)
 
     def __init__(self, graph: nx.DiGraph | None = None, lang: str = "en", **kwargs):
         super().__init__(**kwargs)
@@ -96,30 +125,29 @@ class PhaseGraph(RulekitWidget):
             self.set_graph(graph, lang)
 
     def set_graph(self, graph: nx.DiGraph, lang: str = "en") -> None:
-        """Lay out ``graph`` (nodes carry name, name_de, automatic, rules)."""
+        """Show ``graph`` (nodes carry name, name_de, automatic)."""
         self._graph = graph
-        pos = layout(graph)
-        width = max((x for x, _ in pos.values()), default=0) + NODE_W + 20
-        height = max((y for _, y in pos.values()), default=0) + NODE_H + 20
         with self.hold_sync():
-            self.size = [float(width), float(height)]
-            self.edges = [[a, b] for a, b in graph.edges]
+            self.edges = flow_edges(graph)
             self.set_lang(lang)
 
     def set_lang(self, lang: str) -> None:
-        pos = layout(self._graph)
-        self.nodes = [
-            {
-                "id": node,
-                "name": (attrs.get("name_de") if lang == "de" else attrs.get("name")) or node,
-                "automatic": bool(attrs.get("automatic")),
-                "x": pos[node][0],
-                "y": pos[node][1],
-                "w": NODE_W,
-                "h": NODE_H,
-            }
-            for node, attrs in self._graph.nodes(data=True)
-        ]
+        """Phase names in ``lang``, wrapped; box heights follow the number of lines."""
+        nodes = []
+        for node, attrs in self._graph.nodes(data=True):
+            name = (attrs.get("name_de") if lang == "de" else attrs.get("name")) or node
+            lines = wrap(name)
+            nodes.append(
+                {
+                    "id": node,
+                    "name": name,
+                    "lines": lines,
+                    "automatic": bool(attrs.get("automatic")),
+                    "w": NODE_W,
+                    "h": PAD_Y * 2 + LINE_H * len(lines),
+                }
+            )
+        self.nodes = nodes
 
     def on_select(self, handler: Callable[[str], None]) -> None:
         self._handlers.append(handler)

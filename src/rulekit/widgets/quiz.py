@@ -69,29 +69,37 @@ class QuizPanel(w.VBox):
         return self.question
 
     def _choice_button(self, index: int, text: str) -> w.Button:
-        button = w.Button(description=self._choice_text(text))
+        # the whole text, wrapped (rk-quiz-choice in rulekit.css): a choice is never cut
+        label = self._choice_text(text)
+        button = w.Button(description=label, tooltip=label, layout=w.Layout(height="auto", width="auto"))
         button.add_class("rk-quiz-choice")
         button.on_click(lambda _: self.answer(index))
         return button
 
     def _choice_text(self, choice: str) -> str:
+        """A choice in words: a phase by its name, a rule by its text (the id after it)."""
         game = self.table.game
-        if self.question and self.question.kind == "phase" and choice in game.phases:
-            return game.phases[choice].name_in(self.lang)[:60]
+        kind = self.question.kind if self.question else ""
+        if kind == "phase" and choice in game.phases:
+            return game.phases[choice].name_in(self.lang)
+        if kind == "rule" and choice in game.rules:
+            return f"{game.rules[choice].text_in(self.lang)} ({choice})"
         return choice
 
     def answer(self, index: int) -> bool:
         """Answer the open question; the step is then played on the table."""
         if self.question is None:
             raise ValueError("no open question: ask first")
-        q, ok = self.question, self.session.answer(self.question, index)
+        q = self.question
+        right = self._choice_text(q.choices[q.answer])
+        ok = self.session.answer(q, index)
         tl = self.table.timeline
         if self._move is None:
             tl.advance()
         else:
             tl.play(self._move)
         self.table.refresh()
-        verdict = t("quiz_right" if ok else "quiz_wrong", self.lang, answer=self._choice_text(q.choices[q.answer]))
+        verdict = t("quiz_right" if ok else "quiz_wrong", self.lang, answer=right)
         events = "".join(
             f'<li><button class="rk-rule-id" disabled>{escape(e.rule)}</button>{escape(e.text_in(self.lang))}</li>'
             for e in q.events

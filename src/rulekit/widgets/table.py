@@ -14,6 +14,7 @@ a browser::
 from __future__ import annotations
 
 import functools
+import uuid
 from typing import Any
 
 import ipywidgets as w
@@ -22,15 +23,27 @@ from ..engine import Game, IllegalAction, State
 from .actions import ActionBar
 from .board import Board
 from .controls import ControlBar
+from .endgame import end_html
 from .extras import TeacherExtras
 from .fired import RulesFiredView
 from .i18n import check_lang, t
 from .inspector import Inspector
+from .layout import TableLayout
 from .log import EventLog
-from .panels import describe, log_rows, phase_html, rule_html, status_text, why_html
-from .phase_graph import PhaseGraph, VisitedCache
+from .panels import (
+    describe,
+    group_name,
+    log_rows,
+    phase_html,
+    previous_choices,
+    rule_html,
+    status_text,
+    why_html,
+)
+from .phase_graph import PhaseGraph, VisitedCache, last_edge
 from .session import HUMAN, Session
 from .variants import VariantEditor
+from .watch import WatchMode
 
 __all__ = ["Table"]
 
@@ -49,7 +62,7 @@ def _guarded(method):
     return wrapper
 
 
-class Table(TeacherExtras, w.VBox):
+class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
     """Play and study one game: board, actions, steps, phases, state, log, rules.
 
     Parameters
@@ -103,6 +116,10 @@ class Table(TeacherExtras, w.VBox):
         self.rule.add_class("rk-rule")
         self.why = w.HTML()
         self.why.add_class("rk-why")
+        self.end = w.HTML()
+        self.end.add_class("rk-end-area")
+        self.board.link = self.actions.link = uuid.uuid4().hex  # hovering a button lights the board
+        self._watch_task = None
         self.fired = RulesFiredView()
         self.variants = VariantEditor()
         self.extras = w.Accordion(children=[self.fired, self.variants], selected_index=None)
@@ -118,27 +135,6 @@ class Table(TeacherExtras, w.VBox):
 
     # -- layout ------------------------------------------------------------
 
-    def _build(self) -> None:
-        for part, cls in (
-            (self.rule, "rk-rule-area"),
-            (self.event_log, "rk-log-area"),
-            (self.phases, "rk-phase-area"),
-            (self.inspector, "rk-inspector-area"),
-        ):
-            part.add_class("rk-panel")
-            part.add_class(cls)
-        play = w.VBox([self.board, self.actions, self.why])
-        play.add_class("rk-panel")
-        play.add_class("rk-play-area")
-        left = w.VBox([play, self.phases], layout=w.Layout(flex="3 1 480px", min_width="320px"))
-        right = w.VBox(
-            [self.rule, self.event_log, self.inspector, self.extras],
-            layout=w.Layout(flex="2 1 320px", min_width="280px"),
-        )
-        main = w.HBox([left, right], layout=w.Layout(flex_flow="row wrap", width="100%"))
-        super().__init__([self.controls, main])
-        self.add_class("rk-table")
-
     def _wire(self) -> None:
         presses = {
             "step": lambda a: self.step(),
@@ -151,6 +147,8 @@ class Table(TeacherExtras, w.VBox):
             "seat": lambda a: self.set_seat(int(a["seat"]), str(a["kind"])),
             "autoplay": lambda a: self.set_autoplay(bool(a.get("on"))),
             "lang": lambda a: self.set_lang(str(a["lang"])),
+            "watch": lambda a: self.watch(float(a.get("pace") or self.controls.pace)) if a.get("on") else self.pause(),
+            "projector": lambda a: self.set_projector(bool(a.get("on"))),
         }
         self.controls.on_press(lambda event, args: self._ui(presses[event], args))
         self.board.on_click(lambda label, _enabled: self._ui(self.click_action, label))
@@ -159,7 +157,7 @@ class Table(TeacherExtras, w.VBox):
         self.event_log.on_rule(lambda rule: self._ui(self.show_rule, rule))
         self.inspector.on_view(lambda seat: self._ui(self.set_view, seat))
         self.fired.on_rule(lambda rule: self._ui(self.show_rule, rule))
-        self.variants.on_apply(lambda values: self._ui(lambda: self.set_options(**values)))
+        self.variants.on_apply(lambda values: self._ui(self.apply_variants, values))
         self.extras.observe(lambda ch: self._ui(self._refresh_extras), names="selected_index")
 
     @_guarded
@@ -189,6 +187,7 @@ class Table(TeacherExtras, w.VBox):
             self.actions.try_placeholder = t("try_placeholder", lang)
             self.actions.try_label = t("try", lang)
         self.phases.set_lang(lang)
+        self._title_tabs()
         self.extras.titles = (t("fired_title", lang), t("variants_title", lang))
         self.variants.show(self.game, self.session.options, lang)
 
@@ -215,7 +214,7 @@ class Table(TeacherExtras, w.VBox):
         """Try ``label``: play it if legal, else show why not (nothing changes)."""
         refusal = self.session.try_action(label)
         if refusal is not None:
-            self.why.value = why_html(refusal, label, self.lang)
+            self.why.value = why_html(refusal, describe(self.game, str(label), self.lang), self.lang)
             self.show_rule(refusal.rule, clear_why=False)
             return refusal
         self.why.value = ""
@@ -227,7 +226,7 @@ class Table(TeacherExtras, w.VBox):
     def why_not(self, label: str) -> IllegalAction | None:
         """Show why ``label`` is not legal now without trying it."""
         refusal = self.session.why_not(label)
-        self.why.value = why_html(refusal, label, self.lang)
+        self.why.value = why_html(refusal, describe(self.game, str(label), self.lang), self.lang)
         if refusal is not None:
             self.show_rule(refusal.rule, clear_why=False)
         return refusal
@@ -284,9 +283,10 @@ class Table(TeacherExtras, w.VBox):
 
     def reset(self, seed: int | None = None) -> State:
         """A new game with ``seed`` (the next seed by default), same seats."""
+        self.pause()
         self.session.reset(seed)
         self.why.value = ""
-        self.controls.seed = self.session.seed + 1
+        self.controls.seed = self.session.seed
         if self.controls.autoplay:
             self.session.run_bots()
         self.refresh()
@@ -366,21 +366,35 @@ class Table(TeacherExtras, w.VBox):
             c.cursor = tl.cursor
             c.can_undo = tl.can_undo
             c.can_redo = tl.can_redo
-        self.board.show(s, self.view_seat, lang)
+        self.board.show(s, self.view_seat, lang, active=self.driving())
         legal = [(str(a), describe(game, str(a), lang)) for a in s.legal_actions()]
-        greyed = [(str(a), describe(game, str(a), lang)) for a in self.session.previous_legal()[:12]]
-        self.actions.set_actions(legal, greyed)
+        greyed = [(str(a), describe(game, str(a), lang)) for a in previous_choices(self.session)]
+        names = {kind: group_name(game, kind, lang) for kind in {label.split()[0] for label, _ in legal}}
+        self.actions.set_actions(legal, greyed, names, t("earlier_title", lang))
+        self.end.value = end_html(s, lang)
         with self.phases.hold_sync():
             self.phases.current = s.phase
             self.phases.visited = self._visited.upto(tl)
+            self.phases.last = last_edge(tl)
         before = self._view(tl[tl.cursor - 1]) if tl.cursor > 0 else None
         with self.inspector.hold_sync():
             self.inspector.title = "view" if self.view_seat is None else f"view({self.view_seat})"
             self.inspector.show(self._view(s), before)
-        rows, note = log_rows(self.session, lang)
+        rows, note = log_rows(self.session, lang, self.view_seat)
         with self.event_log.hold_sync():
             self.event_log.rows, self.event_log.note = rows, note
         self._refresh_extras()
+
+    def driving(self) -> bool:
+        """True when the table waits for the human seat it is driving: only then is the board clickable.
+
+        The seat to move must be human and, unless the table shows everything
+        (teacher view), be the seat whose view it shows.
+        """
+        s = self.state
+        if not self.session.human_to_move():
+            return False
+        return self.view_seat is None or self.view_seat == s.to_move
 
     def _view(self, state: State) -> dict:
         """``state.view(view_seat)``, remembered for the last few states (a step needs two)."""

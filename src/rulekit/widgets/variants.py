@@ -12,11 +12,12 @@ from typing import Any
 
 import traitlets as t
 
-from ..engine import Game
+from ..engine import Game, SetupError
+from ..engine.options import Option
 from .base import RulekitWidget, esm
 from .i18n import t as text
 
-__all__ = ["VariantEditor", "option_rows", "differences"]
+__all__ = ["VariantEditor", "option_rows", "differences", "option_title", "option_problem", "form_problems"]
 
 
 def _kind(default: Any) -> str:
@@ -33,11 +34,64 @@ def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
+def option_title(option: Option, lang: str) -> str:
+    """The option's name for people: its title in ``lang``, else its help text (never the code name)."""
+    title = option.title_de if lang == "de" else option.title
+    return title or option.help_in(lang) or option.title_in(lang)
+
+
+def option_problem(option: Option, value: Any, lang: str) -> str:
+    """Why ``value`` does not fit ``option``, in words for the form (empty when it fits)."""
+    try:
+        option.check(value)
+    except ValueError:
+        pass
+    else:
+        return ""
+    if option.choices:
+        return text("variant_bad_choice", lang, choices=", ".join(str(_plain(c)) for c in option.choices))
+    kind = _kind(option.default)
+    if kind == "bool":
+        return text("variant_bad_bool", lang)
+    if kind == "int":
+        if isinstance(value, int) and not isinstance(value, bool):
+            low = "…" if option.low is None else option.low
+            high = "…" if option.high is None else option.high
+            return text("variant_bad_range", lang, low=low, high=high)
+        return text("variant_bad_int", lang)
+    if kind == "list":
+        return text("variant_bad_list", lang, n=len(option.default))
+    return text("variant_bad_value", lang)
+
+
+def form_problems(game: Game, values: dict[str, Any], lang: str) -> tuple[dict[str, str], str]:
+    """Problems of a filled-in form: per option (shown next to its field) and for the whole set.
+
+    The whole set is checked by ``Game.resolve_options`` (options that must fit
+    together); its ``SetupError`` message is shown at the form, not in the play area.
+    """
+    fields = {
+        name: problem
+        for name, value in values.items()
+        if name in game.options and (problem := option_problem(game.options[name], value, lang))
+    }
+    unknown = [name for name in values if name not in game.options]
+    if fields or unknown:
+        whole = text("variant_unknown", lang, names=", ".join(unknown)) if unknown else ""
+        return fields, whole
+    try:
+        game.resolve_options(values)
+    except (SetupError, ValueError) as err:
+        return {}, str(err)
+    return {}, ""
+
+
 def option_rows(game: Game, values: dict[str, Any], lang: str) -> list[dict]:
-    """One row per option: name, kind, value, default, help text, rule, limits."""
+    """One row per option: name, title, kind, value, default, help text, rule, limits."""
     return [
         {
             "name": o.name,
+            "title": option_title(o, lang),
             "kind": _kind(o.default),
             "value": _plain(values.get(o.name, o.default)),
             "default": _plain(o.default),
@@ -67,6 +121,10 @@ class VariantEditor(RulekitWidget):
     rows = t.List().tag(sync=True)
     changed = t.List().tag(sync=True)
     labels = t.Dict().tag(sync=True)
+    #: option name -> why the value typed there does not fit (shown next to the field)
+    errors = t.Dict().tag(sync=True)
+    #: a problem of the options together (shown above the apply button)
+    form_error = t.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -77,6 +135,7 @@ class VariantEditor(RulekitWidget):
         with self.hold_sync():
             self.rows = option_rows(game, values, lang)
             self.changed = differences(game, values)
+            self.errors, self.form_error = {}, ""
             self.labels = {
                 "apply": text("variants_apply", lang),
                 "none": text("variants_none", lang),

@@ -15,7 +15,7 @@ def _resolving(bids, start=0, players=3, colour=0, **changes):
     for seat, bid in enumerate(bids):
         s = move_cards(s, seat, bid)
         s = player(s, seat, hand=(0,) * 16, bid=bid, sealed=True)
-    return at(s, "auction_resolve", None, start=start, revealed=True, colour=colour, **changes)
+    return at(s, "auction_count", None, start=start, revealed=True, colour=colour, **changes)
 
 
 def test_ZM370_four_auctions_for_the_right_hand_cards():
@@ -33,7 +33,9 @@ def test_ZM380_bids_are_built_in_turn_and_sealed():
     assert labels(s) == ["bid red", "bid blue", "seal"]
     s = s.apply("bid red").apply("bid blue")
     assert s.data.players[0].bid == cards(red_log=1, blue_plank=1) and s.data.players[0].hand == cards(red_log=1)
-    assert s.events == ()  # adding a card tells nobody anything
+    # adding a card tells only the bidder (a private event); other seats do not even count the step
+    assert [e.visible_to(0) for e in s.events] == [True] and not any(e.visible_to(1) for e in s.events)
+    assert s.view(0)["step"] == s.step and s.view(1)["step"] == s.step - 2
     s = s.apply("seal")
     assert s.to_move == 1 and s.data.players[0].sealed and "sealed" in keys(s)
 
@@ -44,7 +46,7 @@ def test_ZM380_sealed_bid_hidden_from_other_seats_until_reveal():
     s = at(s, "auction_bidding", 0, start=0, turn=0)
     for act in ["bid red", "bid red", "bid blue", "seal"]:
         s = s.apply(act)
-    own, other, teacher = s.view(0)["players"][0], s.view(1)["players"][0], s.view(None)["players"][0]
+    own, other, teacher = s.view(0)["by_seat"][0], s.view(1)["by_seat"][0], s.view(None)["by_seat"][0]
     assert own["bid"] == list(cards(red_log=2, blue_log=1)) and own["bid_sizes"] == [2, 0, 0, 1]
     assert other["bid"] is None and other["bid_sizes"] is None and other["hand"] is None
     assert other["cards_by_cart"] == [5, 0, 0, 0]  # hand and sealed bid counted together
@@ -80,14 +82,14 @@ def test_ZM410_reveal_once_after_all_bids_are_sealed():
     assert s.phase == "auction_reveal" and s.automatic
     s = s.advance()
     assert s.data.revealed and keys(s)[0] == "reveal" and keys(s).count("reveal_bid") == 2
-    assert s.view(1)["players"][0]["bid"] is not None
+    assert s.view(1)["by_seat"][0]["bid"] is not None
 
 
 def test_ZM420_auctions_resolved_top_to_bottom():
     """ZM-420: red, yellow, green, blue, in that order."""
     s = _resolving([cards(red_log=1, yellow_log=1, green_log=1, blue_log=1), (0,) * 16, (0,) * 16])
     gems = []
-    while s.phase == "auction_resolve":
+    while s.phase in ("auction_count", "auction_resolve"):
         if s.automatic:
             s = s.advance()
             gems += [e.text.split(" the ")[1].split()[0] for e in s.events if e.key == "winner"]

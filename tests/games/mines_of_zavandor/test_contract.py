@@ -74,7 +74,7 @@ def test_view_never_shows_another_seats_sealed_bid_before_the_reveal():
         s = _play(seed, 3, lambda s: s.phase == "auction_bidding" and s.data.turn == 2)
         for seat in range(3):
             view = s.view(seat)
-            for other in view["players"]:
+            for other in view["by_seat"]:
                 if other["seat"] != seat:
                     assert other["bid"] is None and other["bid_sizes"] is None and other["hand"] is None
             bid_boxes = [i["label"] for i in G.scene(s, seat)["items"] if str(i.get("id", "")).startswith("bid-")]
@@ -98,7 +98,7 @@ def test_views_hide_hands_and_deck_order():
     s = _play(3, 4, lambda s: s.data.round == 2)
     v = s.view(1)
     assert v["draw_order"] is None and s.view(None)["draw_order"] is not None
-    assert v["players"][1]["hand"] is not None and v["players"][0]["hand"] is None
+    assert v["by_seat"][1]["hand"] is not None and v["by_seat"][0]["hand"] is None
     json.dumps(s.view(None))
 
 
@@ -109,9 +109,9 @@ def test_determinize_resamples_hidden_cards_and_keeps_what_the_seat_sees():
     for i in range(10):
         t = G.determinize(s, me, Dice(i))
         assert not G.invariants(t)
-        assert t.view(me)["players"][me] == s.view(me)["players"][me]
-        assert [p["cards_by_cart"] for p in t.view(me)["players"]] == [
-            p["cards_by_cart"] for p in s.view(me)["players"]
+        assert t.view(me)["by_seat"][me] == s.view(me)["by_seat"][me]
+        assert [p["cards_by_cart"] for p in t.view(me)["by_seat"]] == [
+            p["cards_by_cart"] for p in s.view(me)["by_seat"]
         ]
         assert t.data.discard == s.data.discard and t.data.display == s.data.display
         changed |= t.data.draw != s.data.draw or t.data.players[(me + 1) % 4] != s.data.players[(me + 1) % 4]
@@ -181,7 +181,17 @@ def test_describe_in_both_languages():
 
 def test_options_for_sweeps():
     """option_list: variant, income cap, cave spaces, tie-break; bad values are refused."""
-    assert set(G.options) == {"variant", "income_cap", "cave_spaces", "tiebreak"}
+    assert set(G.options) == {
+        "variant",
+        "income_cap",
+        "cave_spaces",
+        "scroll_timing",
+        "gem_tiers",
+        "tiebreak",
+        "offer_limit",
+        "round_limit",
+    }
+    assert all(o.title and o.title_de and o.help and o.help_de for o in G.option_list if o.rule in ("ZM-350", "ZM-630"))
     with pytest.raises(rulekit.engine.SetupError):
         G.new(players=2, variant="expert")
     with pytest.raises(rulekit.engine.SetupError):
@@ -210,18 +220,15 @@ def test_every_phase_change_is_declared_in_the_phase_graph():
 
 
 def test_legal_actions_depend_only_on_what_the_seat_sees():
-    """Bots decide from their view: the seat to move has the same choices in any determinized state.
-
-    (One exception by design: which gem a bank trade can still find depends on the draw pile, ZM-907.)
-    """
+    """Bots decide from their view: the seat to move has the same choices in any determinized state
+    (a bank trade may name any gem: whether one is left in the draw pile is hidden, ZM-907)."""
     for seed in range(6):
         s, dice = G.new(players=3, seed=seed), Dice(seed)
         for _ in range(250):
             if s.is_over:
                 break
-            if not (s.phase == "trade_bank" and len(s.data.bank) == 3):
-                t = G.determinize(s, s.to_move, Dice(dice.below(1000)))
-                assert t.legal_actions() == s.legal_actions(), s.phase
+            t = G.determinize(s, s.to_move, Dice(dice.below(1000)))
+            assert t.legal_actions() == s.legal_actions(), s.phase
             acts = s.legal_actions()
             s = s.apply(acts[dice.below(len(acts))])
 
@@ -233,27 +240,50 @@ def test_scene_offers_the_winners_choices_as_clickable_items():
     s = _resolving([cards(blue_log=4), (0,) * 16, (0,) * 16], colour=3).advance()
     acts = {i.get("action") for i in G.scene(s, 0)["items"]}
     assert {"reward vp1", "reward card"} <= acts
-    assert next(i["text"] for i in G.scene(s, 0)["items"] if i.get("id") == "status") == "Player 1 · blue (sapphire): 4"
+    assert (
+        next(i["text"] for i in G.scene(s, 0)["items"] if i.get("id") == "status")
+        == "Player 1 · auction blue (sapphire): bid 4"
+    )  # status says what the number is
     s = s.apply("reward vp1", settle=False)
-    road = [i for i in G.scene(s, 0)["items"] if i.get("id") == "road-1"][0]
+    road = [i for i in _flat(G.scene(s, 0)["items"]) if i.get("id") == "road-1"][0]
     assert road["action"] == "king advance"
-    assert all("action" not in i for i in G.scene(s, 1)["items"])  # another seat cannot click
+    assert all("action" not in i for i in _flat(G.scene(s, 1)["items"]))  # another seat cannot click
 
 
-def test_action_labels_list_every_legal_action():
-    """action_labels(): a fixed, duplicate-free list that holds every action seen in random games."""
-    labels = G.action_labels()
-    assert len(labels) == len(set(labels))
-    known = set(labels)
+def _flat(items):
+    for item in items:
+        yield item
+        yield from _flat(item.get("items", []))
+
+
+@pytest.mark.parametrize("options", [{}, {"cave_spaces": 8, "variant": "pro"}, {"cave_spaces": 2, "income_cap": 2}])
+def test_action_labels_hold_every_legal_action(options):
+    """action_labels(players, options): every label legal() produces in random games over all player counts."""
     for seed in range(6):
-        s, dice = G.new(players=2 + seed % 3, seed=seed, cave_spaces=8), Dice(seed)
+        players = 2 + seed % 3
+        known = G.action_labels(players, options)
+        s, dice = G.new(players=players, seed=seed, **options), Dice(seed)
         while not s.is_over:
             acts = s.legal_actions()
-            assert {str(a) for a in acts} <= known
+            assert {str(a) for a in acts} <= known, {str(a) for a in acts} - known
             s = s.apply(acts[dice.below(len(acts))])
 
 
-@pytest.mark.parametrize("options", [{"variant": "pro"}, {"income_cap": 3, "cave_spaces": 2, "tiebreak": "most_cards"}])
+def test_action_labels_follow_players_and_options():
+    """The action space is exact: partners by player count, cave spaces by option."""
+    two, four = G.action_labels(2), G.action_labels(4, {"cave_spaces": 8})
+    assert "to 1" in two and "to 2" not in two and "to 3" in four
+    assert "upgrade 5" in two and "upgrade 6" not in two and "remove 7" in four
+    assert all(Action.parse(label) for label in four)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"variant": "pro", "scroll_timing": "first_income"},
+        {"income_cap": 3, "cave_spaces": 2, "tiebreak": "most_cards", "gem_tiers": "common_low", "offer_limit": 1},
+    ],
+)
 def test_rule_variants_play_to_the_end(options):
     """ZM-060 / ZM-230 / ZM-904 / ZM-914: the option sweeps play random games to the end, conserving everything."""
     for seed in range(6):

@@ -61,7 +61,7 @@ def _rich(state, seat=0):
 def test_ZM230_ZM240_over_six_the_player_chooses_six():
     """ZM-230 / ZM-240: entitled to 8, the player picks 6 card by card."""
     s = _income_of(_rich(fresh(3)), 0)
-    assert s.to_move == 0 and s.phase == "income_base" and "choose_income" in keys(s)
+    assert s.to_move == 0 and s.phase == "income_choice" and "choose_income" in keys(s)
     assert labels(s) == ["take log", "take plank"]
     before = sum(s.data.players[0].hand)
     for act in ["take plank", "take plank", "take log", "take log", "take log", "take log"]:

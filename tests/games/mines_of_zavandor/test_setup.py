@@ -139,7 +139,7 @@ def test_ZM170_round_runs_income_trade_auction_upgrade():
         p
         for p in seen
         if p
-        in ("income_base", "trade", "auction_bidding", "auction_reveal", "auction_resolve", "upgrade", "round_cleanup")
+        in ("income_base", "trade", "auction_bidding", "auction_reveal", "auction_count", "upgrade", "round_cleanup")
     ]
     dedup = [p for i, p in enumerate(order) if i == 0 or order[i - 1] != p]
     assert dedup == [
@@ -147,7 +147,7 @@ def test_ZM170_round_runs_income_trade_auction_upgrade():
         "trade",
         "auction_bidding",
         "auction_reveal",
-        "auction_resolve",
+        "auction_count",
         "upgrade",
         "round_cleanup",
     ]

@@ -83,16 +83,18 @@ def test_ZM340_found_in_the_discard_pile():
     assert "bank_discard" in keys(s)
 
 
-def test_ZM907_absent_gem_cannot_be_wanted():
-    """ZM-907: a gem absent from both plank piles is refused, and the state is unchanged."""
+def test_ZM907_absent_gem_turns_over_the_pile_and_returns_the_cards():
+    """ZM-907 (rulekit's choice): any gem may be named, since whether one is left is hidden; when none is left
+    the whole draw pile is turned over onto the discard pile and the two cards handed in come back."""
     s = _trading(cards(yellow_plank=2))
     s = _set_plank_piles(s, (k("blue", "plank"),), (0, 0, 0, 0))
     s = s.apply("bank").apply("cart plank").apply("give yellow").apply("give yellow")
-    assert "want red" not in labels(s) and "want yellow" in labels(s)
-    before = s.to_json()
-    with pytest.raises(IllegalAction) as err:
-        s.apply("want red")
-    assert err.value.rule == "ZM-907" and s.to_json() == before
+    assert labels(s) == ["want red", "want yellow", "want green", "want blue", "cancel"]
+    s = s.apply("want red")
+    assert s.phase == "trade" and s.data.players[0].hand == cards(yellow_plank=2)
+    assert s.data.draw[1] == () and s.data.discard[1] == (0, 0, 0, 1)
+    assert [e.rule for e in s.events] == ["ZM-907"] and "2" not in s.events[0].text.split(":")[0]
+    assert not G.invariants(s)
 
 
 def test_ZM350_offer_accepted_swaps_the_cards():
@@ -119,7 +121,58 @@ def test_ZM350_offer_declined_changes_nothing_and_partner_without_cards_cannot_a
     assert err.value.rule == "ZM-350"
     s = s.apply("decline")
     assert s.data.players[0].hand == cards(red_log=1) and s.data.players[1].hand == cards(green_log=1)
-    assert "offer" not in labels(s)  # one offer per trading turn (rulekit's choice)
+
+
+def test_zm350_any_number_of_offers_but_each_offer_once_per_round():
+    """ZM-350 (issue 17b): players trade "beliebig": after a declined offer the seat may offer again, but the
+    very same offer to the same player is refused (rulekit's choice, so trading always ends)."""
+    s = _trading(cards(red_log=1, blue_log=1))
+    s = move_cards(s, 1, cards(green_log=2))
+    offer = ["offer", "to 1", "give red log", "next", "ask green log"]
+    for act in [*offer, "propose"]:
+        s = s.apply(act)
+    s = s.apply("decline")
+    assert s.phase == "trade" and s.to_move == 0 and "offer" in labels(s)
+    for act in offer:
+        s = s.apply(act)
+    assert "propose" not in labels(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply("propose")
+    assert err.value.rule == "ZM-350" and "same offer" in err.value.reason
+    s = s.apply("ask green log").apply("propose").apply("accept")  # a different offer: 1 red for 2 green
+    assert s.data.players[0].hand == cards(blue_log=1, green_log=2) and s.to_move == 0 and "offer" in labels(s)
+
+
+def test_zm350_an_offer_must_change_something():
+    """ZM-350: giving and asking for the very same cards changes nothing and is refused."""
+    s = move_cards(_trading(cards(red_log=1)), 1, cards(red_log=1))
+    for act in ["offer", "to 1", "give red log", "next", "ask red log"]:
+        s = s.apply(act)
+    with pytest.raises(IllegalAction) as err:
+        s.apply("propose")
+    assert err.value.rule == "ZM-350" and "nothing" in err.value.reason
+
+
+def test_zm350_the_old_limit_of_one_offer_per_turn_is_an_option():
+    """ZM-350 option offer_limit=1: rulekit's old choice, one offer per trading turn."""
+    s = move_cards(fresh(3, offer_limit=1), 0, cards(red_log=1))
+    s = move_cards(s, 1, cards(green_log=1))
+    s = at(s, "trade", 0, start=0, turn=0, offers=0)
+    s = s.apply("offer").apply("to 1").apply("give red log").apply("next").apply("ask green log").apply("propose")
+    s = s.apply("decline")
+    assert "offer" not in labels(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply("offer")
+    assert err.value.rule == "ZM-350"
+
+
+def test_zm350_trading_ends_when_every_seat_is_done():
+    """ZM-350: a seat that says done has ended its trading turn; after the last seat the bids begin (ZM-370)."""
+    s = _trading(cards(red_log=2), players=2)
+    s = s.apply("done")
+    assert s.phase == "trade" and s.to_move == 1
+    s = s.apply("done")
+    assert s.phase == "auction_bidding" and s.data.made == ()
 
 
 def test_ZM360_only_gem_cards_can_be_traded():

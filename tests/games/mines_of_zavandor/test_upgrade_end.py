@@ -69,14 +69,24 @@ def test_ZM580_ZM120_upgrade_adds_a_cube_on_the_next_space():
     assert s.data.players[0].level == 3 and s.data.cubes == cubes - 1 and "cube" in keys(s)
 
 
-def test_ZM590_full_track_and_face_up_bid_cards_cannot_pay():
-    """ZM-590 / ZM-520: a full clan track cannot rise; cards left in a lost bid do not pay."""
+def test_ZM590_full_track_cannot_rise():
+    """ZM-590: a full clan track cannot rise."""
     s = player(_upgrading(cards(blue_log=2)), 0, level=5)
     s = s.evolve(data=s.data._replace(cubes=s.data.cubes - 4))
     assert _refused(s, "upgrade clan") == "ZM-590"
+
+
+def test_zm520_face_up_bid_cards_cannot_pay_and_the_refusal_says_so():
+    """ZM-520 / ZM-590 (issue 17d): cards left in a lost bid would pay the king's price but may not; the
+    refusal cites ZM-520 (bid cards stay on the table), not the king's price rule ZM-570."""
     s = _upgrading((0,) * 16)
     s = move_cards(s, 0, cards(blue_log=1))
     s = player(s, 0, hand=(0,) * 16, bid=cards(blue_log=1))  # a lost blue bid
+    with pytest.raises(IllegalAction) as err:
+        s.apply("upgrade clan")
+    assert err.value.rule == "ZM-520" and "face-up" in err.value.reason and "offenen" in err.value.text("de")
+    s = player(s, 0, bid=(0,) * 16)  # with neither hand nor bid able to pay, the king's price is the reason
+    s = move_cards(s, 0, (0,) * 16)
     assert _refused(s, "upgrade clan") == "ZM-570"
 
 

@@ -162,7 +162,8 @@ def test_scene_lists_board_parts_and_actions():
             walk(item.get("items", ()))
 
     walk(scene["items"])
-    assert {"slot-1", "cost-6", "forge-1", "forge-joker", "rune-plus", "supply-ore", "p1-head", "p3-r2-joker"} <= ids
+    assert {"slot-1", "forge-1", "forge-joker", "rune-plus", "supply-ore", "p1-head", "p3-r2-joker"} <= ids
+    assert f"kostet {s.options['slot_costs'][5]}" in json.dumps(scene, ensure_ascii=False)  # the cost is on the card
     seat = s.data.current
     assert f"p{seat + 1}-card-0" in ids
     s2 = play(s, "action summon", "colour blue")
@@ -177,7 +178,8 @@ def test_scene_hides_other_hands():
     s = new(2, 1)
     other = 1 - s.data.current
     text = json.dumps(GAME.scene(s, seat=s.data.current))
-    assert all(f'"{n}:' not in text for n in p(s, other).hand if n not in p(s).hand)
+    assert f'"p{other + 1}-card-' not in text and f'"p{s.data.current + 1}-card-0"' in text
+    assert "4 hidden cards" in text
 
 
 def test_options_for_sweeps():

@@ -127,8 +127,8 @@ def test_scene_items_and_actions():
     assert {it["type"] for it in flat} <= {"rect", "circle", "text", "line", "group"}
     ids = {it.get("id") for it in flat}
     assert {"offer", "sentinels", "middle", "player-0", "disc-0"} <= ids
-    actions = {it["action"] for it in flat if "action" in it}
-    assert set(labels(s)) <= actions  # every bid button is on the board
+    assert not any("action" in it for it in flat)  # seat 1 watches: seat 0 bids (issue 14: only the mover clicks)
+    assert set(labels(s)) <= _actions(GAME.scene(s, s.to_move, "en"))  # every bid button is on the mover's board
     card0 = next(it for it in flat if it.get("id") == "card-0-0")
     assert card0["label"] == "?"
     assert GAME.scene(s, 0, "en") and next(it for it in [i for i in flat] if it.get("id") == "card-0-0")

@@ -41,8 +41,12 @@ def test_one_mage_outside_the_tower_village():
     assert s.phase == "take_destiny_card"
 
 
-def battle(moon_cards=(), stones=(0, 0), bag=None, **data):
+def battle(moon_cards=(), stones=(0, 0), bag=None, options=None, **data):
     s = ready(**data).advance()
+    if options:
+        s = GAME.new(players=s.players, seed=s.seed, settle=False, **options).evolve(
+            data=s.data, phase=s.phase, to_move=s.to_move
+        )
     d = move_cards(s.data, moon_cards, "tower")
     if bag is not None:
         d = d.but(bag=bag, supply=(d.supply[0] + d.bag[0] - bag[0], d.supply[1] + d.bag[1] - bag[1]))
@@ -73,10 +77,11 @@ def test_books_destroy_moon_cards():
     assert s.data.result == "won"
 
 
-def test_last_battle_lost_loses_the_game():
-    """SB-520, SB-550, SB-919: conditions 1 and 2 but the battle lost: no win, the game is lost."""
+def test_last_battle_lost_loses_the_game_with_option_lose():
+    """SB-520, SB-550, SB-919: conditions 1 and 2 but the battle lost: no win; with
+    ``lost_battle = "lose"`` the game is lost (the default plays on: test_options)."""
     demons = [c.id for c in CAT.cards if c.type == "demon"]
-    s = battle(moon_cards=demons, bag=(0, 0))
+    s = battle(moon_cards=demons, bag=(0, 0), options={"lost_battle": "lose"})
     for _ in range(4):
         s = s.apply("sun")
     assert s.is_over and s.data.result == "lost" and s.winners == () and s.data.reason == "SB-919"

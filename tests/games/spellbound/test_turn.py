@@ -178,10 +178,10 @@ def test_search_only_where_the_book_is():
     assert refused(s, f"play {cid('lore')}").rule == "SB-190"
     s = playing(display=[cid("lore"), cid("insight")], mages=("blue", "wild"))
     s = s.apply(f"play {cid('insight')}")
-    assert s.data.books[track("blue")] == 6
+    assert s.data.books[track("blue")] == 4 + CAT.cards[cid("insight")].value
     for region in ("rose", "blue", "green", "gold", "wild"):  # the first track too (index 0)
         s = playing(display=[cid("lore")], mages=(region, "wild"))
-        assert s.apply(f"play {cid('lore')}").data.books[track(region)] == 5
+        assert s.apply(f"play {cid('lore')}").data.books[track(region)] == 4 + CAT.cards[cid("lore")].value
 
 
 def test_book_on_its_goal_is_collected():
@@ -215,10 +215,10 @@ def test_wand_discards_a_wicked_card():
 
 
 def test_wand_movement_and_joker_search():
-    """SB-210, SB-908: wand movement gives 2 points; the joker search moves any book."""
+    """SB-210, SB-908: wand movement gives 2 points; the joker search moves the local book."""
     s = playing()
     assert s.apply("wand move").data.movement == 2
-    assert s.apply("wand search green").data.books[track("green")] == 5
+    assert s.apply("wand search wild").data.books[track("wild")] == 5
 
 
 def test_wand_is_empty_after_use():
@@ -229,7 +229,7 @@ def test_wand_is_empty_after_use():
 
 
 def test_discarding_recharges_the_wand():
-    """SB-909: discarding a mage card unplayed recharges the wand (rulekit's choice)."""
+    """SB-909: discarding a mage card unplayed recharges an empty wand not used this turn (option wand_recharge)."""
     s = playing(display=[cid("path"), cid("coin")], wands=(False, True))
     s = s.apply(f"discard {cid('path')}")
     assert s.data.wands[0] is True

@@ -144,7 +144,7 @@ def _ids(items):
 
 
 def test_scene_shows_board_and_hides_other_hands():
-    """scene: zones, markers, stones, area slots, score track; other hands only as a count."""
+    """scene: display zones with markers, stones, own hand and area as card faces; other hands only as a count."""
     s = make(
         players=2,
         round=3,
@@ -157,29 +157,53 @@ def test_scene_shows_board_and_hides_other_hands():
     scene = GAME.scene(s, 0, "en")
     json.dumps(scene)
     ids = set(_ids(scene["items"]))
-    assert {"zone-fire", "zone-dragon", "display-52", "marker-52", "hand-31"} - ids == {"hand-31"}
-    assert {"hand-13", "hand-27", "area-40", "slot-0-1", "slot-0-2", "stone-0-0", "score-1", "round-3"} <= ids
+    assert {"zone-dragon", "display-52", "display-69", "hand-13", "hand-27", "area-40", "stones-0"} <= ids
+    assert "hand-31" not in ids and "hand-1" in ids
+    texts = " ".join(i["text"] for i in _texts(scene["items"]))
+    assert "1× red 1, 1× purple 6 (worth 7)" in texts and "marker: Player 1" in texts
     other = set(_ids(GAME.scene(s, 1, "de")["items"]))
     assert "hand-13" not in other and "hand-0" in other
 
 
+def _texts(items):
+    for item in items:
+        if item["type"] == "text":
+            yield item
+        if item["type"] == "group":
+            yield from _texts(item["items"])
+
+
+def _touched(items):
+    for item in items:
+        yield from [item.get("action")] + item.get("touches", [])
+        if item["type"] == "group":
+            yield from _touched(item["items"])
+
+
 def test_scene_items_carry_legal_actions():
-    """Every clickable item stands for a legal action, and every legal action is clickable."""
+    """Every clickable item stands for a legal action; every legal card action is on (or touches) its card.
+
+    Choices without a card (pay, return, end, options) are the table's action
+    buttons, not board items (docs/scene.md).
+    """
     state = GAME.new(players=4, seed=1)
     dice = Dice(3)
     for _ in range(300):
         if state.is_over:
             break
         legal = {str(a) for a in state.legal_actions()}
-        acts = set(_actions(GAME.scene(state, state.to_move)["items"]))
-        assert acts == legal
+        items = GAME.scene(state, state.to_move)["items"]
+        assert set(_actions(items)) <= legal
+        card_acts = {a for a in legal if a.split()[0] in ("pick", "sell", "tame", "summon", "activate", "release")}
+        assert card_acts <= set(_touched(items))
         state = state.apply(state.legal_actions()[dice.below(len(legal))])
 
 
 def test_describe_names_cards():
     from rulekit.engine import Action
 
-    assert GAME.describe(Action("summon", (8,))) == "summon Ifrit (8)"
+    assert GAME.describe(Action("summon", (8,))) == "Summon Ifrit"
+    assert GAME.describe(Action("summon", (8,)), "de") == "Ifrit beschwören"
     assert set(CARDS) == set(range(1, 71))
 
 
@@ -202,7 +226,9 @@ def test_scenarios_show_effect_chains():
     assert [str(a) for a in s.legal_actions()] == ["copy 40"]
     s = s.apply("copy 40")
     assert s.data.areas[0] == (40, 68) and s.data.scores[0] == 6 and 63 in s.data.discard
-    s = scenario("egg_chain").apply("summon 63")  # forced_auto: the single choices run at once
+    s = scenario("egg_chain").apply("summon 63")  # forced_auto: the single payment runs at once,
+    assert [str(a) for a in s.legal_actions()] == ["summon 68"]  # a hand card is still a decision
+    s = s.apply("summon 68")  # the only copy target (public, in the area) is taken at once
     assert s.data.scores[0] == 6
     s = scenario("genie_chain", forced_auto=False).apply("summon 49").apply("pay 3").apply("pay 1")
     s = s.apply("activate 27").apply("activate 13")

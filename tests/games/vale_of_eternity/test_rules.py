@@ -138,9 +138,9 @@ def test_ve040_rounds_and_phases():
             seen.append(s.phase)
         s = s.advance() if s.automatic else s.apply(s.legal_actions()[-1], settle=False)
     assert s.data.round == 10
-    order = [p for p in seen if p in ("pick_clockwise", "action_turn", "activation")]
+    order = [p for p in seen if p in ("pick_clockwise", "action_turn", "activation_turn")]
     order = [p for i, p in enumerate(order) if i == 0 or order[i - 1] != p]
-    assert order == ["pick_clockwise", "action_turn", "activation"] * 10
+    assert order == ["pick_clockwise", "action_turn", "activation_turn"] * 10
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -154,14 +154,10 @@ def test_ve042_cards_sorted_by_element():
     """VE-042: each revealed card lands in the zone of its element (scene and event)."""
     s = GAME.new(players=4, seed=9)
     scene = GAME.scene(s, None)
-    zones = {
-        g["items"][0]["id"]: g["items"]
-        for g in scene["items"]
-        if g.get("items") and str(g["items"][0].get("id", "")).startswith("zone-")
-    }
+    zones = {g["id"]: g["items"] for g in scene["items"] if str(g.get("id", "")).startswith("zone-")}
     for cid in s.data.display:
         zone = zones[f"zone-{CARDS[cid].element}"]
-        assert any(i.get("id") == f"display-{cid}" for i in zone)
+        assert any(i.get("id") == f"display-{cid}-face" for i in zone)
     zoned = [e for e in s.events if e.rule == "VE-042"]
     assert len(zoned) == len({CARDS[c].element for c in s.data.display})
     assert all(CARDS[c].name in " ".join(e.text for e in zoned) for c in s.data.display)
@@ -215,7 +211,7 @@ def test_ve047_reshuffle_when_deck_runs_out():
 
 def test_ve050_action_order_from_start_player():
     """VE-050: with start P2 the action turns go P2, P3, P1, then activation."""
-    s = make(players=3, start=1, phase="pick_counterclockwise", to_move=None, stage="pick").settle()
+    s = make(players=3, start=1, phase="begin_actions", to_move=None, stage="pick").settle()
     order = []
     while s.phase == "action_turn":
         order.append(s.to_move)
@@ -501,3 +497,17 @@ def test_ve094_tiebreak_counts_area_or_all_summoned():
     )
     s = s.evolve(data=s.data._replace(summoned=(3, 1))).settle()
     assert s.winners == (0,)
+
+
+def test_ve068_release_same_turn_option():
+    """VE-068 (gap, option release_same_turn): by default a creature may be released in the turn it
+    came; with the option off it is refused citing VE-068 until the next action turn."""
+    start = make(hands={0: [13]}, stones={0: [1, 6]})
+    s = do(start, "summon 13", "pay 1")
+    assert "release 13" in [str(a) for a in s.legal_actions()]
+    strict = do(make(hands={0: [13]}, stones={0: [1, 6]}, release_same_turn=False), "summon 13", "pay 1")
+    assert "release 13" not in [str(a) for a in strict.legal_actions()]
+    err = refusal(strict, "release 13")
+    assert err.rule == "VE-068" and strict.data.fresh == (13,)
+    later = do(strict, "end")
+    assert later.data.fresh == ()

@@ -30,6 +30,9 @@ __all__ = [
     "play_resolve",
     "bid_sizes",
     "reward_options",
+    "thresholds",
+    "bid_problem",
+    "private_bid",
 ]
 
 
@@ -46,20 +49,43 @@ def legal_bid(state: State) -> list[Action]:
     (rulekit's choice, keeps the decision small).
     """
     t, hand = tables(), state.data.players[state.to_move].hand
-    out = [Action("bid", (t.colours[c],)) for c in range(4) if hand[c] + hand[4 + c] + hand[8 + c] + hand[12 + c]]
+    out = [Action("bid", (name,)) for name in t.colours if bid_problem(hand, (name,)) is None]
     return [*out, Action("seal")]
 
 
-def play_bid(game: MinesOfZavandor, state: State, action: Action) -> State:
-    t, d, seat = tables(), state.data, state.to_move
+def bid_problem(hand: tuple[int, ...], args: tuple) -> tuple[str, str] | None:
+    """(rule, message key) that forbids bidding a card of ``args`` from ``hand``, or None (ZM-390).
+
+    ``legal_bid`` and ``why_not`` both ask this one check, so they cannot disagree.
+    """
+    t = tables()
+    if len(args) != 1 or args[0] not in t.colours:
+        return "ZM-390", "bid_gem_only"
+    c = t.colours.index(args[0])
+    if not hand[c] + hand[4 + c] + hand[8 + c] + hand[12 + c]:
+        return "ZM-390", "bid_not_held"
+    return None
+
+
+def play_bid(state: State, action: Action) -> State:
+    """ZM-380: one card into the sealed bid (seen only by its seat), or seal the bid."""
+    game, t, d, seat = state.game, tables(), state.data, state.to_move
     p = d.players[seat]
-    if action.kind == "bid":  # no event: the bid stays secret
+    if action.kind == "bid":  # the bid stays secret: the event is for the bidder only
         colour = t.colours.index(action.args[0])
         k = next(kind_of(cart, colour) for cart in range(4) if p.hand[kind_of(cart, colour)])
         hand, bid = list(p.hand), list(p.bid)
         hand[k] -= 1
         bid[k] += 1
-        return state.evolve(data=with_player(d, seat, hand=tuple(hand), bid=tuple(bid)))
+        ev = game.say(
+            "ZM-380",
+            "bid_card",
+            private_to=(seat,),
+            p=seat + 1,
+            n=bid[colour] + bid[4 + colour] + bid[8 + colour] + bid[12 + colour],
+            **_gem(t, colour),
+        )
+        return state.evolve(data=with_player(d, seat, hand=tuple(hand), bid=tuple(bid)), events=(ev,))
     d = with_player(d, seat, sealed=True)
     ev = game.say("ZM-380", "sealed", p=seat + 1)
     if d.turn + 1 < state.players:
@@ -68,9 +94,18 @@ def play_bid(game: MinesOfZavandor, state: State, action: Action) -> State:
     return state.evolve(data=replace(d, turn=0), phase="auction_reveal", to_move=None, events=(ev,))
 
 
-def reveal(game: MinesOfZavandor, state: State) -> State:
+def _gem(t: Tables, colour: int) -> dict[str, str]:
+    return {"gem": t.colour_name(colour, "en"), "gem_de": t.colour_name(colour, "de")}
+
+
+def private_bid(state: State, action: Action) -> bool:
+    """ZM-380: a card added to a sealed bid is a decision only its seat may know of."""
+    return action.kind == "bid"
+
+
+def reveal(state: State) -> State:
     """ZM-410: all sealed bids are turned face up at the same time."""
-    t, d = tables(), state.data
+    game, t, d = state.game, tables(), state.data
     events = [game.say("ZM-410", "reveal")]
     for seat in order_from(d.start, state.players):
         sizes = bid_sizes(d.players[seat].bid)
@@ -84,25 +119,39 @@ def reveal(game: MinesOfZavandor, state: State) -> State:
             )
         )
     d = replace(d, revealed=True, colour=0, step="", winner=-1)
-    return state.evolve(data=d, phase="auction_resolve", to_move=None, events=tuple(events))
+    return state.evolve(data=d, phase="auction_count", to_move=None, events=tuple(events))
 
 
-def reward_options(t: Tables, d: Mines, colour: int, size: int) -> list[str]:
+def thresholds(t: Tables, options: dict) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """ZM-908 (gap): cards needed per colour for the card tier and the top tier.
+
+    The seed says "3 or 4" and "8 or 9, depending on the gem". Option
+    ``gem_tiers``: ``rare_low`` (data/auction.toml: red and yellow need fewer)
+    or ``common_low`` (the other way round: each colour takes the other pair).
+    """
+    if options.get("gem_tiers", "rare_low") == "rare_low":
+        return t.card_at, t.top_at
+    flip = lambda v: tuple(max(v) + min(v) - x for x in v)  # noqa: E731 - 3 <-> 4, 8 <-> 9
+    return flip(t.card_at), flip(t.top_at)
+
+
+def reward_options(t: Tables, d: Mines, colour: int, size: int, options: dict) -> list[str]:
     """ZM-450 .. ZM-470 with ZM-530: the rewards a winning bid of ``size`` cards may choose."""
-    tier = 3 if size >= t.top_at[colour] else 2 if size >= t.card_at[colour] else 1
+    card_at, top_at = thresholds(t, options)
+    tier = 3 if size >= top_at[colour] else 2 if size >= card_at[colour] else 1
     has_card = d.display[colour][1] >= 0
     return [name for name, (_, card, need) in t.rewards.items() if need <= tier and (has_card or not card)]
 
 
-def resolve_step(game: MinesOfZavandor, state: State) -> State:
-    """Automatic: resolve the next colour's auction (ZM-420 .. ZM-480)."""
-    t, d = tables(), state.data
+def resolve_step(state: State) -> State:
+    """Automatic: count the next colour's bids and pay the winner's (ZM-420 .. ZM-480)."""
+    game, t, d = state.game, tables(), state.data
     colour = t.order[d.colour]
     order = order_from(d.start, state.players)
     sizes = [bid_sizes(d.players[s].bid)[colour] for s in order]
-    gem = {"gem": t.colour_name(colour, "en"), "gem_de": t.colour_name(colour, "de")}
+    gem = _gem(t, colour)
     best = max(sizes)
-    if best == 0:  # ZM-909 (rulekit's choice): no bid, no winner; the card stays unsold
+    if best == 0:  # ZM-909 (rulekit's choice): no bid, no winner; the card is unsold and goes at round end (ZM-600)
         d = replace(d, results=d.results + ((-1, 0),))
         return _next_colour(game, state, d, [game.say("ZM-909", "no_bids", **gem)])
     winner = order[sizes.index(best)]  # ZM-430 most cards; ZM-440 ties: nearest the start player
@@ -119,26 +168,27 @@ def resolve_step(game: MinesOfZavandor, state: State) -> State:
         paid[k], bid[k] = bid[k], 0
     d = replace(d, players=set_player(d, winner, replace(p, bid=tuple(bid))), discard=tuple(tuple(x) for x in discard))
     events.append(game.say("ZM-480", "pay", p=winner + 1, **kind_args(t, tuple(paid))))
-    options = reward_options(t, d, colour, best)
+    options = reward_options(t, d, colour, best, state.options)
     if len(options) == 1:  # ZM-450: one card or more, 1 point
         return _reward(game, state, d, winner, options[0], events)
     d = replace(d, winner=winner, step="reward")
     events.append(game.say("ZM-460" if "card8" not in options else "ZM-470", "choose_reward", p=winner + 1))
-    return state.evolve(data=d, to_move=winner, events=tuple(events))
+    return state.evolve(data=d, phase="auction_resolve", to_move=winner, events=tuple(events))
 
 
 def legal_resolve(state: State) -> list[Action]:
     """The winner's decisions: reward (ZM-460/470/530), a card to remove (ZM-510), the king (ZM-490)."""
     t, d = tables(), state.data
     if d.step == "reward":
-        return [Action("reward", (name,)) for name in reward_options(t, d, t.order[d.colour], d.size)]
+        return [Action("reward", (name,)) for name in reward_options(t, d, t.order[d.colour], d.size, state.options)]
     if d.step == "remove":
         return [Action("remove", (i,)) for i, (cid, _) in enumerate(d.players[d.winner].caves) if cid >= 0]
     return [Action("king", ("advance",)), Action("king", ("stay",))]
 
 
-def play_resolve(game: MinesOfZavandor, state: State, action: Action) -> State:
-    t, d, seat = tables(), state.data, state.to_move
+def play_resolve(state: State, action: Action) -> State:
+    """The winner's choice: reward (ZM-450 .. ZM-470), the card to remove (ZM-510), the king (ZM-490)."""
+    game, t, d, seat = state.game, tables(), state.data, state.to_move
     if action.kind == "reward":
         return _reward(game, state, d, seat, action.args[0], [])
     if action.kind == "remove":
@@ -173,7 +223,7 @@ def _reward(game: MinesOfZavandor, state: State, d: Mines, seat: int, name: str,
     if FREE not in caves:  # ZM-510: a full board: the winner removes a card first
         d = replace(d, winner=seat, step="remove", won=right)
         events.append(game.say("ZM-510", "board_full", p=seat + 1))
-        return state.evolve(data=d, to_move=seat, events=tuple(events))
+        return state.evolve(data=d, phase="auction_resolve", to_move=seat, events=tuple(events))
     d = _place(d, seat, caves.index(FREE), right)
     events.append(game.say("ZM-500", "placed", p=seat + 1, card=card.en, card_de=card.de))
     return _after_reward(game, state, d, seat, events)
@@ -204,7 +254,7 @@ def _after_reward(game: MinesOfZavandor, state: State, d: Mines, seat: int, even
     t = tables()
     if t.order[d.colour] == t.king_colour and d.king + 1 < len(t.road):
         d = replace(d, winner=seat, step="king")
-        return state.evolve(data=d, to_move=seat, events=tuple(events))
+        return state.evolve(data=d, phase="auction_resolve", to_move=seat, events=tuple(events))
     return _next_colour(game, state, d, events)
 
 
@@ -212,7 +262,9 @@ def _next_colour(game: MinesOfZavandor, state: State, d: Mines, events: list[Eve
     """The next auction (ZM-420), or phase 4 (upgrade) after the last one."""
     d = replace(d, winner=-1, step="", won=-1, size=0)
     if d.colour + 1 < 4:
-        return state.evolve(data=replace(d, colour=d.colour + 1), to_move=None, events=tuple(events))
+        return state.evolve(
+            data=replace(d, colour=d.colour + 1), phase="auction_count", to_move=None, events=tuple(events)
+        )
     events.append(game.say("ZM-170", "phase_upgrade"))
     d = replace(d, turn=0)
     return state.evolve(data=d, phase="upgrade", to_move=d.start, events=tuple(events))

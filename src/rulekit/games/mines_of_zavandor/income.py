@@ -86,9 +86,9 @@ def has_dragon(t: Tables, p: Player) -> bool:
     return any(cid >= 0 and t.cards[cid].kind == "dragon" for cid, _ in p.caves)
 
 
-def income_step(game: MinesOfZavandor, state: State) -> State:
+def income_step(state: State) -> State:
     """Automatic: one seat's base income, or a decision when it is over the cap."""
-    t, d = tables(), state.data
+    game, t, d = state.game, tables(), state.data
     seat = order_from(d.start, state.players)[d.turn]
     p = d.players[seat]
     owed = base_income(t, d, p)
@@ -100,7 +100,7 @@ def income_step(game: MinesOfZavandor, state: State) -> State:
         else:  # ZM-230 / ZM-240: the seat chooses which cards to take
             d = replace(d, owed=tuple(owed), take_left=cap)
             ev = game.say("ZM-240", "choose_income", p=seat + 1, n=total, cap=cap)
-            return state.evolve(data=d, to_move=seat, phase="income_base", events=(ev,))
+            return state.evolve(data=d, to_move=seat, phase="income_choice", events=(ev,))
     dice = Dice(state.rng)
     got_all = [0, 0, 0, 0]
     for cart, n in enumerate(owed):
@@ -145,8 +145,9 @@ def legal_income(state: State) -> list[Action]:
     return [Action("take", (t.carts[c],)) for c, n in enumerate(state.data.owed) if n]
 
 
-def play_income(game: MinesOfZavandor, state: State, action: Action) -> State:
-    t, d, seat = tables(), state.data, state.to_move
+def play_income(state: State, action: Action) -> State:
+    """ZM-240: one chosen card of base income; the next decision or the extra income follows."""
+    game, t, d, seat = state.game, tables(), state.data, state.to_move
     cart = t.carts.index(action.args[0])
     dice = Dice(state.rng)
     d, events, got = draw_into(game, d, dice, seat, cart, 1)
@@ -167,11 +168,13 @@ def legal_scroll(state: State) -> list[Action]:
     """ZM-300 / ZM-906: cash the scroll for one of its cart types, or keep it for later."""
     t = tables()
     cid, _ = state.data.players[state.to_move].caves[_scroll_slot(t, state.data.players[state.to_move])]
-    return [*(Action("scroll", (t.carts[c],)) for c in t.cards[cid].carts), Action("keep")]
+    keep = [Action("keep")] if state.options["scroll_timing"] == "any_income" else []  # ZM-906 (gap): option
+    return [*(Action("scroll", (t.carts[c],)) for c in t.cards[cid].carts), *keep]
 
 
-def play_scroll(game: MinesOfZavandor, state: State, action: Action) -> State:
-    t, d, seat = tables(), state.data, state.to_move
+def play_scroll(state: State, action: Action) -> State:
+    """ZM-300 / ZM-906: cash the spell scroll now or keep it for a later round."""
+    game, t, d, seat = state.game, tables(), state.data, state.to_move
     dice = Dice(state.rng)
     if action.kind == "keep":
         return _next(game, state, d, dice, [game.say("ZM-906", "keep_scroll", p=seat + 1)])

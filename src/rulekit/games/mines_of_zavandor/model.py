@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rulekit.engine.seats import replace_at, seat_order
+
 from .tables import ClanSide, ExpCard, Tables
 
 __all__ = ["Player", "Mines", "FREE", "replace", "set_player", "add", "total", "order_from"]
@@ -61,12 +63,14 @@ class Mines(NamedTuple):
     partner: int = -1  # trade offer in progress: the other seat (ZM-350)
     give: tuple[int, ...] = ()  # offered cards, 16 counts
     ask: tuple[int, ...] = ()  # asked cards, 16 counts
-    offers: int = 0  # offers made in this trading turn
+    offers: int = 0  # offers made in this trading turn (option offer_limit)
+    made: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...] = ()  # offers made this round (ZM-350)
     winner: int = -1  # auction winner deciding now
     size: int = 0  # the winner's bid size in the current auction (ZM-530)
     results: tuple[tuple[int, int], ...] = ()  # per resolved auction this round: (winner seat or -1, bid size)
     step: str = ""  # auction decision: reward, remove, king
     won: int = -1  # expansion card waiting for a cave space (ZM-510)
+    stopped: bool = False  # ended by the option round_limit (not printed): unfinished, no winners
 
 
 def replace(obj: NamedTuple, **changes: object) -> NamedTuple:
@@ -76,9 +80,7 @@ def replace(obj: NamedTuple, **changes: object) -> NamedTuple:
 
 def set_player(d: Mines, seat: int, p: Player) -> tuple[Player, ...]:
     """The players tuple with one seat replaced."""
-    ps = list(d.players)
-    ps[seat] = p
-    return tuple(ps)
+    return replace_at(d.players, seat, p)
 
 
 def add(counts: tuple[int, ...], index: int, n: int = 1) -> tuple[int, ...]:
@@ -92,9 +94,8 @@ def total(counts: tuple[int, ...]) -> int:
     return sum(counts)
 
 
-def order_from(start: int, players: int) -> tuple[int, ...]:
-    """Seats clockwise from the start player (ZM-180, ZM-440)."""
-    return tuple((start + i) % players for i in range(players))
+#: seats clockwise from the start player (ZM-180, ZM-440): the engine's seat helper
+order_from = seat_order
 
 
 def clan_side(t: Tables, d: Mines, p: Player) -> ClanSide:

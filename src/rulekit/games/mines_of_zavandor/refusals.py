@@ -7,22 +7,18 @@ twice, a reward above the bid's tier, ...), each with its own rule id.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulekit.engine import Action, IllegalAction, State
 
-from .auction import reward_options
-from .tables import kind_of, tables
+from .auction import bid_problem, reward_options
+from .tables import tables
+from .trade import offer_problem
 from .upgrade import OBJ_CLAN, upgrade_problem
-
-if TYPE_CHECKING:
-    from .rules import MinesOfZavandor
 
 __all__ = ["why_not", "KINDS"]
 
 #: action kind -> (phases where it is used, the rule that governs it)
 KINDS: dict[str, tuple[tuple[str, ...], str]] = {
-    "take": (("income_base",), "ZM-240"),
+    "take": (("income_choice",), "ZM-240"),
     "scroll": (("income_extra",), "ZM-300"),
     "keep": (("income_extra",), "ZM-906"),
     "bank": (("trade",), "ZM-320"),
@@ -48,6 +44,7 @@ KINDS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 _UPGRADE_KEYS = {
+    "ZM-520": "bid_cards_locked",
     "ZM-540": "no_object",
     "ZM-550": "upgraded_twice",
     "ZM-590": "track_full",
@@ -57,8 +54,9 @@ _UPGRADE_KEYS = {
 }
 
 
-def why_not(game: MinesOfZavandor, state: State, action: Action) -> IllegalAction:
-    """An ``IllegalAction`` naming the rule that forbids ``action`` now."""
+def why_not(state: State, action: Action) -> IllegalAction:
+    """An ``IllegalAction`` naming the rule that forbids ``action`` now (every phase's ``why_not`` hook)."""
+    game = state.game
     phase = game.phases[state.phase]
     legal = ", ".join(str(a) for a in state.legal_actions()[:10])
     where = {"phase": phase.name, "phase_de": phase.name_de, "legal": legal}
@@ -87,12 +85,8 @@ def _gem_args(action: Action) -> tuple[int, int] | None:
 def _detail(state: State, action: Action) -> tuple[str, str, dict] | None:  # noqa: C901 - one case per kind
     t, d, seat, kind = tables(), state.data, state.to_move, action.kind
     p = d.players[seat]
-    if kind == "bid":
-        if len(action.args) != 1 or action.args[0] not in t.colours:
-            return "ZM-390", "bid_gem_only", {}
-        colour = t.colours.index(action.args[0])
-        if not any(p.hand[kind_of(cart, colour)] for cart in range(4)):
-            return "ZM-390", "bid_not_held", {}
+    if kind == "bid" and (problem := bid_problem(p.hand, action.args)):
+        return (*problem, {})
     if kind == "upgrade" and action.args:
         obj = OBJ_CLAN if action.args[0] == "clan" else action.args[0]
         if not isinstance(obj, int):
@@ -119,19 +113,22 @@ def _detail(state: State, action: Action) -> tuple[str, str, dict] | None:  # no
             return "ZM-350", "give_not_held", {}
         return "ZM-350", "ask_too_many", {}
     if kind == "want":
-        return "ZM-907", "want_absent", {}
+        return "ZM-320", "want_first_two", {}
     if kind == "to" and d.partner >= 0:
         return "ZM-350", "offer_partner_chosen", {}
     if kind in ("offer", "to"):
-        if d.offers >= t.choice["offers_per_turn"]:
-            return "ZM-350", "offers_used", {"n": t.choice["offers_per_turn"]}
+        limit = state.options["offer_limit"]
+        if limit and d.offers >= limit:
+            return "ZM-350", "offers_used", {"n": limit}
         return "ZM-350", "offer_whom", {}
     if kind == "accept":
         return "ZM-350", "accept_not_held", {}
+    if kind == "propose" and state.phase == "trade_offer" and d.partner >= 0:
+        return "ZM-350", offer_problem(d, seat) or "propose_empty", {}
     if kind in ("propose", "next"):
         return "ZM-350", "propose_empty", {}
     if kind == "reward" and d.step == "reward":
-        allowed = reward_options(t, d, t.order[d.colour], d.size)
+        allowed = reward_options(t, d, t.order[d.colour], d.size, state.options)
         rule = "ZM-470" if action.args and action.args[0] in ("card8", "vp10") else "ZM-460"
         return rule, "reward_tier", {"n": d.size, "allowed": ", ".join(allowed)}
     if kind == "remove" and d.step != "remove":
@@ -140,4 +137,6 @@ def _detail(state: State, action: Action) -> tuple[str, str, dict] | None:  # no
         return "ZM-640", "exchange_three", {}
     if kind == "take":
         return "ZM-240", "take_not_owed", {}
+    if kind == "keep":
+        return "ZM-906", "keep_not_allowed", {}
     return None

@@ -1,56 +1,24 @@
 """Die Minen von Zavandor (The Mines of Zavandor): the ``Game`` for 2-4 players.
 
 The rules live in modules by phase (setup, income, trade, auction,
-upgrade); this class declares the game's facts and options and routes the
-engine's hooks to them by phase.
+upgrade); this class declares the game's facts and options and the flow
+table: one ``PhaseHooks`` per phase of data/phases.toml, through which the
+engine dispatches and checks every step.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulekit.engine import Action, Dice, Game, IllegalAction, Option, State
+from rulekit.engine import Action, Dice, Game, Option, PhaseHooks, ScoreLine, State
 
-from . import auction, income, trade, upgrade, views
+from . import auction, income, labels, trade, upgrade, views
 from .refusals import why_not
 from .scene import scene
 from .setup import setup_game
 from .tables import tables
 
 __all__ = ["MinesOfZavandor"]
-
-_LEGAL = {
-    "income_base": income.legal_income,
-    "income_extra": income.legal_scroll,
-    "trade": trade.legal_trade,
-    "trade_bank": trade.legal_trade,
-    "trade_offer": trade.legal_trade,
-    "trade_answer": trade.legal_trade,
-    "auction_bidding": auction.legal_bid,
-    "auction_resolve": auction.legal_resolve,
-    "upgrade": upgrade.legal_upgrade,
-    "final_gem_exchange": upgrade.legal_final,
-}
-_PLAY = {
-    "income_base": income.play_income,
-    "income_extra": income.play_scroll,
-    "trade": trade.play_trade,
-    "trade_bank": trade.play_trade,
-    "trade_offer": trade.play_trade,
-    "trade_answer": trade.play_trade,
-    "auction_bidding": auction.play_bid,
-    "auction_resolve": auction.play_resolve,
-    "upgrade": upgrade.play_upgrade,
-    "final_gem_exchange": upgrade.play_final,
-}
-_AUTO = {
-    "income_base": income.income_step,
-    "auction_reveal": auction.reveal,
-    "auction_resolve": auction.resolve_step,
-    "check_game_end": upgrade.check_end,
-    "round_cleanup": upgrade.cleanup,
-    "final_scoring": upgrade.final_scoring,
-}
 
 
 class MinesOfZavandor(Game):
@@ -68,51 +36,117 @@ class MinesOfZavandor(Game):
             "Clantafeln: gleiche Seite für alle (normal) oder verschiedene Seiten (Profi)",
             "ZM-060",
             ("normal", "pro"),
+            title="Clan board side",
+            title_de="Seite der Clantafel",
         ),
         Option(
             "income_cap",
             6,
-            "most base-income cards per round",
-            "höchstens so viele Karten Grundeinkommen pro Runde",
+            "most base-income cards per round (printed: 6)",
+            "höchstens so viele Karten Grundeinkommen pro Runde (gedruckt: 6)",
             "ZM-230",
             low=1,
             high=30,
+            title="Base income limit",
+            title_de="Grenze des Grundeinkommens",
         ),
         Option(
             "cave_spaces",
             6,
-            "cave spaces per player board (rulekit's choice)",
-            "Höhlenfelder pro Spielertableau (Wahl von rulekit)",
+            "cave spaces per player board (gap: the facts name at most 6 expansions)",
+            "Höhlenfelder pro Spielertableau (Lücke: laut Fakten höchstens 6 Erweiterungen)",
             "ZM-904",
             low=2,
             high=8,
+            title="Cave spaces",
+            title_de="Höhlenfelder",
+        ),
+        Option(
+            "scroll_timing",
+            "any_income",
+            "when a spell scroll pays (gap): in any income phase the owner chooses, or in the first one",
+            "wann eine Spruchrolle auszahlt (Lücke): in einer beliebigen Einkommensphase oder in der ersten",
+            "ZM-906",
+            ("any_income", "first_income"),
+            title="Spell scroll timing",
+            title_de="Zeitpunkt der Spruchrolle",
+        ),
+        Option(
+            "gem_tiers",
+            "rare_low",
+            "cards for the card / top reward (gap): red and yellow 3 / 8, green and blue 4 / 9, or the other way",
+            "Karten für Karte / Höchstbelohnung (Lücke): Rot und Gelb 3 / 8, Grün und Blau 4 / 9, oder umgekehrt",
+            "ZM-908",
+            ("rare_low", "common_low"),
+            title="Auction thresholds",
+            title_de="Schwellen der Versteigerung",
         ),
         Option(
             "tiebreak",
             "shared",
-            "equal final points: shared victory, or most gem cards left",
-            "Punktgleichstand: geteilter Sieg oder die meisten übrigen Edelsteinkarten",
+            "equal final points (gap): shared victory, or most gem cards left",
+            "Punktgleichstand (Lücke): geteilter Sieg oder die meisten übrigen Edelsteinkarten",
             "ZM-914",
             ("shared", "most_cards"),
+            title="Tie-break",
+            title_de="Gleichstand",
+        ),
+        Option(
+            "offer_limit",
+            0,
+            "trade offers per trading turn; 0: any number, as printed (1: rulekit's old limit)",
+            "Tauschangebote pro Handelszug; 0: beliebig viele wie gedruckt (1: frühere Grenze von rulekit)",
+            "ZM-350",
+            low=0,
+            high=10,
+            title="Trade offers per turn",
+            title_de="Tauschangebote pro Zug",
+        ),
+        Option(
+            "round_limit",
+            0,
+            "stop an endless game after this many rounds, unfinished and without winners (bots, tests); 0: no limit",
+            "ein endloses Spiel nach so vielen Runden abbrechen, unbeendet und ohne Sieger (Bots, Tests); 0: keine Grenze",
+            "ZM-630",
+            low=0,
+            high=1000,
+            title="Round limit (not printed)",
+            title_de="Rundengrenze (nicht gedruckt)",
         ),
     )
+
+    flow = {
+        "setup": PhaseHooks(auto=lambda state: state.game.setup(state)),
+        "income_base": PhaseHooks(auto=income.income_step),
+        "income_choice": PhaseHooks(legal=income.legal_income, play=income.play_income, why_not=why_not),
+        "income_extra": PhaseHooks(legal=income.legal_scroll, play=income.play_scroll, why_not=why_not),
+        "trade": PhaseHooks(legal=trade.legal_menu, play=trade.play_menu, why_not=why_not),
+        "trade_bank": PhaseHooks(legal=trade.legal_bank, play=trade.play_bank, why_not=why_not),
+        "trade_offer": PhaseHooks(legal=trade.legal_offer, play=trade.play_offer, why_not=why_not),
+        "trade_answer": PhaseHooks(legal=trade.legal_answer, play=trade.play_answer, why_not=why_not),
+        "auction_bidding": PhaseHooks(legal=auction.legal_bid, play=auction.play_bid, why_not=why_not),
+        "auction_reveal": PhaseHooks(auto=auction.reveal),
+        "auction_count": PhaseHooks(auto=auction.resolve_step),
+        "auction_resolve": PhaseHooks(legal=auction.legal_resolve, play=auction.play_resolve, why_not=why_not),
+        "upgrade": PhaseHooks(legal=upgrade.legal_upgrade, play=upgrade.play_upgrade, why_not=why_not),
+        "check_game_end": PhaseHooks(auto=upgrade.check_end),
+        "round_cleanup": PhaseHooks(auto=upgrade.cleanup),
+        "final_gem_exchange": PhaseHooks(legal=upgrade.legal_final, play=upgrade.play_final, why_not=why_not),
+        "final_scoring": PhaseHooks(auto=upgrade.final_scoring),
+        "game_over": PhaseHooks(),
+    }
 
     # -- hooks -----------------------------------------------------------
 
     def setup(self, state: State) -> State:
         return setup_game(self, state)
 
-    def legal(self, state: State) -> list[Action]:
-        return _LEGAL[state.phase](state)
+    def private_decision(self, state: State, action: Action) -> bool:
+        return auction.private_bid(state, action)
 
-    def play(self, state: State, action: Action) -> State:
-        return _PLAY[state.phase](self, state, action)
-
-    def auto(self, state: State) -> State:
-        return _AUTO[state.phase](self, state)
-
-    def why_not(self, state: State, action: Action) -> IllegalAction:
-        return why_not(self, state, action)
+    def stopped(self, state: State) -> bool:
+        """True when the option ``round_limit`` (not printed) ended the game before the king's coronation."""
+        return state.is_over and state.data.stopped
 
     def view(self, state: State, seat: int | None) -> dict:
         return views.view(state, seat)
@@ -130,11 +164,30 @@ class MinesOfZavandor(Game):
             best = [i for i in best if cards[i] == max(cards.values())]
         return tuple(best)
 
+    def score_breakdown(self, state: State) -> list[ScoreLine]:
+        """ZM-650 coins (auction points and final exchanges), ZM-660 completed objects, ZM-670 special cards."""
+        t, d = tables(), state.data
+        parts = [upgrade.score(t, d, p) for p in d.players]
+        names = [("ZM-650", "score_coins"), ("ZM-660", "score_completed"), ("ZM-670", "score_special")]
+        return [
+            ScoreLine(rule, *self.messages.format(key), tuple(p[i] for p in parts))
+            for i, (rule, key) in enumerate(names)
+        ]
+
+    def tiebreak_rule(self, state: State) -> str | None:
+        """ZM-914 when equal best points were split by the option ``tiebreak`` (most gem cards)."""
+        scores = self.scores(state)
+        tied = scores.count(max(scores)) > 1
+        return "ZM-914" if tied and state.options.get("tiebreak") == "most_cards" else None
+
     def invariants(self, state: State) -> list[str]:
         return views.invariants(state)
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         return views.determinize(state, seat, dice)
+
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        return views.redeal_unseen(state, dice)
 
     def evaluate(self, state: State, seat: int) -> float:
         return views.evaluate(state, seat)
@@ -142,54 +195,23 @@ class MinesOfZavandor(Game):
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         return scene(self, state, seat, lang)
 
-    def action_labels(self, players: int | None = None, options: dict | None = None) -> list[str]:
-        """Every action label the game can offer, in a fixed order (for fixed action spaces: adapters)."""
-        t = tables()
-        slots = range(max(o.high for o in self.option_list if o.name == "cave_spaces"))
-        gems = [f"{colour} {cart}" for colour in t.colours for cart in t.carts]
-        return [
-            *(f"take {c}" for c in t.carts),
-            *(f"scroll {c}" for c in t.carts),
-            "keep",
-            "bank",
-            *(f"cart {c}" for c in t.carts),
-            *(f"give {c}" for c in t.colours),
-            *(f"want {c}" for c in t.colours),
-            "offer",
-            *(f"to {seat}" for seat in range(self.players.stop - 1)),
-            *(f"give {g}" for g in gems),
-            "next",
-            *(f"ask {g}" for g in gems),
-            "propose",
-            "cancel",
-            "accept",
-            "decline",
-            "done",
-            *(f"bid {c}" for c in t.colours),
-            "seal",
-            *(f"reward {r}" for r in t.rewards),
-            *(f"remove {i}" for i in slots),
-            "king advance",
-            "king stay",
-            "upgrade clan",
-            *(f"upgrade {i}" for i in slots),
-            "exchange",
-        ]
+    def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
+        """Every action label ``legal`` can produce for ``players`` and ``options``, from the data files."""
+        return labels.action_labels(players, self.resolve_options(options or {}))
 
     def describe(self, action: Action, lang: str = "en") -> str:
         """A readable sentence for an action label ("bid red log" -> "bid a red log-cart card")."""
         t = tables()
         args: dict[str, Any] = {}
         for i, a in enumerate(action.args):
-            text = str(a)
+            text = str(a + 1) if isinstance(a, int) else str(a)  # seats and cave spaces count from 1
             if a in t.carts:
                 text = t.cart_name(t.carts.index(a), lang)
             elif a in t.colours:
                 text = t.colour_name(t.colours.index(a), lang)
-            elif action.kind == "to":
-                text = str(int(a) + 1)
             args[f"a{i}"] = text
-        for key in (f"act_{action.kind}_{action.args[0]}" if action.args else "", f"act_{action.kind}"):
+        first = f"act_{action.kind}_card" if action.kind == "give" and len(action.args) == 2 else ""
+        for key in (first or (f"act_{action.kind}_{action.args[0]}" if action.args else ""), f"act_{action.kind}"):
             try:
                 en, de = self.messages.format(key, **args)
             except (KeyError, IndexError):  # a label with too few arguments

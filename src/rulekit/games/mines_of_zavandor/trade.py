@@ -1,11 +1,16 @@
 """Phase 2, trade (ZM-320 .. ZM-360, ZM-907).
 
-Each seat, clockwise from the start player, gets one trading turn
-(rulekit's choice, data/setup.toml). In it the seat may trade with the bank
-at 2:1 (choose a cart type, hand in two cards one by one, name the wanted
-gem) and make trade offers to other seats (choose a seat, add cards to give
-and to ask, propose; the other seat accepts or declines). Only gem cards
-can be traded (ZM-360): nothing else is even an action.
+The seed lets players trade freely ("beliebig", ZM-350): any number of bank
+trades and offers. rulekit plays it in turns: each seat, clockwise from the
+start player, gets one trading turn (rulekit's choice, data/setup.toml) in
+which it may trade with the bank at 2:1 (choose a cart type, hand in two
+cards one by one, name the wanted gem) and make any number of offers to
+other seats (choose a seat, add cards to give and to ask, propose; the other
+seat accepts or declines, also after its own turn). "done" ends the turn for
+the round. Trading always ends: a bank trade leaves one card fewer, and an
+offer must change something and is made once per round (``offer_problem``).
+The option ``offer_limit`` brings back the old limit of one offer per turn.
+Only gem cards can be traded (ZM-360): nothing else is even an action.
 """
 
 from __future__ import annotations
@@ -21,7 +26,20 @@ from .tables import NKINDS, Tables, kind_of, tables
 if TYPE_CHECKING:
     from .rules import MinesOfZavandor
 
-__all__ = ["legal_trade", "play_trade", "cart_count", "kind_label", "kind_args"]
+__all__ = [
+    "legal_menu",
+    "legal_bank",
+    "legal_offer",
+    "legal_answer",
+    "play_menu",
+    "play_bank",
+    "play_offer",
+    "play_answer",
+    "offer_problem",
+    "cart_count",
+    "kind_label",
+    "kind_args",
+]
 
 ZERO = (0,) * NKINDS
 
@@ -45,90 +63,135 @@ def kind_args(t: Tables, counts: tuple[int, ...], key: str = "cards") -> dict[st
     return out
 
 
-def legal_trade(state: State) -> list[Action]:
-    """The choices of the trading phase and its sub-steps."""
+def legal_menu(state: State) -> list[Action]:
+    """ZM-320 / ZM-350: a bank trade, a trade offer, or done with trading this round."""
+    d, seat = state.data, state.to_move
+    hand = d.players[seat].hand
+    out = [Action("bank")] if any(cart_count(hand, c) >= 2 for c in range(4)) else []
+    if _partners(state):
+        out.append(Action("offer"))
+    return [*out, Action("done")]
+
+
+def legal_bank(state: State) -> list[Action]:
+    """ZM-320 / ZM-340: the cart type, then two cards of it, then the wanted gem (ZM-907)."""
+    t, d = tables(), state.data
+    hand = d.players[state.to_move].hand
+    if not d.bank:  # first choose the cart type
+        return [*(Action("cart", (t.carts[c],)) for c in range(4) if cart_count(hand, c) >= 2), Action("cancel")]
+    cart, given = d.bank[0], d.bank[1:]
+    if len(given) < 2:
+        out = [Action("give", (t.colours[co],)) for co in range(4) if hand[kind_of(cart, co)] > given.count(co)]
+    else:  # any gem may be named: whether one is left in the draw pile is hidden (ZM-907)
+        out = [Action("want", (t.colours[co],)) for co in range(4)]
+    return [*out, Action("cancel")]
+
+
+def legal_offer(state: State) -> list[Action]:
+    """ZM-350 / ZM-360: the other seat, the gem cards to give, then the gem cards to ask for."""
     t, d, seat = tables(), state.data, state.to_move
     hand = d.players[seat].hand
-    if state.phase == "trade":
-        out = [Action("bank")] if any(cart_count(hand, c) >= 2 for c in range(4)) else []
-        if _partners(state):
-            out.append(Action("offer"))
-        return [*out, Action("done")]
-    if state.phase == "trade_bank":
-        if not d.bank:  # first choose the cart type
-            return [*(Action("cart", (t.carts[c],)) for c in range(4) if cart_count(hand, c) >= 2), Action("cancel")]
-        cart, given = d.bank[0], d.bank[1:]
-        if len(given) < 2:
-            out = [Action("give", (t.colours[co],)) for co in range(4) if hand[kind_of(cart, co)] > given.count(co)]
-        else:
-            out = [Action("want", (t.colours[co],)) for co in range(4) if _available(d, cart, co, given)]
-        return [*out, Action("cancel")]
-    if state.phase == "trade_offer":
-        if d.partner < 0:  # first choose the other seat
-            return [*(Action("to", (o,)) for o in _partners(state, counted=True)), Action("cancel")]
-        if d.step != "ask":  # first the cards to give, then the cards to ask for
-            out = [Action("give", kind_label(t, k)) for k in range(NKINDS) if hand[k] > d.give[k]]
-            return [*out, *([Action("next")] if sum(d.give) else []), Action("cancel")]
-        other = d.players[d.partner].hand
-        out = [
-            Action("ask", kind_label(t, k))
-            for k in range(NKINDS)
-            if cart_count(other, k >> 2) > cart_count(d.ask, k >> 2)
-        ]
-        return [*out, *([Action("propose")] if sum(d.ask) else []), Action("cancel")]
-    # trade_answer: the partner sees the offer and can accept only what it holds
+    if d.partner < 0:  # first choose the other seat
+        return [*(Action("to", (o,)) for o in _partners(state, counted=True)), Action("cancel")]
+    if d.step != "ask":  # first the cards to give, then the cards to ask for
+        out = [Action("give", kind_label(t, k)) for k in range(NKINDS) if hand[k] > d.give[k]]
+        return [*out, *([Action("next")] if sum(d.give) else []), Action("cancel")]
+    other = d.players[d.partner].hand
+    room = [cart_count(other, c) - cart_count(d.ask, c) for c in range(4)]  # the partner's card backs are public
+    out = [Action("ask", kind_label(t, k)) for k in range(NKINDS) if room[k >> 2] > 0]
+    return [*out, *([Action("propose")] if offer_problem(d, seat) is None else []), Action("cancel")]
+
+
+def legal_answer(state: State) -> list[Action]:
+    """ZM-350: the other seat sees the offer and can accept only what it holds."""
+    d = state.data
+    hand = d.players[state.to_move].hand
     out = [Action("accept")] if all(h >= a for h, a in zip(hand, d.ask, strict=True)) else []
     return [*out, Action("decline")]
 
 
+def offer_problem(d: Mines, seat: int) -> str | None:
+    """Why the offer being built cannot be made (a message key), or None.
+
+    ZM-350: an offer names cards on both sides. rulekit's choices keep trading
+    finite (issue 17): a trade must change something (not the same cards both
+    ways), and the same offer to the same player is made once per round.
+    """
+    if not sum(d.give) or not sum(d.ask):
+        return "propose_empty"
+    if d.give == d.ask:
+        return "offer_no_change"
+    if (seat, d.partner, d.give, d.ask) in d.made:
+        return "offer_repeated"
+    return None
+
+
 def _partners(state: State, counted: bool = False) -> list[int]:
-    """Seats the seat to move may still make an offer to (one offer per turn: rulekit's choice)."""
+    """Seats the seat to move may make an offer to (option ``offer_limit``: offers per trading turn, 0 = any)."""
     d, seat = state.data, state.to_move
-    if d.offers - counted >= tables().choice["offers_per_turn"] or not sum(d.players[seat].hand):
+    limit = state.options["offer_limit"]
+    if (limit and d.offers - counted >= limit) or not sum(d.players[seat].hand):
         return []
     return [o for o in range(state.players) if o != seat and sum(d.players[o].hand)]
 
 
-def _available(d: Mines, cart: int, colour: int, given: tuple[int, ...]) -> bool:
-    """ZM-907 (rulekit's choice): a gem can be wanted only if its cart type's piles hold one."""
-    return d.discard[cart][colour] + given.count(colour) > 0 or kind_of(cart, colour) in d.draw[cart]
-
-
-def play_trade(game: MinesOfZavandor, state: State, action: Action) -> State:
-    t, d, seat, kind = tables(), state.data, state.to_move, action.kind
-    if kind == "done":
-        return _end_turn(game, state)
-    if kind == "bank":
+def play_menu(state: State, action: Action) -> State:
+    """Start a bank trade or an offer, or end this seat's trading (it is then done for the round)."""
+    d = state.data
+    if action.kind == "done":
+        return _end_turn(state)
+    if action.kind == "bank":
         return state.evolve(data=replace(d, bank=()), phase="trade_bank")
+    d = replace(d, partner=-1, give=ZERO, ask=ZERO, offers=d.offers + 1, step="")
+    return state.evolve(data=d, phase="trade_offer")
+
+
+def play_bank(state: State, action: Action) -> State:
+    """ZM-320: one step of a bank trade (cart type, a card handed in, the wanted gem) or calling it off."""
+    game, t, d, seat, kind = state.game, tables(), state.data, state.to_move, action.kind
+    if kind == "cancel":
+        return _cancel(state, "ZM-320")
     if kind == "cart":
         cart = t.carts.index(action.args[0])
         ev = game.say("ZM-320", "bank_start", p=seat + 1, **cart_args(t, cart))
         return state.evolve(data=replace(d, bank=(cart,)), events=(ev,))
-    if kind == "offer":
-        return state.evolve(data=replace(d, partner=-1, give=ZERO, ask=ZERO, offers=d.offers + 1), phase="trade_offer")
+    if kind == "give":
+        return state.evolve(data=replace(d, bank=d.bank + (t.colours.index(action.args[0]),)))
+    return _bank_done(game, state, t.colours.index(action.args[0]))
+
+
+def play_offer(state: State, action: Action) -> State:
+    """ZM-350: one step of building an offer (partner, a card to give or ask for) or proposing it."""
+    game, t, d, seat, kind = state.game, tables(), state.data, state.to_move, action.kind
+    if kind == "cancel":
+        return _cancel(state, "ZM-350")
     if kind == "to":
         d = replace(d, partner=action.args[0])
         return state.evolve(data=d, events=(game.say("ZM-350", "offer_start", p=seat + 1, q=action.args[0] + 1),))
     if kind == "next":
         return state.evolve(data=replace(d, step="ask"))
-    if kind == "cancel":
-        d = replace(d, bank=(), partner=-1, give=(), ask=(), step="")
-        return state.evolve(data=d, phase="trade", events=(game.say("ZM-350", "trade_cancel", p=seat + 1),))
-    if state.phase == "trade_bank":
-        if kind == "give":
-            return state.evolve(data=replace(d, bank=d.bank + (t.colours.index(action.args[0]),)))
-        return _bank_done(game, state, t.colours.index(action.args[0]))
     if kind in ("give", "ask"):
         k = kind_of(t.carts.index(action.args[1]), t.colours.index(action.args[0]))
         if kind == "give":
             return state.evolve(data=replace(d, give=add(d.give, k)))
         return state.evolve(data=replace(d, ask=add(d.ask, k)))
-    if kind == "propose":
-        ev = game.say(
-            "ZM-350", "offer", p=seat + 1, q=d.partner + 1, **kind_args(t, d.give, "give"), **kind_args(t, d.ask, "ask")
-        )
-        return state.evolve(data=d, phase="trade_answer", to_move=d.partner, events=(ev,))
-    return _answer(game, state, kind == "accept")
+    ev = game.say(
+        "ZM-350", "offer", p=seat + 1, q=d.partner + 1, **kind_args(t, d.give, "give"), **kind_args(t, d.ask, "ask")
+    )
+    d = replace(d, made=d.made + ((seat, d.partner, d.give, d.ask),))
+    return state.evolve(data=d, phase="trade_answer", to_move=d.partner, events=(ev,))
+
+
+def play_answer(state: State, action: Action) -> State:
+    """ZM-350: the other seat accepts or declines the offer."""
+    return _answer(state.game, state, action.kind == "accept")
+
+
+def _cancel(state: State, rule: str) -> State:
+    """Call off a bank trade (ZM-320) or an offer (ZM-350) before it is done; nothing changed hands."""
+    d = replace(state.data, bank=(), partner=-1, give=(), ask=(), step="")
+    ev = state.game.say(rule, "trade_cancel", p=state.to_move + 1)
+    return state.evolve(data=d, phase="trade", events=(ev,))
 
 
 def _bank_done(game: MinesOfZavandor, state: State, want: int) -> State:
@@ -146,13 +209,22 @@ def _bank_done(game: MinesOfZavandor, state: State, want: int) -> State:
         discard[want] -= 1
         events: list[Event] = [game.say("ZM-340", "bank_discard", p=seat + 1, **_gem(t, want), **cart_args(t, cart))]
     else:  # turn over cards until the gem shows; the others go to the discard (ZM-907, rulekit's choice)
-        while pile[-1] & 3 != want:
+        while pile and pile[-1] & 3 != want:
             discard[pile[-1] & 3] += 1
             pile = pile[:-1]
             turned += 1
-        pile = pile[:-1]
-        events = [game.say("ZM-340", "bank_draw", p=seat + 1, n=turned, **_gem(t, want), **cart_args(t, cart))]
-    hand[kind_of(cart, want)] += 1
+        if not pile:  # ZM-907 (rulekit's choice): the gem is nowhere in the piles; the two cards come back
+            for co in given:
+                hand[kind_of(cart, co)] += 1
+                discard[co] -= 1
+            args = {**_gem(t, want), **cart_args(t, cart)}
+            events = [game.say("ZM-907", "bank_absent", p=seat + 1, n=turned, **args)]
+            want = -1
+        else:
+            pile = pile[:-1]
+            events = [game.say("ZM-340", "bank_draw", p=seat + 1, n=turned, **_gem(t, want), **cart_args(t, cart))]
+    if want >= 0:
+        hand[kind_of(cart, want)] += 1
     p = replace(d.players[seat], hand=tuple(hand))
     d = replace(
         d,
@@ -186,13 +258,13 @@ def _answer(game: MinesOfZavandor, state: State, accept: bool) -> State:
     return state.evolve(data=d, phase="trade", to_move=proposer, events=(ev,))
 
 
-def _end_turn(game: MinesOfZavandor, state: State) -> State:
+def _end_turn(state: State) -> State:
     """The next seat's trading turn, or phase 3 (sealed bids) after the last one."""
-    d = state.data
+    game, d = state.game, state.data
     order = order_from(d.start, state.players)
     if d.turn + 1 < state.players:
         d = replace(d, turn=d.turn + 1, offers=0)
         return state.evolve(data=d, phase="trade", to_move=order[d.turn])
-    d = replace(d, turn=0, offers=0)
+    d = replace(d, turn=0, offers=0, made=())
     ev = game.say("ZM-370", "phase_auction")
     return state.evolve(data=d, phase="auction_bidding", to_move=order[0], events=(ev,))

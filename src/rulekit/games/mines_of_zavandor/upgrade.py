@@ -8,16 +8,11 @@ sit in the seat's ``bid`` until the round ends, so they cannot pay
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulekit.engine import Action, Event, State
 
 from .model import Mines, Player, clan_side, order_from, replace, with_player
 from .tables import Price, Tables, kind_of, tables
 from .trade import kind_args
-
-if TYPE_CHECKING:
-    from .rules import MinesOfZavandor
 
 __all__ = [
     "price_of",
@@ -60,7 +55,7 @@ def can_pay(hand: tuple[int, ...], gems: tuple[int, ...]) -> bool:
 
 
 def upgrade_problem(t: Tables, d: Mines, seat: int, obj: int) -> str | None:
-    """The rule that forbids upgrading ``obj`` now, or None (ZM-550, ZM-560, ZM-570, ZM-590, ZM-910)."""
+    """The rule that forbids upgrading ``obj`` now, or None (ZM-520, ZM-550, ZM-560, ZM-570, ZM-590, ZM-910)."""
     p = d.players[seat]
     if obj != OBJ_CLAN and (obj >= len(p.caves) or p.caves[obj][0] < 0):
         return "ZM-540"
@@ -75,6 +70,8 @@ def upgrade_problem(t: Tables, d: Mines, seat: int, obj: int) -> str | None:
     if p.vp < vp:
         return "ZM-560"
     if not can_pay(p.hand, gems):
+        if can_pay(tuple(h + b for h, b in zip(p.hand, p.bid, strict=True)), gems):
+            return "ZM-520"  # the face-up cards of a lost bid would pay, but they stay on the table (ZM-590)
         return "ZM-570" if price.meeple else "ZM-560"
     return None
 
@@ -87,10 +84,11 @@ def legal_upgrade(state: State) -> list[Action]:
     return [*out, Action("done")]
 
 
-def play_upgrade(game: MinesOfZavandor, state: State, action: Action) -> State:
-    t, d, seat = tables(), state.data, state.to_move
+def play_upgrade(state: State, action: Action) -> State:
+    """ZM-540 .. ZM-580: one upgrade step paid from the hand, or done (the next seat upgrades)."""
+    game, t, d, seat = state.game, tables(), state.data, state.to_move
     if action.kind == "done":
-        return _next_seat(game, state)
+        return _next_seat(state)
     obj = OBJ_CLAN if action.args[0] == "clan" else action.args[0]
     p = d.players[seat]
     _, cubes, price = track_of(t, d, p, obj)
@@ -128,7 +126,7 @@ def play_upgrade(game: MinesOfZavandor, state: State, action: Action) -> State:
     return state.evolve(data=d, events=ev)
 
 
-def _next_seat(game: MinesOfZavandor, state: State) -> State:
+def _next_seat(state: State) -> State:
     d = state.data
     if d.turn + 1 < state.players:
         d = replace(d, turn=d.turn + 1)
@@ -146,10 +144,16 @@ def _bids_back(d: Mines) -> Mines:
     return replace(d, players=players, revealed=False)
 
 
-def check_end(game: MinesOfZavandor, state: State) -> State:
+def check_end(state: State) -> State:
     """ZM-630: after the upgrade phase in which the king stands in the coronation hall, the game ends."""
-    t, d = tables(), state.data
+    game, t, d = state.game, tables(), state.data
     if d.king < len(t.road) - 1:
+        limit = state.options["round_limit"]
+        if limit and d.round >= limit:  # not printed: a limit for bots and tests; the game is unfinished
+            ev = game.say("engine", "stopped", n=d.round)
+            return state.evolve(
+                data=replace(d, stopped=True), phase="game_over", to_move=None, is_over=True, events=(ev,)
+            )
         return state.evolve(phase="round_cleanup", events=(game.say("ZM-630", "not_yet", n=len(t.road) - 1 - d.king),))
     # rulekit's choice: face-up bid cards return to the hand so they can be exchanged (ZM-640)
     d = _bids_back(d)
@@ -157,9 +161,9 @@ def check_end(game: MinesOfZavandor, state: State) -> State:
     return state.evolve(data=d, phase="final_gem_exchange", to_move=d.start, events=events)
 
 
-def cleanup(game: MinesOfZavandor, state: State) -> State:
+def cleanup(state: State) -> State:
     """ZM-600 .. ZM-620: discard unsold cards, slide and refill the display, bids back, next start player."""
-    t, d = tables(), state.data
+    game, t, d = state.game, tables(), state.data
     events: list[Event] = []
     stacks, display, gone = list(d.stacks), [], list(d.gone)
     for colour in range(4):
@@ -196,8 +200,9 @@ def legal_final(state: State) -> list[Action]:
     return [Action("exchange"), Action("done")] if sum(hand) >= tables().setup["final_rate"] else [Action("done")]
 
 
-def play_final(game: MinesOfZavandor, state: State, action: Action) -> State:
-    t, d, seat = tables(), state.data, state.to_move
+def play_final(state: State, action: Action) -> State:
+    """ZM-640: three gem cards for one point, or done (the next seat exchanges)."""
+    game, t, d, seat = state.game, tables(), state.data, state.to_move
     if action.kind == "exchange":
         hand, discard = list(d.players[seat].hand), [list(x) for x in d.discard]
         left = t.setup["final_rate"]
@@ -236,9 +241,9 @@ def score(t: Tables, d: Mines, p: Player) -> tuple[int, int, int]:
     return p.vp, full_pts, bonus
 
 
-def final_scoring(game: MinesOfZavandor, state: State) -> State:
+def final_scoring(state: State) -> State:
     """ZM-650 .. ZM-680: count coins, completed objects and special cards; most points wins."""
-    t, d = tables(), state.data
+    game, t, d = state.game, tables(), state.data
     events = []
     for seat, p in enumerate(d.players):
         coins, full, bonus = score(t, d, p)

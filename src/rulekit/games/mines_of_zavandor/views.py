@@ -19,7 +19,7 @@ from .tables import Tables, tables
 from .trade import cart_count
 from .upgrade import score, track_of
 
-__all__ = ["view", "determinize", "invariants", "evaluate", "bid_status"]
+__all__ = ["view", "determinize", "redeal_unseen", "invariants", "evaluate", "bid_status"]
 
 
 def bid_status(d: Mines, seat: int) -> str:
@@ -87,7 +87,7 @@ def view(state: State, seat: int | None) -> dict:
         ],
         "gone": list(d.gone),
         "used": list(d.used),
-        "players": [_player(t, d, i, p, seat) for i, p in enumerate(d.players)],
+        "by_seat": [_player(t, d, i, p, seat) for i, p in enumerate(d.players)],
         "auction": {
             "colour": t.colours[t.order[d.colour]],
             "winner": d.winner,
@@ -95,7 +95,7 @@ def view(state: State, seat: int | None) -> dict:
             "size": d.size,
             "results": [list(r) for r in d.results],
         }
-        if state.phase == "auction_resolve"
+        if state.phase in ("auction_count", "auction_resolve")
         else None,
         "income_choice": {"owed": list(d.owed), "left": d.take_left} if d.owed else None,
         "bank": {"cart": t.carts[d.bank[0]], "given": [t.colours[c] for c in d.bank[1:]]} if d.bank else None,
@@ -144,6 +144,12 @@ def determinize(state: State, seat: int, dice: Dice) -> State:
             replace(d, players=players), i, replace(players[i], hand=tuple(hands[i]), bid=tuple(bids[i]))
         )
     return state.evolve(data=replace(d, players=players, draw=tuple(draw)))
+
+
+def redeal_unseen(state: State, dice: Dice) -> State:
+    """What no seat sees: the order of the four face-down draw piles (ZM-020), shuffled again."""
+    d = state.data
+    return state.evolve(data=replace(d, draw=tuple(tuple(dice.shuffle(pile)) for pile in d.draw)))
 
 
 def invariants(state: State) -> list[str]:

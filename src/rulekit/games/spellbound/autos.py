@@ -1,8 +1,10 @@
 """Automatic steps: pursuer step, wicked cards, refill, end of deck, last battle.
 
-``auto(g, state)`` runs exactly one step of the current automatic phase and
-names the phase that follows; every step says what it did with the rule id
-it applies. Defeat is checked after each step (SB-650, via ``g.checked``).
+Each step function is the ``auto`` hook of one automatic phase in
+``Spellbound.flow`` (called as ``step(g, state, data)`` through ``hook``):
+it runs exactly one step and names the phase that follows; every step says
+what it did with the rule id it applies. Defeat is checked after each step
+(SB-650, via ``g.checked``).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekit.engine import Dice, State
+from rulekit.engine.seats import next_seat
 
 from . import effects as fx
 from .model import ON_TRACK, Data
@@ -18,9 +21,15 @@ if TYPE_CHECKING:
     from .rules import Spellbound
 
 
-def auto(g: Spellbound, state: State) -> State:
-    step = _STEPS[state.phase]
-    return step(g, state, state.data)
+def hook(step):
+    """The engine's ``auto(state)`` hook for a step written as ``step(g, state, data)``."""
+
+    def auto(state: State) -> State:
+        return step(state.game, state, state.data)
+
+    auto.__name__ = auto.__qualname__ = step.__name__
+    auto.__doc__ = step.__doc__
+    return auto
 
 
 def _go(g: Spellbound, state: State, d: Data, events, phase: str, to_move: int | None = None, rng=None) -> State:
@@ -37,7 +46,8 @@ def stationary(g: Spellbound, state: State, d: Data) -> State:
     if d.moved or t is None:
         ev = [g.say("SB-230", "no_penalty", seat=d.active + 1)]
     else:
-        d, ev = fx.move_pursuer(g, d, t, 1, "SB-230")
+        d, ev = fx.move_pursuer(g, d, t, 1, "SB-230", state.options)
+        ev = ev or [g.say("SB-230", "pursuer_stays", **g.pursuer_args(t))]  # already on its goal space
     return _go(g, state, d, ev, "adversary_overflow_check")
 
 
@@ -47,11 +57,11 @@ def overflow(g: Spellbound, state: State, d: Data) -> State:
     if len(adv) < g.cat.setup["setup"]["overflow"]:
         return _go(g, state, d, [g.say("SB-250", "no_overflow", n=len(adv))], "refill_destiny_display")
     d = d.but(display=tuple(c for c in d.display if c not in g.adversary), discard=d.discard + adv, fresh=())
-    d, ev = fx.all_pursuers(g, d, 1, "SB-240")
+    d, ev = fx.all_pursuers(g, d, 1, "SB-240", state.options)
     return _go(g, state, d, [g.say("SB-240", "overflow", n=len(adv)), *ev], "refill_destiny_display")
 
 
-def _refill(g: Spellbound, d: Data, rule: str) -> tuple[Data, bool, list]:
+def _refill(g: Spellbound, d: Data, rule: str) -> tuple[Data, bool, tuple[int, ...], list]:
     """Draw until 5 mage cards lie in the display (SB-260, SB-280); False if the deck ran out."""
     target = g.cat.setup["setup"]["display_mages"]
     have = sum(c in g.helpful for c in d.display)
@@ -66,20 +76,24 @@ def _refill(g: Spellbound, d: Data, rule: str) -> tuple[Data, bool, list]:
         else:
             have += 1
     d = d.but(deck=deck, display=display, fresh=fresh)
-    return d, have >= target, [g.say(rule, "refill", **g.list_args(drawn), n=have)]
+    return d, have >= target, tuple(drawn), [g.say(rule, "refill", **g.list_args(drawn), n=have)]
 
 
 def refill(g: Spellbound, state: State, d: Data) -> State:
     """SB-060 (setup), SB-260, SB-270: refill; an empty deck starts the end of deck."""
     rule = "SB-060" if state.step == 0 else "SB-260"
-    d, full, ev = _refill(g, d, rule)
+    d, full, drawn, ev = _refill(g, d, rule)
     if full:  # with no new wicked card the empty resolving step is skipped
         return _go(g, state, d, ev, "resolve_new_adversary_cards" if d.fresh else "check_game_state")
-    return _start_end_of_deck(g, state, d, ev)
+    return _start_end_of_deck(g, state, d, drawn, ev)
 
 
-def _start_end_of_deck(g: Spellbound, state: State, d: Data, ev: list) -> State:
-    """SB-270, SB-910: the cards drawn so far stay; step 1 resolves every wicked card in the display."""
+def _start_end_of_deck(g: Spellbound, state: State, d: Data, drawn: tuple[int, ...], ev: list) -> State:
+    """SB-270, SB-910: the cards drawn so far stay (or, option ``short_refill = "discard"``, go
+    onto the discard pile unresolved); step 1 resolves every wicked card in the display."""
+    if drawn and state.options["short_refill"] == "discard":
+        d = d.but(display=tuple(c for c in d.display if c not in drawn), discard=d.discard + drawn)
+        ev = [*ev, g.say("SB-910", "short_refill_discarded", n=len(drawn))]
     d = d.but(fresh=tuple(c for c in d.display if c in g.adversary))
     return _go(g, state, d, [*ev, g.say("SB-270", "end_of_deck")], "eod_resolve_display_adversaries")
 
@@ -91,7 +105,7 @@ def resolve_new(g: Spellbound, state: State, d: Data) -> State:
     if not d.fresh:
         return _go(g, state, d, [g.say(rule, "no_new_wicked")], nxt)
     card, d = d.fresh[0], d.but(fresh=d.fresh[1:])
-    d, ev = fx.resolve_adversary(g, d, card, rule)
+    d, ev = fx.resolve_adversary(g, d, card, rule, state.options)
     return _go(g, state, d, ev, state.phase if d.fresh else nxt)
 
 
@@ -101,7 +115,7 @@ def check(g: Spellbound, state: State, d: Data) -> State:
         ev = g.say("SB-530", "battle_begins", books=fx.books_held(d))
         d = d.but(books_used=0, battle_suns=0)
         return _go(g, state, d, [ev], "final_battle", d.active)
-    nxt = (d.active + 1) % state.players
+    nxt = next_seat(d.active, state.players)
     d = d.but(active=nxt, moved=False, movement=0)
     return _go(g, state, d, [g.say("SB-300", "next_turn", seat=nxt + 1)], "take_destiny_card", nxt)
 
@@ -113,7 +127,7 @@ def eod_resolve_display(g: Spellbound, state: State, d: Data) -> State:
     """SB-310 then SB-320: resolve each wicked card in the display, then discard them all."""
     if d.fresh:
         card, d = d.fresh[0], d.but(fresh=d.fresh[1:])
-        d, ev = fx.resolve_adversary(g, d, card, "SB-310")
+        d, ev = fx.resolve_adversary(g, d, card, "SB-310", state.options)
         return _go(g, state, d, ev, state.phase)
     adv = tuple(c for c in d.display if c in g.adversary)
     d = d.but(display=tuple(c for c in d.display if c not in g.adversary), discard=d.discard + adv)
@@ -127,7 +141,7 @@ def eod_unguarded(g: Spellbound, state: State, d: Data) -> State:
         if track.region in d.mages or track.region == d.watchman:
             events.append(g.say("SB-330", "guarded", **g.space_args(track.region, "region")))
             continue
-        d, ev = fx.move_pursuer(g, d, t, 1, "SB-330")
+        d, ev = fx.move_pursuer(g, d, t, 1, "SB-330", state.options)
         events += ev
     return _go(g, state, d, events, "eod_add_adversary_card")
 
@@ -156,15 +170,11 @@ def eod_draw(g: Spellbound, state: State, d: Data) -> State:
     base = g.cat.levels[d.witch].base
     moon, sun = draw_stones(d, base, dice)
     d = d.but(bag=(d.bag[0] - moon, d.bag[1] - sun), drawn=(moon, sun))
-    rule = "SB-915" if moon + sun < base else "SB-350"
-    return _go(
-        g,
-        state,
-        d,
-        [g.say(rule, "stones_drawn", n=moon + sun, moon=moon, sun=sun)],
-        "eod_compare_powers",
-        rng=dice.state,
-    )
+    events = [g.say("SB-915" if moon + sun < base else "SB-350", "stones_drawn", n=moon + sun, moon=moon, sun=sun)]
+    if moon + sun < base and state.options["short_bag"] == "missing_are_moons":
+        d = d.but(missing=base - moon - sun)
+        events.append(g.say("SB-915", "missing_stones_are_moons", n=d.missing))
+    return _go(g, state, d, events, "eod_compare_powers", rng=dice.state)
 
 
 def eod_compare(g: Spellbound, state: State, d: Data) -> State:
@@ -187,6 +197,8 @@ def eod_mage_victory(g: Spellbound, state: State, d: Data) -> State:
     if d.demons:
         weakest = min(g.cat.cards[c].value for c in d.demons)
         chosen = tuple(c for c in d.demons if g.cat.cards[c].value == weakest)
+        if state.options["weakest_demons"] == "one":  # SB-916 variant: one card of the weakest
+            chosen = chosen[:1]
         d = d.but(demons=tuple(c for c in d.demons if c not in chosen), tower=d.tower + chosen)
         events.append(g.say("SB-400", "demons_to_tower", **g.list_args(chosen)))
     else:
@@ -203,7 +215,7 @@ def eod_witch_victory(g: Spellbound, state: State, d: Data) -> State:
         d = d.but(result="lost", reason="SB-440")
         return _go(g, state, d, [g.say("SB-440", "crushing_defeat", margin=d.margin)], "game_over")
     rule = "SB-420" if d.margin <= g.cat.setup["battle"]["witch_one"] else "SB-430"
-    d, ev = fx.witch_step(g, d, rule)
+    d, ev = fx.witch_step(g, d, rule, state.options)
     d = d.but(witch_steps=d.witch_steps - 1)
     return _go(g, state, d, ev, state.phase if d.witch_steps else "eod_shuffle_discard")
 
@@ -212,25 +224,35 @@ def eod_shuffle(g: Spellbound, state: State, d: Data) -> State:
     """SB-918, SB-914, SB-460: tower cards to the discard pile, stones back, shuffle into a new deck."""
     dice = Dice(state.rng)
     cards = g.cat.cards
-    kept = tuple(c for c in d.tower if cards[c].type == "demon")
-    moved = tuple(c for c in d.tower if cards[c].type != "demon")
-    bag = (d.bag[0] + d.drawn[0], d.bag[1] + d.drawn[1]) if g.cat.setup["stones"]["return_drawn"] else d.bag
+    stay = state.options["tower_after_battle"] == "stay"
+    kept = tuple(c for c in d.tower if stay or cards[c].type == "demon")
+    moved = tuple(c for c in d.tower if c not in kept)
+    d = _stones_back(state, d)
     pile = d.discard + moved
-    d = d.but(tower=kept, deck=d.deck + dice.shuffle(pile), discard=(), bag=bag, drawn=(0, 0), margin=0)
+    d = d.but(tower=kept, deck=d.deck + dice.shuffle(pile), discard=(), margin=0)
     events = [g.say("SB-918", "tower_to_discard", n=len(moved)), g.say("SB-460", "shuffled", n=len(d.deck))]
     return _go(g, state, d, events, "eod_refill_destiny_display", rng=dice.state)
 
 
+def _stones_back(state: State, d: Data) -> Data:
+    """SB-914: drawn stones go back into the bag (option ``return_stones``) or to the supply."""
+    if state.options["return_stones"]:
+        return d.but(bag=(d.bag[0] + d.drawn[0], d.bag[1] + d.drawn[1]), drawn=(0, 0), missing=0)
+    return d.but(supply=(d.supply[0] + d.drawn[0], d.supply[1] + d.drawn[1]), drawn=(0, 0), missing=0)
+
+
 def eod_refill(g: Spellbound, state: State, d: Data) -> State:
     """SB-470: refill to 5 mage cards (a deck that runs out again restarts the end of deck, SB-270)."""
-    d, full, ev = _refill(g, d, "SB-470")
+    d, full, drawn, ev = _refill(g, d, "SB-470")
     if full:
         return _go(g, state, d, ev, "eod_resolve_new_adversary_cards" if d.fresh else "check_game_state")
-    return _start_end_of_deck(g, state, d, ev)
+    return _start_end_of_deck(g, state, d, drawn, ev)
 
 
 def final_resolve(g: Spellbound, state: State, d: Data) -> State:
-    """SB-550, SB-919: the last battle is fought like an end-of-deck battle; losing it loses the game."""
+    """SB-550, SB-919: the last battle is fought like an end-of-deck battle. Lost, play goes
+    on with the next turn (option ``lost_battle = "continue"``: the four printed defeat
+    conditions SB-610 to SB-640 are the only losses) or the game is lost (``"lose"``)."""
     dice = Dice(state.rng)
     moon_n, sun_n = draw_stones(d, g.cat.levels[d.witch].base, dice)
     d = d.but(drawn=(moon_n, sun_n))
@@ -244,27 +266,15 @@ def final_resolve(g: Spellbound, state: State, d: Data) -> State:
     if sun > moon:
         d = d.but(result="won", reason="SB-530")
         events.append(g.say("SB-560", "game_won", sun=sun, moon=moon))
-    else:
+    elif state.options["lost_battle"] == "lose":
         d = d.but(result="lost", reason="SB-919")
         events.append(g.say("SB-919", "battle_lost", sun=sun, moon=moon))
+    else:
+        nxt = next_seat(d.active, state.players)
+        d = _stones_back(state, d).but(active=nxt, moved=False, movement=0, books_used=0, battle_suns=0)
+        events += [
+            g.say("SB-919", "battle_lost_play_on", sun=sun, moon=moon),
+            g.say("SB-300", "next_turn", seat=nxt + 1),
+        ]
+        return _go(g, state, d, events, "take_destiny_card", nxt, rng=dice.state)
     return _go(g, state, d, events, "game_over", rng=dice.state)
-
-
-_STEPS = {
-    "stationary_mage_penalty": stationary,
-    "adversary_overflow_check": overflow,
-    "refill_destiny_display": refill,
-    "resolve_new_adversary_cards": resolve_new,
-    "check_game_state": check,
-    "eod_resolve_display_adversaries": eod_resolve_display,
-    "eod_advance_unguarded_adversaries": eod_unguarded,
-    "eod_add_adversary_card": eod_add_wicked,
-    "eod_draw_stones": eod_draw,
-    "eod_compare_powers": eod_compare,
-    "eod_mage_victory": eod_mage_victory,
-    "eod_witch_victory": eod_witch_victory,
-    "eod_shuffle_discard": eod_shuffle,
-    "eod_refill_destiny_display": eod_refill,
-    "eod_resolve_new_adversary_cards": resolve_new,
-    "final_battle_resolve": final_resolve,
-}

@@ -49,8 +49,10 @@ class Data(NamedTuple):
     moved: bool = False
     movement: int = 0
     spring_used: bool = False  # the Fairy Spring recharges a wand once per turn (else wand moves loop)
+    wand_used: bool = False  # the active mage used the wand this turn (SB-220, option wand_recharge)
     # end of deck and the last battle
     margin: int = 0
+    missing: int = 0  # stones the bag could not give, counted as moons (option short_bag, SB-915)
     witch_steps: int = 0
     books_used: int = 0
     battle_suns: int = 0

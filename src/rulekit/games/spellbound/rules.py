@@ -19,7 +19,8 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, Game, IllegalAction, State
+from rulekit.engine import Action, Dice, FlowError, Game, Option, PhaseHooks, ScoreLine, State
+from rulekit.engine.rules import read_toml
 
 from . import autos, turn
 from . import effects as fx
@@ -29,12 +30,57 @@ from .model import CAUGHT, HELD, ON_TRACK, Data
 __all__ = ["Spellbound"]
 
 
+def _options() -> tuple[Option, ...]:
+    """The rule options of ``texts/options.toml`` (one per open point of the seed, SB-900 to SB-919)."""
+    table = read_toml(__package__, "texts/options.toml")
+    fields = ("name", "default", "help", "help_de", "rule", "low", "high", "title", "title_de")
+    return tuple(
+        Option(**{k: o[k] for k in fields if k in o}, choices=tuple(o.get("choices", ()))) for o in table["option"]
+    )
+
+
+def _setup_runs_in_new(state: State) -> State:
+    raise FlowError("spellbound: setup is done by Game.new, never as an automatic step")
+
+
 class Spellbound(Game):
     id = "spellbound"
     title = "Spellbound"
     title_de = "Spellbound (Verwunschen)"
     players = range(1, 5)  # 1-4 players (facts 1, SB-900)
     cooperative = True  # all seats win or lose together (SB-560)
+    option_list = _options()
+
+    @cached_property
+    def flow(self) -> dict[str, PhaseHooks]:
+        """Phase id -> hooks (issue 16): decisions in ``turn``, automatic steps in ``autos``."""
+        a = autos.hook
+        return {
+            "setup": PhaseHooks(auto=_setup_runs_in_new),
+            "take_destiny_card": PhaseHooks(legal=turn.legal_tower, play=turn.play_tower, why_not=turn.why_not_tower),
+            "play_mage_cards": PhaseHooks(legal=turn.legal_play, play=turn.play_cards, why_not=turn.why_not_play),
+            "stationary_mage_penalty": PhaseHooks(auto=a(autos.stationary)),
+            "adversary_overflow_check": PhaseHooks(auto=a(autos.overflow)),
+            "refill_destiny_display": PhaseHooks(auto=a(autos.refill)),
+            "resolve_new_adversary_cards": PhaseHooks(auto=a(autos.resolve_new)),
+            "check_game_state": PhaseHooks(auto=a(autos.check)),
+            "eod_resolve_display_adversaries": PhaseHooks(auto=a(autos.eod_resolve_display)),
+            "eod_advance_unguarded_adversaries": PhaseHooks(auto=a(autos.eod_unguarded)),
+            "eod_add_adversary_card": PhaseHooks(auto=a(autos.eod_add_wicked)),
+            "eod_draw_stones": PhaseHooks(auto=a(autos.eod_draw)),
+            "eod_compare_powers": PhaseHooks(auto=a(autos.eod_compare)),
+            "eod_mage_victory": PhaseHooks(auto=a(autos.eod_mage_victory)),
+            "eod_choose_book": PhaseHooks(
+                legal=turn.legal_choose_book, play=turn.play_choose_book, why_not=turn.why_not_choose_book
+            ),
+            "eod_witch_victory": PhaseHooks(auto=a(autos.eod_witch_victory)),
+            "eod_shuffle_discard": PhaseHooks(auto=a(autos.eod_shuffle)),
+            "eod_refill_destiny_display": PhaseHooks(auto=a(autos.eod_refill)),
+            "eod_resolve_new_adversary_cards": PhaseHooks(auto=a(autos.resolve_new)),
+            "final_battle": PhaseHooks(legal=turn.legal_battle, play=turn.play_battle, why_not=turn.why_not_battle),
+            "final_battle_resolve": PhaseHooks(auto=a(autos.final_resolve)),
+            "game_over": PhaseHooks(),  # the end: nothing runs here
+        }
 
     @cached_property
     def cat(self) -> Catalog:
@@ -66,6 +112,15 @@ class Spellbound(Game):
             "step": {s: Action("step", (s,)) for s in self.cat.spaces},
             "search": {i: Action("wand", ("search", t.id)) for i, t in enumerate(self.cat.tracks)},
         }
+
+    @cached_property
+    def anytime_rules(self) -> frozenset[str]:
+        """Rule ids an event may cite in any phase (``anytime_rules`` in data/phases.toml)."""
+        return frozenset(self.data_file("phases.toml")["anytime_rules"])
+
+    @cached_property
+    def track_by_id(self) -> dict:
+        return {t.id: t for t in self.cat.tracks}
 
     @cached_property
     def adversary(self) -> frozenset[int]:
@@ -133,7 +188,8 @@ class Spellbound(Game):
         reason = fx.defeat(self, d) if changed else ""
         if reason:
             d = d.but(result="lost", reason=reason)
-            events += (self.say("SB-600", "game_lost", why=reason),)
+            why, why_de = self.messages.format(f"defeat_{reason}")
+            events += (self.say("SB-600", "game_lost", why=why, why_de=why_de),)
             return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
         return state.evolve(data=d, phase=phase, to_move=to_move, events=events, rng=rng)
 
@@ -141,11 +197,12 @@ class Spellbound(Game):
 
     def setup(self, state: State) -> State:
         """SB-901 with the facts sheet: decks, villages, pieces and the bag; then the opening refill (SB-060)."""
-        cat, dice, s = self.cat, Dice(state.rng), self.cat.setup
+        cat, dice, s, o = self.cat, Dice(state.rng), self.cat.setup, state.options
         n = state.players
         box: tuple[int, ...] = ()
         deck = list(cat.basic) + [cat.fortuna, *cat.witch_cards]
-        if n <= cat.watchman_max_players:
+        watchman = n <= o["watchman_max_players"]
+        if watchman:
             deck.append(cat.watchman)  # SB-900, SB-913: only with 1-2 players
         else:
             box += (cat.watchman,)
@@ -173,12 +230,12 @@ class Spellbound(Game):
             supplies=supplies,
             revealed=tuple(v in s["setup"]["revealed_villages"] for v in cat.villages),
             mages=tuple(s["setup"]["mage_start"] for _ in range(n)),
-            wands=tuple(bool(s["setup"]["wand_charged"]) for _ in range(n)),
-            influence=tuple(int(s["setup"]["influence"]) for _ in range(n)),
+            wands=tuple(o["wands_start_charged"] for _ in range(n)),
+            influence=tuple(o["start_influence"] for _ in range(n)),
             books=tuple(t.book_start for t in tracks),
             book_status=tuple(ON_TRACK for _ in tracks),
-            pursuers=tuple(t.pursuer_start for t in tracks),
-            watchman=s["setup"]["watchman_start"] if n <= cat.watchman_max_players else "",
+            pursuers=tuple(o["pursuer_start"] for _ in tracks),
+            watchman=s["setup"]["watchman_start"] if watchman else "",
             witch=0,
             bag=(s["stones"]["bag_moon"], s["stones"]["bag_sun"]),
             supply=(s["stones"]["supply_moon"], s["stones"]["supply_sun"]),
@@ -190,18 +247,6 @@ class Spellbound(Game):
 
     # -- the contract ------------------------------------------------------------
 
-    def legal(self, state: State) -> list[Action]:
-        return turn.legal(self, state)
-
-    def play(self, state: State, action: Action) -> State:
-        return turn.play(self, state, action)
-
-    def auto(self, state: State) -> State:
-        return autos.auto(self, state)
-
-    def why_not(self, state: State, action: Action) -> IllegalAction:
-        return turn.why_not(self, state, action)
-
     def snapshot(self, state: State) -> dict:
         """Everything of a state, with the data's field names (Data is a NamedTuple)."""
         data = None if state.data is None else {k: _plain(v) for k, v in state.data.as_dict().items()}
@@ -210,6 +255,34 @@ class Spellbound(Game):
     def scores(self, state: State) -> tuple[int, ...]:
         """Cooperative: every seat scores the number of books the mages hold."""
         return tuple(fx.books_held(state.data) for _ in range(state.players)) if state.data else (0,) * state.players
+
+    def score_breakdown(self, state: State) -> list[ScoreLine]:
+        """Cooperative progress, one line per spellbook (SB-500): a collected book is worth 1 to
+        every seat, so the lines add up to ``scores``; the names say where each book stands."""
+        d: Data = state.data
+        lines = []
+        for t, track in enumerate(self.cat.tracks):
+            status = d.book_status[t]
+            key = {HELD: "score_book_held", CAUGHT: "score_book_caught"}.get(status, "score_book_track")
+            rule = {HELD: "SB-500", CAUGHT: "SB-610"}.get(status, "SB-908")
+            en, de = self.messages.format(key, **self.track_args(track), space=d.books[t], goal=track.book_goal)
+            lines.append(ScoreLine(rule, en, de, tuple(int(status == HELD) for _ in range(state.players))))
+        return lines
+
+    def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
+        """Every label ``legal`` can produce, from the card, map and track data (issue 18)."""
+        o = self.resolve_options(options or {})
+        cards = self.cat.cards
+        out_of_game = set() if players <= o["watchman_max_players"] else {self.cat.watchman}
+        helpful = [c.id for c in cards if c.helpful and c.id not in out_of_game]
+        destiny = helpful + [c.id for c in cards if c.type == "adversary"]  # what the display can hold
+        labels = {f"tower {c}" for c in destiny}
+        labels |= {f"{kind} {c}" for c in helpful for kind in ("play", "discard")}
+        labels |= {f"step {b}" for road in self.cat.roads for b in road}
+        labels |= {f"wand search {t.id}" for t in self.cat.tracks} | {f"advance {t.id}" for t in self.cat.tracks}
+        labels |= {f"wand banish {c.id}" for c in cards if c.type == "adversary"}
+        labels |= {f"destroy {c}" for c in destiny + list(self.cat.demons) if cards[c].moon > 0}
+        return frozenset(labels | {"recruit", "wand move", "end", "sun"})
 
     def winners(self, state: State) -> tuple[int, ...]:
         """All seats on a victory, none on a defeat (SB-560: won or lost together)."""
@@ -221,6 +294,13 @@ class Spellbound(Game):
         return view(self, state, seat)
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
+        from .views import determinize
+
+        return determinize(self, state, dice)
+
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        """The mages share everything they know, so what one seat cannot see nobody sees:
+        the deck order, the hidden part of the wicked pile and the face-down villages."""
         from .views import determinize
 
         return determinize(self, state, dice)
@@ -239,6 +319,13 @@ class Spellbound(Game):
         from .scene import scene
 
         return scene(self, state, seat, lang)
+
+    def card_text(self, cid: int, lang: str = "en") -> str:
+        """What card ``cid`` does, in ``lang`` (texts/messages.toml ``effect_*``; for boards and tooltips)."""
+        from .views import card_effect
+
+        en, de = card_effect(self, cid)
+        return de if lang == "de" else en
 
     def describe(self, action: Action, lang: str = "en") -> str:
         from .views import describe

@@ -1,9 +1,11 @@
-"""Spellbound's board as data (docs/scene.md): the map graph with its pieces.
+"""Spellbound's board as data (docs/scene.md): the map graph with its pieces, built with the scene kit.
 
 The spaces and roads come from the same networkx graph the rules use
-(``Spellbound.map_graph``); every movement space carries its ``step``
-action, so a click on a space moves the active mage there. Beside the map:
-the five tracks, the witch's path, the display, the witch tower and the bag.
+(``Spellbound.map_graph``), scaled to the board's width; every movement
+space carries its ``step`` action while the active mage may step there.
+Below the map: the mages' state and buttons, the five book tracks, the
+witch's path, the display and the witch tower, every card with its name,
+sun and moon strength and effect in words.
 """
 
 from __future__ import annotations
@@ -11,330 +13,155 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekit.engine import State
+from rulekit.engine import scene_kit as kit
 
+from . import effects as fx
 from .model import CAUGHT, HELD, Data
-from .scene_panels import display_items, status_items
 
 if TYPE_CHECKING:
     from .rules import Spellbound
 
-SEAT_COLOURS = ("#e74c3c", "#3498db", "#27ae60", "#f1c40f")
+__all__ = ["scene"]
+
+W = kit.words("rulekit.games.spellbound")
+S, DX, DY = 1.5, 40, 20  # the map's coordinates (data/map.toml) drawn 1.5 times larger
 KIND_FILL = {"city": "#f5e6c8", "wilderness": "#cfe8c0", "village": "#fff8e7"}
-WORDS = {
-    "en": {
-        "display": "Display",
-        "tower": "Witch tower",
-        "bag": "Bag",
-        "moon": "moon",
-        "sun": "sun",
-        "deck": "Deck",
-        "wicked": "Wicked pile",
-        "discard": "discard",
-        "end": "End play",
-        "recruit": "Recruit",
-        "wand": "Wand: move",
-        "sun_btn": "Book as sun",
-        "witch": "Witch",
-        "player": "Player",
-        "move": "movement",
-        "infl": "influence",
-        "held": "held",
-        "caught": "caught",
-        "won": "Victory!",
-        "lost": "Defeat",
-        "mp": "moon power",
-        "sp": "sun power",
-    },
-    "de": {
-        "display": "Auslage",
-        "tower": "Hexenturm",
-        "bag": "Beutel",
-        "moon": "Mond",
-        "sun": "Sonne",
-        "deck": "Deck",
-        "wicked": "Widersacher",
-        "discard": "abwerfen",
-        "end": "Ende",
-        "recruit": "Anwerben",
-        "wand": "Stab: Bewegung",
-        "sun_btn": "Buch als Sonne",
-        "witch": "Hexe",
-        "player": "Spieler",
-        "move": "Bewegung",
-        "infl": "Einfluss",
-        "held": "gesammelt",
-        "caught": "verloren",
-        "won": "Sieg!",
-        "lost": "Niederlage",
-        "mp": "Mond-Kraft",
-        "sp": "Sonnen-Kraft",
-    },
-}
+BUTTONS = (("end", "end"), ("recruit", "recruit"), ("wand move", "wand_move"), ("sun", "sun_btn"))
+
+
+def _xy(node: dict) -> tuple[float, float]:
+    return DX + node["x"] * S, DY + node["y"] * S
 
 
 def scene(g: Spellbound, state: State, seat: int | None, lang: str = "en") -> dict:
-    d: Data = state.data
-    w = WORDS["de" if lang == "de" else "en"]
-    graph = g.map_graph()
+    d, acts, graph = state.data, kit.Acts(state, seat), g.map_graph()
     items: list[dict] = []
-    items += _roads(graph)
-    items += _spaces(g, d, graph, seat, lang)
-    items += _pieces(g, d, graph)
-    items += _tracks(g, state, d, lang, w)
-    items += _witch(g, d, graph, lang, w)
-    items += display_items(g, state, d, lang, w)
-    items += status_items(g, state, d, w)
-    for item in items:
-        if not item.get("action", True):
-            del item["action"]
-    return {"width": g.cat.map_table["width"], "height": g.cat.map_table["height"], "items": items}
-
-
-def _roads(graph) -> list[dict]:
-    out = []
     for a, b, kind in graph.edges(data="kind"):
         if kind == "road":
-            na, nb = graph.nodes[a], graph.nodes[b]
-            out.append(
-                {
-                    "type": "line",
-                    "x1": na["x"],
-                    "y1": na["y"],
-                    "x2": nb["x"],
-                    "y2": nb["y"],
-                    "stroke": "#9c8a6b",
-                    "width": 3,
-                    "id": f"road:{a}-{b}",
-                }
-            )
-    return out
+            (x1, y1), (x2, y2) = _xy(graph.nodes[a]), _xy(graph.nodes[b])
+            items.append({"type": "line", "x1": x1, "y1": y1, "x2": x2, "y2": y2, "stroke": "#9c8a6b", "width": 4, "id": f"road:{a}-{b}"})  # fmt: skip
+    items += _spaces(g, d, graph, seat, acts, lang) + _pieces(g, d, graph, lang)
+    y = 890
+    if d.result:
+        items.append(kit.text(480, 40, W(d.result, lang), 40, bold=True, anchor="middle", id="result",
+                              fill="#1e8449" if d.result == "won" else "#922b21"))  # fmt: skip
+    moon, sun = fx.powers(g, d, d.battle_suns)
+    wand = W("charged", lang) if d.wands[d.active] else W("empty_wand", lang)
+    mage = W("mage", lang, who=W("player", lang, n=d.active + 1), colour=kit.seat_colour_name(d.active, lang),
+             move=d.movement, infl=d.influence[d.active], wand=wand, moon=moon, sun=sun)  # fmt: skip
+    lines = [W("bag", lang, moon=d.bag[0], sun=d.bag[1], deck=len(d.deck), wicked=len(d.wicked)), *kit.wrap(mage, 80)]
+    items += [kit.text(10, y + 26 * k, t, id=f"status:{k}") for k, t in enumerate(lines)]
+    y += 26 * len(lines)
+    for k, (act, key) in enumerate(BUTTONS):
+        items.append(kit.button(10 + 236 * k, y, 228, W(key, lang), acts(act), id=f"button:{act.replace(' ', '-')}"))
+    y = _tracks(g, state, acts, y + 80, items, lang)
+    y = _witch(g, d, y, items, lang)
+    items.append(kit.text(10, y + 24, W("display", lang), bold=True))
+    faces = [_face(g, cid, lang, _card_action(state, g.cat.cards[cid], acts), f"card:{cid}", cid in d.fresh, acts)
+             for cid in d.display]  # fmt: skip
+    row, y = kit.card_row(faces, 10, y + 36, 940, 184)
+    items += row
+    items.append(kit.text(10, y + 24, W("tower", lang, n=len(d.tower)), bold=True))
+    faces = [_face(g, cid, lang, acts(f"destroy {cid}"), f"tower:{cid}") for cid in d.tower]
+    row, y = kit.card_row(faces, 10, y + 36, 940, 184)
+    return kit.scene(items + row, y + 10)
 
 
-def _spaces(g: Spellbound, d: Data, graph, seat, lang: str) -> list[dict]:
+def _card_action(state: State, card, acts: kit.Acts) -> str | None:
+    if state.phase == "take_destiny_card":
+        return acts(f"tower {card.id}")
+    return acts(f"play {card.id}", f"wand banish {card.id}")
+
+
+def _face(g: Spellbound, cid: int, lang: str, action, id_: str, new: bool = False, acts=None) -> kit.Face:
+    card = g.cat.cards[cid]
+    facts = [W(f"t_{card.type}", lang), W("sun_moon", lang, sun=card.sun, moon=card.moon)]
+    facts += [W("new", lang)] if new else []
+    effect = ""
+    if f"fx_{card.effect}" in W:
+        city = next((t.name_de if lang == "de" else t.name for t in g.cat.tracks if t.id == card.target), "")
+        effect = W(f"fx_{card.effect}", lang, n=card.value, city=city.split()[-1] if city else "")
+    touches = [lab for lab in (f"discard {cid}",) if acts and acts(lab)]
+    fill = "#fdebd0" if card.helpful else "#5d6d7e"
+    return kit.Face(card.label(lang), facts, effect, fill, action, id_, touches=touches or None)
+
+
+def _spaces(g: Spellbound, d: Data, graph, seat, acts: kit.Acts, lang: str) -> list[dict]:
     out = []
     for sid, s in g.cat.spaces.items():
         node = graph.nodes[sid]
+        x, y = _xy(node)
         name = node["name_de"] if lang == "de" else node["name"]
-        item = {
-            "id": f"space:{sid}",
-            "action": f"step {sid}",
-            "fill": KIND_FILL[s["kind"]],
-            "stroke": "#5b4a2f",
-            "class": f"rk-space rk-{s['kind']}",
-        }
+        item = {"id": f"space:{sid}", "fill": KIND_FILL[s["kind"]], "stroke": "#5b4a2f", "title": name,
+                "class": f"rk-space rk-{s['kind']}", "size": kit.SMALL}  # fmt: skip
+        if act := acts(f"step {sid}"):
+            item["action"] = act
         if s["kind"] == "city":
-            out.append(
-                {
-                    **item,
-                    "type": "rect",
-                    "x": node["x"] - 40,
-                    "y": node["y"] - 22,
-                    "w": 80,
-                    "h": 44,
-                    "rx": 6,
-                    "label": name,
-                    "size": 11,
-                    "title": name,
-                }
-            )
+            out.append({**item, "type": "rect", "x": x - 66, "y": y - 34, "w": 132, "h": 68, "rx": 8, "label": name})
         elif s["kind"] == "wilderness":
-            out.append(
-                {
-                    **item,
-                    "type": "circle",
-                    "x": node["x"],
-                    "y": node["y"],
-                    "r": 42,
-                    "label": name,
-                    "size": 11,
-                    "title": name,
-                }
-            )
-        else:
-            v = g.cat.villages.index(sid)
-            card = g.cat.cards[d.village_cards[v]]
-            shown = d.revealed[v]
-            tip = f"{name}: {card.label(lang) if shown or seat is None else '?'}"  # the teacher view sees all
-            if shown and card.kind == "tower":
-                item = {**item, "fill": "#d9c2f0", "stroke": "#6c3483"}
-            out.append(
-                {
-                    **item,
-                    "type": "circle",
-                    "x": node["x"],
-                    "y": node["y"],
-                    "r": 24,
-                    "label": card.label(lang)[:9] if shown else "?",
-                    "size": 9,
-                    "title": tip,
-                }
-            )
-            out.append(
-                {
-                    "type": "text",
-                    "x": node["x"],
-                    "y": node["y"] + 36,
-                    "text": name,
-                    "size": 9,
-                    "anchor": "middle",
-                    "id": f"village-name:{sid}",
-                }
-            )
+            out.append({**item, "type": "circle", "x": x, "y": y, "r": 66, "label": name})
+            continue
+        if s["kind"] != "village":
+            continue
+        v = g.cat.villages.index(sid)
+        card = g.cat.cards[d.village_cards[v]]
+        shown = d.revealed[v] or seat is None  # the teacher view sees face-down villages too
+        if d.revealed[v] and card.kind == "tower":
+            item.update(fill="#d9c2f0", stroke="#6c3483")
+        item["title"] = f"{name}: {card.label(lang) if shown else '?'}"
+        out.append({**item, "type": "circle", "x": x, "y": y, "r": 30, "label": "" if d.revealed[v] else "?"})
+        under = [name, *kit.wrap(card.label(lang) if d.revealed[v] else W("village_hidden", lang), 14)]
+        half = max(len(t) for t in under) * kit.SMALL * kit.GLYPH * kit.BOLD / 2
+        x = min(max(x, half + 4), kit.WIDTH - half - 4)  # names at the map's edge stay on the board
+        out += [kit.text(x, y + 50 + 22 * k, t, kit.SMALL, anchor="middle", bold=k == 0, id=f"village-name:{sid}" if k == 0 else None)
+                for k, t in enumerate(under)]  # fmt: skip
     return out
 
 
-def _pieces(g: Spellbound, d: Data, graph) -> list[dict]:
+def _pieces(g: Spellbound, d: Data, graph, lang: str) -> list[dict]:
     out = []
     for i, where in enumerate(d.mages):
-        node = graph.nodes[where]
-        out.append(
-            {
-                "type": "circle",
-                "x": node["x"] - 18 + 12 * i,
-                "y": node["y"] - 30,
-                "r": 7,
-                "fill": SEAT_COLOURS[i],
-                "stroke": "#000",
-                "label": str(i + 1),
-                "size": 9,
-                "id": f"mage:{i}",
-                "class": "rk-mage" + (" rk-selected" if i == d.active else ""),
-                "title": f"mage {i + 1}",
-            }
-        )
+        x, y = _xy(graph.nodes[where])
+        out += kit.token(x - 30 + 22 * i, y - 46, 14, i + 1, kit.seat_colour(i), kit.SMALL, id=f"mage:{i}",
+                         title=kit.seat_colour_name(i, lang), seat=i,
+                         **{"class": "rk-mage" + (" rk-selected" if i == d.active else "")})  # fmt: skip
     if d.watchman:
-        node = graph.nodes[d.watchman]
-        out.append(
-            {
-                "type": "rect",
-                "x": node["x"] + 28,
-                "y": node["y"] + 8,
-                "w": 16,
-                "h": 16,
-                "rx": 2,
-                "fill": "#7f8c8d",
-                "label": "W",
-                "size": 9,
-                "id": "watchman",
-                "title": "City Watchman",
-            }
-        )
+        x, y = _xy(graph.nodes[d.watchman])
+        out.append({"type": "rect", "x": x + 40, "y": y + 14, "w": 28, "h": 28, "rx": 3, "fill": "#7f8c8d",
+                    "label": "W", "size": kit.SMALL, "id": "watchman", "title": W("watchman", lang)})  # fmt: skip
     return out
 
 
-def _tracks(g: Spellbound, state: State, d: Data, lang: str, w: dict) -> list[dict]:
-    out = []
+def _tracks(g: Spellbound, state: State, acts: kit.Acts, y: float, items: list, lang: str) -> float:
+    d = state.data
+    items.append(kit.text(10, y, W("tracks", lang), bold=True))
     for t, track in enumerate(g.cat.tracks):
-        status = d.book_status[t]
-        label = track.name_de if lang == "de" else track.name
-        extra = {HELD: f" ({w['held']})", CAUGHT: f" ({w['caught']})"}.get(status, "")
-        out.append(
-            {
-                "type": "text",
-                "x": track.x,
-                "y": track.y - 16,
-                "text": label + extra,
-                "size": 11,
-                "bold": True,
-                "id": f"track-name:{track.id}",
-            }
+        name, status = (track.name_de if lang == "de" else track.name), d.book_status[t]
+        who = W(track.pursuer, lang)
+        if status in (HELD, CAUGHT):
+            line = W("held" if status == HELD else "caught", lang, name=name)
+        else:
+            line = W("track", lang, name=name, book=d.books[t], goal=track.book_goal, pursuer=who, at=d.pursuers[t])
+        items.append(kit.text(10, y + 34, line, id=f"track-name:{track.id}"))
+        items += kit.track(
+            10, y + 44, [str(i) for i in range(1, track.length + 1)], 78, id_prefix=f"track:{track.id}", h=36
         )
-        for i in range(1, track.length + 1):
-            stroke = "#d4a017" if i == track.book_goal else "#c0392b" if i == track.pursuer_goal else "#888"
-            out.append(
-                {
-                    "type": "rect",
-                    "x": track.x + track.dx * (i - 1),
-                    "y": track.y - 10,
-                    "w": 22,
-                    "h": 20,
-                    "rx": 3,
-                    "fill": "#fff",
-                    "stroke": stroke,
-                    "id": f"track:{track.id}:{i}",
-                    "label": str(i),
-                    "size": 8,
-                    "opacity": 0.9,
-                }
-            )
         if status not in (HELD, CAUGHT):
-            act = f"advance {track.id}" if state.phase == "eod_choose_book" else f"wand search {track.id}"
-            out.append(
-                {
-                    "type": "circle",
-                    "x": track.x + track.dx * (d.books[t] - 1) + 11,
-                    "y": track.y,
-                    "r": 8,
-                    "fill": track.colour,
-                    "stroke": "#000",
-                    "label": "B",
-                    "size": 9,
-                    "id": f"book:{track.id}",
-                    "action": act,
-                    "title": label,
-                }
-            )
-        who = "T" if track.pursuer == "troll" else "H"
-        out.append(
-            {
-                "type": "circle",
-                "x": track.x + track.dx * (d.pursuers[t] - 1) + 11,
-                "y": track.y + 12,
-                "r": 6,
-                "fill": "#222",
-                "label": who,
-                "size": 8,
-                "id": f"pursuer:{track.id}",
-                "stroke": "#fff",
-                "title": "troll" if who == "T" else "witch hat",
-            }
-        )
-    return out
+            act = acts(f"advance {track.id}", f"wand search {track.id}")
+            items += kit.chip(10 + (d.books[t] - 1) * 78, y + 44, 75, 36, W("book", lang), track.colour,
+                              id=f"book:{track.id}", title=name, action=act)  # fmt: skip
+        items += kit.chip(10 + (d.pursuers[t] - 1) * 78, y + 44, 75, 36, W(f"{track.pursuer}_short", lang), "#444",
+                          id=f"pursuer:{track.id}", title=who)  # fmt: skip
+        y += 96
+    return y + 10
 
 
-def _witch(g: Spellbound, d: Data, graph, lang: str, w: dict) -> list[dict]:
-    out = []
-    for lv, level in enumerate(g.cat.levels):
-        node = graph.nodes[f"witch:{lv}"]
-        name = level.name_de if lang == "de" else level.name
-        top = lv == g.cat.top_level
-        out.append(
-            {
-                "type": "circle",
-                "x": node["x"],
-                "y": node["y"],
-                "r": 16,
-                "label": str(level.base),
-                "size": 10,
-                "fill": "#4a235a" if top else "#d7bde2",
-                "stroke": "#4a235a",
-                "id": f"witch-level:{lv}",
-                "title": f"{lv}: {name} (base {level.base})",
-            }
-        )
-    here = graph.nodes[f"witch:{d.witch}"]
-    out.append(
-        {
-            "type": "circle",
-            "x": here["x"],
-            "y": here["y"] - 24,
-            "r": 8,
-            "fill": "#000",
-            "label": "W",
-            "size": 9,
-            "stroke": "#8e44ad",
-            "id": "witch",
-            "title": w["witch"],
-        }
+def _witch(g: Spellbound, d: Data, y: float, items: list, lang: str) -> float:
+    level = g.cat.levels[d.witch]
+    name = level.name_de if lang == "de" else level.name
+    items.append(
+        kit.text(10, y + 20, W("witch_path", lang, n=d.witch, top=g.cat.top_level, name=name), bold=True, id="witch")
     )
-    out.append(
-        {
-            "type": "text",
-            "x": g.cat.map_table["witch_path"]["x"] - 16,
-            "y": here["y"] - 40,
-            "text": f"{w['witch']}: {d.witch}/{g.cat.top_level}",
-            "size": 11,
-            "bold": True,
-        }
-    )
-    return out
+    labels = [str(lv.base) for lv in g.cat.levels]
+    items += kit.track(10, y + 32, labels, 78, lit=[d.witch], fill="#8e44ad", id_prefix="witch-level", h=36)
+    return y + 80

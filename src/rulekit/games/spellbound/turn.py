@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rulekit.engine import Action, Event, IllegalAction, State
+from rulekit.engine.seats import replace_at
 
 from . import effects as fx
 from .model import ON_TRACK, Data
@@ -21,10 +22,6 @@ if TYPE_CHECKING:
 
 END, RECRUIT, SUN = Action("end"), Action("recruit"), Action("sun")
 WAND_MOVE = Action("wand", ("move",))
-
-
-def _set(seq: tuple, i: int, value) -> tuple:
-    return seq[:i] + (value,) + seq[i + 1 :]
 
 
 # -- what a card may do here -------------------------------------------------
@@ -77,24 +74,27 @@ def step_block(g: Spellbound, d: Data, to: str) -> tuple[str, str]:
     return "", ""
 
 
-# -- legal actions --------------------------------------------------------------
+# -- the decision phases (hooks of ``Spellbound.flow``) ----------------------------
 
 
-def legal(g: Spellbound, state: State) -> list[Action]:
+def legal_tower(state: State) -> list[Action]:
+    """SB-100: any one display card may go to the witch tower."""
+    return [Action("tower", (c,)) for c in state.data.display]
+
+
+def play_tower(state: State, action: Action) -> State:
+    return _to_tower(state.game, state, state.data, action.args[0])
+
+
+def why_not_tower(state: State, action: Action) -> IllegalAction:
+    """SB-110: the tower card comes first, exactly one."""
+    key = "tower_first" if action.kind in ("play", "discard", "step", "wand", "recruit", "end") else "not_now"
+    return _refuse(state, action, "SB-110", key)
+
+
+def legal_play(state: State) -> list[Action]:
+    g: Spellbound = state.game
     d: Data = state.data
-    phase = state.phase
-    if phase == "take_destiny_card":
-        return [Action("tower", (c,)) for c in d.display]
-    if phase == "play_mage_cards":
-        return _legal_play(g, d)
-    if phase == "eod_choose_book":
-        return [Action("advance", (t.id,)) for i, t in enumerate(g.cat.tracks) if d.book_status[i] == ON_TRACK]
-    if phase == "final_battle":
-        return [Action("destroy", (c,)) for c in d.tower if g.cat.cards[c].moon > 0] + [SUN]
-    raise RuntimeError(f"spellbound: no decisions in phase {phase!r}")
-
-
-def _legal_play(g: Spellbound, d: Data) -> list[Action]:
     acts = g.actions  # prebuilt Action objects: legal lists are rebuilt after every decision
     free = g.free_cards
     mages = [c for c in d.display if c in g.helpful]
@@ -107,41 +107,92 @@ def _legal_play(g: Spellbound, d: Data) -> list[Action]:
         out.append(RECRUIT)
     if d.wands[d.active]:
         out.append(WAND_MOVE)
-        out += [acts["search"][i] for i, st in enumerate(d.book_status) if st == ON_TRACK]
+        out += [acts["search"][t] for t in wand_search_tracks(g, state.options, d)]
         out += [acts["banish"][c] for c in d.display if c in g.adversary]
     if len(mages) <= g.keep_mages:
         out.append(END)
     return out
 
 
-# -- playing them ----------------------------------------------------------------
+def wand_search_tracks(g: Spellbound, options: dict, d: Data) -> list[int]:
+    """SB-190, SB-210, SB-908: the books a joker search may move (only the local one by default)."""
+    if options["wand_search"] == "anywhere":
+        return [t for t, st in enumerate(d.book_status) if st == ON_TRACK]
+    t = _book_here(g, d, d.mages[d.active])
+    return [] if t is None else [t]
 
 
-def play(g: Spellbound, state: State, action: Action) -> State:
+def play_cards(state: State, action: Action) -> State:
+    """One decision of the card play (SB-120 to SB-220); ``end`` closes it (SB-130)."""
+    g: Spellbound = state.game
     d: Data = state.data
     kind, args = action.kind, action.args
-    if kind == "tower":
-        return _to_tower(g, state, d, args[0])
     if kind == "end":
         ev = g.say("SB-130", "end_play", seat=d.active + 1)
         return state.evolve(phase="stationary_mage_penalty", to_move=None, events=(ev,))
-    if kind == "advance":
-        t = _track_index(g, args[0])
-        d, ev = fx.move_book(g, d, t, 1, "SB-410")
-        return state.evolve(data=d, phase="eod_shuffle_discard", to_move=None, events=tuple(ev))
-    if kind in ("destroy", "sun"):
-        return _battle_choice(g, state, d, action)
-    if kind == "play":
-        d, ev = _play_card(g, d, args[0])
-    elif kind == "discard":
-        d, ev = _discard(g, d, args[0])
-    elif kind == "step":
-        d, ev = _step(g, d, args[0])
-    elif kind == "recruit":
-        d, ev = _recruit(g, d)
-    else:
-        d, ev = _wand(g, d, args)
+    d, ev = _PLAYS[kind](g, state.options, d, args)
     return g.checked(state, d, ev, "play_mage_cards", d.active)
+
+
+def why_not_play(state: State, action: Action) -> IllegalAction:
+    g: Spellbound = state.game
+    d: Data = state.data
+    kind, args = action.kind, action.args
+    rule, key, extra = "SB-120", "not_now", {}
+    if kind == "tower":
+        rule, key = "SB-110", "one_tower_card"
+    elif kind == "end":
+        rule, key = "SB-120", "too_many_mages"
+        extra = {"n": sum(c in g.helpful for c in d.display)}
+    elif kind in ("play", "discard") and args and args[0] not in d.display:
+        rule, key = "SB-120", "not_in_display"
+    elif kind in ("play", "discard") and args and not g.cat.cards[args[0]].helpful:
+        rule, key = "SB-120", "wicked_not_playable"
+    elif kind == "play" and args:
+        rule, key = card_block(g, d, args[0])
+    elif kind == "step" and args and args[0] in g.cat.spaces:
+        rule, key = step_block(g, d, args[0])
+    elif kind == "recruit":
+        rule, key = recruit_block(g, d)
+    elif kind == "wand" and not d.wands[d.active]:
+        rule, key = "SB-220", "wand_empty"
+    elif kind == "wand" and len(args) == 2 and args[0] == "search" and args[1] in g.track_by_id:
+        rule, key = "SB-190", "wand_search_on_site"
+    return _refuse(state, action, rule or "SB-120", key if rule else "not_now", **extra)
+
+
+def legal_choose_book(state: State) -> list[Action]:
+    """SB-410: any book still on its track may advance."""
+    g: Spellbound = state.game
+    return [Action("advance", (t.id,)) for i, t in enumerate(g.cat.tracks) if state.data.book_status[i] == ON_TRACK]
+
+
+def play_choose_book(state: State, action: Action) -> State:
+    g: Spellbound = state.game
+    d, ev = fx.move_book(g, state.data, _track_index(g, action.args[0]), 1, "SB-410")
+    return state.evolve(data=d, phase="eod_shuffle_discard", to_move=None, events=tuple(ev))
+
+
+def why_not_choose_book(state: State, action: Action) -> IllegalAction:
+    return _refuse(state, action, "SB-410", "not_now")
+
+
+def legal_battle(state: State) -> list[Action]:
+    """SB-540: a held book destroys one moon card of the tower or counts as a sun."""
+    g: Spellbound = state.game
+    return [Action("destroy", (c,)) for c in state.data.tower if g.cat.cards[c].moon > 0] + [SUN]
+
+
+def why_not_battle(state: State, action: Action) -> IllegalAction:
+    return _refuse(state, action, "SB-540", "not_now")
+
+
+def _refuse(state: State, action: Action, rule: str, key: str, **extra) -> IllegalAction:
+    legal_now = ", ".join(map(str, state.legal_actions()[:6]))
+    return state.game.refuse(rule, key, action, tried=str(action), legal=legal_now, **extra)
+
+
+# -- playing them ----------------------------------------------------------------
 
 
 def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
@@ -152,7 +203,10 @@ def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
         moved=False,
         movement=0,
         spring_used=False,
+        wand_used=False,
     )
+    if not state.options["influence_persists"]:  # SB-907 variant: influence is spent in the turn or lost
+        d = d.but(influence=replace_at(d.influence, d.active, 0))
     ev = g.say("SB-100", "to_tower", seat=d.active + 1, **g.card_args(cid))
     return state.evolve(data=d, phase="play_mage_cards", to_move=d.active, events=(ev,))
 
@@ -161,7 +215,8 @@ def _track_index(g: Spellbound, tid: str) -> int:
     return next(i for i, t in enumerate(g.cat.tracks) if t.id == tid)
 
 
-def _play_card(g: Spellbound, d: Data, cid: int) -> tuple[Data, list[Event]]:
+def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
+    cid = args[0]
     card = g.cat.cards[cid]
     d = d.but(display=tuple(c for c in d.display if c != cid), discard=d.discard + (cid,))
     rule = "SB-200" if card.type == "ally" else "SB-120"
@@ -171,21 +226,23 @@ def _play_card(g: Spellbound, d: Data, cid: int) -> tuple[Data, list[Event]]:
         d = d.but(movement=d.movement + n)
         events.append(g.say("SB-140", "gains_movement", n=n, total=d.movement))
     elif e == "magic":
-        rule = "SB-906"
         t = g.cat.track_of_region(here)
-        d, ev = fx.move_pursuer(g, d, t, -n, "SB-160")
+        if o["magic_effect"] == "advance_book":  # SB-906 variant: the local book moves on instead
+            d, ev = fx.move_book(g, d, t, n, "SB-906")
+        else:
+            d, ev = fx.move_pursuer(g, d, t, -n, "SB-160", o)
         events += ev or [g.say("SB-160", "magic_no_effect")]
     elif e == "influence":
-        d = d.but(influence=_set(d.influence, d.active, d.influence[d.active] + n))
+        d = d.but(influence=replace_at(d.influence, d.active, d.influence[d.active] + n))
         events.append(g.say("SB-170", "gains_influence", n=n, total=d.influence[d.active]))
     elif e == "search":
         d, ev = fx.move_book(g, d, _book_here(g, d, here), n, "SB-190")
         events += ev
     elif e == "all_hats_back":
-        d, ev = fx.all_pursuers(g, d, -n, "SB-200", hats_only=True)
+        d, ev = fx.all_pursuers(g, d, -n, "SB-200", o, hats_only=True)
         events += ev
     elif e == "troll_back":
-        d, ev = fx.move_pursuer(g, d, fx.troll_track(g), -n, "SB-200")
+        d, ev = fx.move_pursuer(g, d, fx.troll_track(g), -n, "SB-200", o)
         events += ev
     elif e == "guard_book":
         t = min((i for i, st in enumerate(d.book_status) if st == ON_TRACK), key=lambda i: d.books[i] - d.pursuers[i])
@@ -209,12 +266,14 @@ def _play_card(g: Spellbound, d: Data, cid: int) -> tuple[Data, list[Event]]:
     return d, events
 
 
-def _discard(g: Spellbound, d: Data, cid: int) -> tuple[Data, list[Event]]:
-    """SB-120: a mage card may be discarded unplayed; it recharges the wand (SB-909)."""
+def _discard(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
+    """SB-120: a mage card may be discarded unplayed; it may recharge the wand (SB-909, option ``wand_recharge``)."""
+    cid = args[0]
     d = d.but(display=tuple(c for c in d.display if c != cid), discard=d.discard + (cid,))
     events = [g.say("SB-120", "discards", seat=d.active + 1, **g.card_args(cid))]
-    if not d.wands[d.active]:
-        d = d.but(wands=_set(d.wands, d.active, True))
+    how = o["wand_recharge"]
+    if not d.wands[d.active] and (how == "every_discard" or (how == "next_turn" and not d.wand_used)):
+        d = d.but(wands=replace_at(d.wands, d.active, True))
         events.append(g.say("SB-909", "wand_recharged", seat=d.active + 1))
     return d, events
 
@@ -228,42 +287,43 @@ def _banish(g: Spellbound, d: Data, cid: int, rule: str) -> tuple[Data, list[Eve
     return d, [g.say(rule, "banished", **g.card_args(cid))]
 
 
-def _step(g: Spellbound, d: Data, to: str) -> tuple[Data, list[Event]]:
+def _step(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
     """SB-140/SB-905: one road costs one movement point; entering a village turns its card up."""
-    d = d.but(mages=_set(d.mages, d.active, to), movement=d.movement - 1, moved=True)
+    to = args[0]
+    d = d.but(mages=replace_at(d.mages, d.active, to), movement=d.movement - 1, moved=True)
     events = [g.say("SB-140", "steps", seat=d.active + 1, **g.space_args(to, "to"), left=d.movement)]
     if g.cat.kind(to) == "village":
         v = g.cat.villages.index(to)
         card = g.cat.cards[d.village_cards[v]]
         if not d.revealed[v]:
-            d = d.but(revealed=_set(d.revealed, v, True))
+            d = d.but(revealed=replace_at(d.revealed, v, True))
             events.append(g.say("SB-907", "village_revealed", **g.space_args(to, "village"), **g.card_args(card.id)))
         if card.kind == "spring" and not d.wands[d.active] and not d.spring_used:
-            d = d.but(wands=_set(d.wands, d.active, True), spring_used=True)
+            d = d.but(wands=replace_at(d.wands, d.active, True), spring_used=True)
             events.append(g.say("SB-909", "spring_recharges", seat=d.active + 1))
     return d, events
 
 
-def _recruit(g: Spellbound, d: Data) -> tuple[Data, list[Event]]:
+def _recruit(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
     """SB-180: the ally card goes to the display, the rest of its set onto the discard pile."""
     v = g.cat.villages.index(d.mages[d.active])
     first, *rest = d.supplies[v]
     cost = g.cat.cards[first].cost
     d = d.but(
-        supplies=_set(d.supplies, v, ()),
+        supplies=replace_at(d.supplies, v, ()),
         display=d.display + (first,),
         discard=d.discard + tuple(rest),
-        influence=_set(d.influence, d.active, d.influence[d.active] - cost),
+        influence=replace_at(d.influence, d.active, d.influence[d.active] - cost),
     )
     return d, [g.say("SB-180", "recruits", seat=d.active + 1, **g.card_args(first), cost=cost, rest=len(rest))]
 
 
-def _wand(g: Spellbound, d: Data, args: tuple) -> tuple[Data, list[Event]]:
+def _wand(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
     """SB-210: one use of a charged wand; afterwards it is empty (SB-220)."""
-    d = d.but(wands=_set(d.wands, d.active, False))
+    d = d.but(wands=replace_at(d.wands, d.active, False), wand_used=True)
     events = [g.say("SB-220", "wand_used", seat=d.active + 1)]
     if args[0] == "move":
-        n = g.cat.setup["wand"]["move"]
+        n = o["wand_movement"]
         d = d.but(movement=d.movement + n)
         events.append(g.say("SB-210", "gains_movement", n=n, total=d.movement))
     elif args[0] == "search":
@@ -275,8 +335,13 @@ def _wand(g: Spellbound, d: Data, args: tuple) -> tuple[Data, list[Event]]:
     return d, events
 
 
-def _battle_choice(g: Spellbound, state: State, d: Data, action: Action) -> State:
+_PLAYS = {"play": _play_card, "discard": _discard, "step": _step, "recruit": _recruit, "wand": _wand}
+
+
+def play_battle(state: State, action: Action) -> State:
     """SB-540: each held book destroys one moon card of the tower or counts as one sun."""
+    g: Spellbound = state.game
+    d: Data = state.data
     if action.kind == "sun":
         d = d.but(books_used=d.books_used + 1, battle_suns=d.battle_suns + 1)
         ev = g.say("SB-540", "book_as_sun", n=d.books_used)
@@ -291,41 +356,3 @@ def _battle_choice(g: Spellbound, state: State, d: Data, action: Action) -> Stat
         to_move=None if done else d.active,
         events=(ev,),
     )
-
-
-# -- why not -----------------------------------------------------------------------
-
-
-def why_not(g: Spellbound, state: State, action: Action) -> IllegalAction:
-    d: Data = state.data
-    phase, kind, args = state.phase, action.kind, action.args
-    ph = {
-        "take_destiny_card": "SB-110",
-        "play_mage_cards": "SB-120",
-        "eod_choose_book": "SB-410",
-        "final_battle": "SB-540",
-    }.get(phase, "SB-300")
-    rule, key, extra = ph, "not_now", {}
-    if phase == "take_destiny_card" and kind in ("play", "discard", "step", "wand", "recruit", "end"):
-        rule, key = "SB-110", "tower_first"
-    elif phase == "play_mage_cards" and kind == "tower":
-        rule, key = "SB-110", "one_tower_card"
-    elif phase == "play_mage_cards" and kind == "end":
-        rule, key = "SB-120", "too_many_mages"
-        extra = {"n": sum(c in g.helpful for c in d.display)}
-    elif phase == "play_mage_cards" and kind in ("play", "discard") and args and args[0] not in d.display:
-        rule, key = "SB-120", "not_in_display"
-    elif phase == "play_mage_cards" and kind in ("play", "discard") and args and not g.cat.cards[args[0]].helpful:
-        rule, key = "SB-120", "wicked_not_playable"
-    elif phase == "play_mage_cards" and kind == "play" and args:
-        rule, key = card_block(g, d, args[0])
-    elif phase == "play_mage_cards" and kind == "step" and args and args[0] in g.cat.spaces:
-        rule, key = step_block(g, d, args[0])
-    elif phase == "play_mage_cards" and kind == "recruit":
-        rule, key = recruit_block(g, d)
-    elif phase == "play_mage_cards" and kind == "wand" and not d.wands[d.active]:
-        rule, key = "SB-220", "wand_empty"
-    if not rule:
-        rule, key = ph, "not_now"
-    legal_now = ", ".join(map(str, state.legal_actions()[:6]))
-    return g.refuse(rule, key, action, tried=str(action), legal=legal_now, **extra)

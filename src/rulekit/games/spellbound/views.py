@@ -55,6 +55,7 @@ def view(g: Spellbound, state: State, seat: int | None) -> dict:
         "villages": villages,
         "mages": list(d.mages),
         "wands": ["charged" if w else "empty" for w in d.wands],
+        "wand_used": d.wand_used,
         "influence": list(d.influence),
         "movement": d.movement,
         "moved": d.moved,
@@ -74,6 +75,7 @@ def view(g: Spellbound, state: State, seat: int | None) -> dict:
         "bag": {"moon": d.bag[0], "sun": d.bag[1]},
         "supply": {"moon": d.supply[0], "sun": d.supply[1]},
         "drawn": {"moon": d.drawn[0], "sun": d.drawn[1]},
+        "missing_stones": d.missing,
         "books_used": d.books_used,
         "battle_suns": d.battle_suns,
     }
@@ -149,37 +151,37 @@ def invariants(g: Spellbound, state: State) -> list[str]:
     return out
 
 
-_TEXT = {
-    "tower": ("Send {card} to the witch tower", "{card} in den Hexenturm legen"),
-    "play": ("Play {card}", "{card} ausspielen"),
-    "discard": ("Discard {card} (recharges the wand)", "{card} abwerfen (lädt den Zauberstab)"),
-    "step": ("Move to {space}", "Nach {space} ziehen"),
-    "recruit": ("Recruit the ally of this village", "Den Verbündeten dieses Dorfs anwerben"),
-    "end": ("End the card play", "Kartenspiel beenden"),
-    "advance": ("Advance {track}", "{track} vorrücken"),
-    "destroy": ("A book destroys {card}", "Ein Buch vernichtet {card}"),
-    "sun": ("A book counts as one sun", "Ein Buch zählt als eine Sonne"),
-    "wand_move": ("Wand: movement", "Zauberstab: Bewegung"),
-    "wand_search": ("Wand: joker search of {track}", "Zauberstab: Joker-Suche nach {track}"),
-    "wand_banish": ("Wand: discard {card}", "Zauberstab: {card} abwerfen"),
-}
+_ACTION_KEYS = frozenset(
+    f"act_{k}"
+    for k in ("tower", "play", "discard", "step", "recruit", "end", "advance", "destroy", "sun")
+    + ("wand_move", "wand_search", "wand_banish")
+)
+
+
+def card_effect(g: Spellbound, cid: int) -> tuple[str, str]:
+    """What card ``cid`` does, in English and German (texts/messages.toml ``effect_*``)."""
+    card = g.cat.cards[cid]
+    key = f"effect_{card.effect}" if card.effect else "effect_none"
+    target = {"target": "", "target_de": ""}
+    if card.target in g.cat.spaces:
+        target = g.space_args(card.target, "target")
+    return g.messages.format(key, n=card.value, **target)
 
 
 def describe(g: Spellbound, action: Action, lang: str = "en") -> str:
-    """A readable text for an action label (falls back to the label)."""
-    key = action.kind if action.kind != "wand" else f"wand_{action.args[0]}" if action.args else ""
-    if key not in _TEXT:
-        return str(action)
-    args: dict = {}
-    for a in action.args:
+    """A sentence for an action, in ``lang``, with card, space and book names (never raw ids)."""
+    kind, args = action.kind, action.args
+    key = f"act_{kind}" if kind != "wand" or not args else f"act_wand_{args[0]}"
+    words: dict = {}
+    for a in args:
         if isinstance(a, int) and 0 <= a < len(g.cat.cards):
-            args["card"] = g.cat.cards[a].label(lang)
+            words.update(g.card_args(a))
+            words["effect"], words["effect_de"] = card_effect(g, a)
         elif isinstance(a, str) and a in g.cat.spaces:
-            args["space"] = g.space_name(a, lang)
-        tracks = {t.id: t for t in g.cat.tracks}
-        if isinstance(a, str) and a in tracks:
-            args["track"] = tracks[a].name_de if lang == "de" else tracks[a].name
-    try:
-        return _TEXT[key][lang == "de"].format(**args)
-    except KeyError:
+            words.update(g.space_args(a, "space"))
+        if isinstance(a, str) and a in g.track_by_id:
+            words.update(g.track_args(g.track_by_id[a]))
+    if key not in _ACTION_KEYS:
         return str(action)
+    en, de = g.messages.format(key, **words)
+    return de if lang == "de" else en

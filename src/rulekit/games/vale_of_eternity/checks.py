@@ -18,6 +18,8 @@ __all__ = [
     "feasible",
     "targets",
     "free_targets",
+    "discards_that_complete",
+    "recover_ok",
     "can_summon",
     "summon_cost_ok",
 ]
@@ -110,30 +112,50 @@ def condition(w: Work, seat: int, cond: str) -> bool:
 # -- feasibility (VE-062, VE-073) ----------------------------------------------
 
 
-def feasible(w: Work, seat: int, card: int, pid: int, depth: int = 0) -> bool:
-    """Can program ``pid`` (belonging to ``card``) be carried out in full by ``seat`` now?"""
+def feasible(w: Work, seat: int, card: int, pid: int, depth: int = 0, start: int = 0, gone: int = -1) -> bool:
+    """Can program ``pid`` (belonging to ``card``) be carried out in full by ``seat`` now, from op ``start``?
+
+    The ops are checked in order, each in the position the earlier ones leave
+    (VE-062): a card discarded from the hand is no longer there for a later
+    free summon (Young Forest Spirit), a creature that discards itself frees
+    its place in the area (``gone``, Dragon Egg).
+    """
     if not NEEDS_CHECK[pid]:
         return True
-    freed = 0
-    for op in PROGRAMS[pid]:
+    prog = PROGRAMS[pid]
+    for i in range(start, len(prog)):
+        op = prog[i]
         name = op["op"]
         if name == "discard_self":
-            freed = 1
+            gone = card
         elif name == "if":
             branch = op["then"] if condition(w, seat, op["cond"]) else op.get("else")
-            if branch is not None and not feasible(w, seat, card, branch, depth):
+            if branch is not None and not feasible(w, seat, card, branch, depth, 0, gone):
                 return False
         elif name in SIMPLE:
             continue
         elif name == "summon_free":
-            if not free_targets(w, seat, card, op, freed, depth):
+            if not free_targets(w, seat, card, op, gone, depth):
                 return False
-        elif name == "discard_hand" and op.get("keep_summonable"):
-            if len(w.hands[seat]) < 2:
-                return False
+        elif name == "discard_hand":
+            return bool(discards_that_complete(w, seat, card, pid, i, depth, gone))
         elif not _op_ok(w, seat, card, op, depth):
             return False
     return True
+
+
+def discards_that_complete(w: Work, seat: int, card: int, pid: int, index: int, depth: int = 0, gone: int = -1):
+    """VE-062: the hand cards whose discard (op ``index`` of ``pid``) leaves the rest of the effect
+    feasible; the discarded card is gone from the hand before the rest is checked."""
+    hand, area = w.hands[seat], w.areas[seat]
+    if index + 1 == len(PROGRAMS[pid]):
+        return list(hand)
+    out = []
+    for c in hand:
+        rest = [x for x in hand if x != c]
+        if feasible(w.what_if(seat, rest, area), seat, card, pid, depth, index + 1, gone):
+            out.append(c)
+    return out
 
 
 def _op_ok(w: Work, seat: int, card: int, op: dict, depth: int) -> bool:
@@ -149,7 +171,8 @@ def _op_ok(w: Work, seat: int, card: int, op: dict, depth: int) -> bool:
     return bool(targets(w, seat, card, op, depth))
 
 
-def _recover_ok(w: Work, seat: int, card: int, op: dict, cid: int) -> bool:
+def recover_ok(op: dict, cid: int, card: int = -1) -> bool:
+    """Whether a ``recover`` op of ``card`` may take creature ``cid`` back into the hand."""
     c = CARDS[cid]
     return not (
         (op.get("other") and cid == card)
@@ -163,7 +186,7 @@ def targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int 
     """The choices an op offers now: card ids, seats or option numbers."""
     name = op["op"]
     if name == "recover":
-        return [c for c in w.areas[seat] if _recover_ok(w, seat, card, op, c)]
+        return [c for c in w.areas[seat] if recover_ok(op, c, card)]
     if name == "discard_hand":
         return list(w.hands[seat])
     if name == "discard_summoned":
@@ -190,33 +213,30 @@ def targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int 
     raise ValueError(f"op {name!r} offers no targets")
 
 
-def free_targets(w: Work, seat: int, card: int, op: dict, freed: int, depth: int) -> list[int]:
-    """Hand cards that may be summoned for free now (Dragon Egg, Young Forest Spirit)."""
-    if len(w.areas[seat]) - freed >= w.round or depth > 2:
+def free_targets(w: Work, seat: int, card: int, op: dict, gone: int, depth: int) -> list[int]:
+    """Hand cards that may be summoned for free now (Dragon Egg, Young Forest Spirit);
+    ``gone`` is a creature of the area that has left it by then (Dragon Egg itself), or -1."""
+    area = w.areas[seat]
+    if len(area) - (gone in area) >= w.round or depth > 2:
         return []
     out = []
     for c in w.hands[seat]:
         if c == card or ("element" in op and CARDS[c].element != op["element"]):
             continue
-        if CARDS[c].instant is None or _instant_ok(w, seat, c, depth + 1, freed):
+        if CARDS[c].instant is None or _instant_ok(w, seat, c, depth + 1, gone):
             out.append(c)
     return out
 
 
-def _instant_ok(w: Work, seat: int, cid: int, depth: int = 0, freed: int = 0) -> bool:
+def _instant_ok(w: Work, seat: int, cid: int, depth: int = 0, gone: int = -1) -> bool:
     """VE-062/VE-063: the instant effect of ``cid`` is resolvable with ``cid`` already in the area."""
     pid = CARDS[cid].instant
     if pid is None or not NEEDS_CHECK[pid]:
         return True
     hand = [c for c in w.hands[seat] if c != cid]
-    area = [c for c in w.areas[seat] if not (freed and _is_freeing(c))] + [cid]
+    area = [c for c in w.areas[seat] if c != gone] + [cid]
     what_if = w.what_if(seat, hand, area)
     return feasible(what_if, seat, cid, pid, depth)
-
-
-def _is_freeing(cid: int) -> bool:
-    pid = CARDS[cid].instant
-    return pid is not None and any(op["op"] == "discard_self" for op in PROGRAMS[pid])
 
 
 def can_summon(w: Work, seat: int, cid: int) -> bool:

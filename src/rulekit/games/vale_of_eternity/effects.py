@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from rulekit.engine import Action
 
-from .checks import CHOICE_OPS, can_summon, condition, count, feasible, free_targets, summon_cost_ok, targets
+from .checks import (
+    CHOICE_OPS,
+    can_summon,
+    condition,
+    count,
+    discards_that_complete,
+    feasible,
+    summon_cost_ok,
+    targets,
+)
 from .model import CARDS, PROGRAMS, Frame, Work
 
 __all__ = ["feasible", "resolve", "choices", "decide", "summon_cost_ok", "finish_summon", "gain", "can_summon"]
@@ -48,12 +57,14 @@ def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
             else:
                 n = b["points"]
             if n:
-                w.note("VE-064", "bonus", player=seat, card=CARDS[other].name, n=n)
+                w.note("VE-064", "bonus", player=seat, card=other, n=n)
                 add_points(w, seat, n)
-    w.hands[seat].remove(cid)
+    w.from_hand(seat, cid)
     w.areas[seat].append(cid)
     w.summoned[seat] += 1
-    w.note("VE-061", "summoned", player=seat, card=CARDS[cid].name)
+    if w.stage == "action":
+        w.fresh = (*w.fresh, cid)
+    w.note("VE-061", "summoned", player=seat, card=cid)
     if CARDS[cid].instant is not None:
         w.pending.append(Frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
 
@@ -71,7 +82,7 @@ def resolve(w: Work) -> tuple[str, int] | None:
         if f.kind == "run":
             _run_step(w)
         elif f.kind == "pay":
-            return f.purpose, f.chooser
+            return PAY_PHASE[f.purpose], f.chooser
         elif f.kind == "activate":
             left = tuple(c for c in f.items if c in w.areas[f.owner])
             if any(feasible(w, f.owner, c, CARDS[c].active) for c in left):
@@ -80,16 +91,20 @@ def resolve(w: Work) -> tuple[str, int] | None:
                 return _ctx(w), f.owner
             w.pending.pop()
             for c in left:  # VE-073: condition not met, not activated
-                w.note("VE-073", "not_activated", player=f.owner, card=CARDS[c].name)
+                w.note("VE-073", "not_activated", player=f.owner, card=c)
         elif choices(w, f):
             return _ctx(w), f.chooser
         else:
             w.pending.pop()
-            w.note("VE-062", "nothing_to_choose", player=f.owner, card=CARDS[f.card].name)
+            w.note("VE-062", "nothing_to_choose", player=f.owner, card=f.card)
 
 
 def _ctx(w: Work) -> str:
-    return "summon" if w.stage == "action" else "activation"
+    """Effect choices of the action phase come from an instant effect; else from activation."""
+    return "instant_effect" if w.stage == "action" else "activation"
+
+
+PAY_PHASE = {"summon": "summon_payment", "release": "release_payment"}
 
 
 def _with(f: Frame, **changes) -> Frame:
@@ -109,7 +124,7 @@ def _run_step(w: Work) -> None:
         w.pending.append(Frame("choice", seat, seat, f.card, f.prog, f.index, stage))
     elif not _simple(w, f, op):
         w.pending.pop()  # VE-073 / facts 3.4: a cost that cannot be paid stops the rest
-        w.note("VE-073", "effect_stops", player=seat, card=CARDS[f.card].name)
+        w.note("VE-073", "effect_stops", player=seat, card=f.card)
 
 
 def _simple(w: Work, f: Frame, op: dict) -> bool:
@@ -143,6 +158,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
             if c is not None:
                 w.hands[seat].append(c)
                 w.note("VE-002", "draw", player=seat)
+                w.note_private(seat, "VE-002", "drawn", player=seat, card=c)
     elif name == "require":
         return condition(w, seat, op["cond"])
     elif name == "if":
@@ -152,8 +168,14 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
     elif name in ("recover_self", "discard_self", "to_deck_top"):
         if card in area:
             area.remove(card)
-            {"recover_self": w.hands[seat], "discard_self": w.discard, "to_deck_top": w.deck}[name].append(card)
-            w.note("VE-002", name, player=seat, card=CARDS[card].name)
+            if name == "recover_self":
+                w.to_hand(seat, card)
+            elif name == "discard_self":
+                w.to_discard(card)
+            else:
+                w.deck = (*w.deck, card)
+                w.top_known += 1  # everyone saw it go there
+            w.note("VE-002", name, player=seat, card=card)
     elif name == "activate_all":
         todo = tuple(c for c in area if CARDS[c].active is not None)
         w.pending.append(Frame("activate", seat, seat, card, items=todo, purpose="genie"))
@@ -185,11 +207,10 @@ def choices(w: Work, f: Frame) -> list[Action]:
             for k, p in enumerate(op["options"])
             if k + 1 not in f.items and feasible(w, f.owner, f.card, p)
         ]
-    found = targets(w, f.owner, f.card, op, stage=f.stage, target=f.chooser)
-    if name == "discard_hand" and op.get("keep_summonable"):
-        nxt = PROGRAMS[f.prog][f.index + 1]
-        free = free_targets(w, f.owner, f.card, nxt, 0, 0)
-        found = [c for c in found if any(b != c for b in free)]
+    if name == "discard_hand":  # VE-062: only discards after which the rest of the effect can be done
+        found = discards_that_complete(w, f.owner, f.card, f.prog, f.index)
+    else:
+        found = targets(w, f.owner, f.card, op, stage=f.stage, target=f.chooser)
     verb = {
         "recover": "recover",
         "discard_hand": "discard",
@@ -227,7 +248,7 @@ def decide(w: Work, action: Action) -> None:
     c = action.args[0] if action.args else None
     if f.kind == "activate":
         w.pending.append(_with(f, items=tuple(x for x in f.items if x != c)))
-        w.note("VE-071", "activate", player=seat, card=CARDS[c].name)
+        w.note("VE-071", "activate", player=seat, card=c)
         w.pending.append(Frame("run", seat, seat, c, CARDS[c].active, 0, purpose="active"))
         return
     op = PROGRAMS[f.prog][f.index]
@@ -239,18 +260,18 @@ def decide(w: Work, action: Action) -> None:
         w.pending.append(Frame("run", seat, seat, f.card, op["options"][c - 1], 0, purpose="option"))
     elif name == "recover":
         w.areas[seat].remove(c)
-        w.hands[seat].append(c)
-        w.note("VE-002", "recover", player=seat, card=CARDS[c].name)
+        w.to_hand(seat, c)
+        w.note("VE-002", "recover", player=seat, card=c)
         if op.get("score_cost"):
             add_points(w, seat, CARDS[c].cost)
     elif name == "discard_hand":
-        w.hands[seat].remove(c)
-        w.discard.append(c)
-        w.note("VE-002", "discard_hand", player=seat, card=CARDS[c].name)
+        w.from_hand(seat, c)
+        w.to_discard(c)
+        w.note("VE-002", "discard_hand", player=seat, card=c)
         if op.get("score_cost"):
             add_points(w, seat, CARDS[c].cost)
     elif name == "summon_free":
-        w.note("VE-002", "free_summon", player=seat, card=CARDS[c].name)
+        w.note("VE-002", "free_summon", player=seat, card=c)
         finish_summon(w, seat, c)
     elif name == "discard_summoned" and f.stage == 0:
         w.pending.append(_with(f, chooser=c, stage=1))
@@ -260,8 +281,8 @@ def decide(w: Work, action: Action) -> None:
             return
         owner = f.chooser if name == "discard_summoned" else seat
         w.areas[owner].remove(c)
-        w.discard.append(c)
-        w.note("VE-002", "discard_summoned", player=owner, card=CARDS[c].name)
+        w.to_discard(c)
+        w.note("VE-002", "discard_summoned", player=owner, card=c)
         if name == "discard_own" and f.stage > 1:
             w.pending.append(_with(f, stage=f.stage - 1))
     elif name == "steal":
@@ -269,12 +290,12 @@ def decide(w: Work, action: Action) -> None:
         w.scores[seat] += op["n"]
         w.note("VE-002", "steal", player=seat, target=c, n=op["n"])
     elif name == "copy":
-        w.note("VE-002", "copy", player=seat, card=CARDS[c].name)
+        w.note("VE-002", "copy", player=seat, card=c)
         w.pending.append(Frame("run", seat, seat, f.card, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
     elif name == "take_discard":
-        w.discard.remove(c)
-        w.hands[seat].append(c)
-        w.note("VE-002", "take_discard", player=seat, card=CARDS[c].name)
+        w.from_discard(c)
+        w.to_hand(seat, c)
+        w.note("VE-002", "take_discard", player=seat, card=c)
 
 
 def _paid(w: Work, f: Frame, paid: tuple) -> None:
@@ -283,5 +304,5 @@ def _paid(w: Work, f: Frame, paid: tuple) -> None:
         finish_summon(w, seat, cid, paid)
     else:  # release: VE-065, VE-067 (its permanent effect stops with it leaving the area)
         w.areas[seat].remove(cid)
-        w.discard.append(cid)
-        w.note("VE-065", "released", player=seat, card=CARDS[cid].name)
+        w.to_discard(cid)
+        w.note("VE-065", "released", player=seat, card=cid)

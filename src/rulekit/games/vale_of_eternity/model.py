@@ -10,21 +10,20 @@ program and a step by two ints.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, NamedTuple
 
 from rulekit.engine import Dice
+from rulekit.engine.rules import read_toml
 
-__all__ = ["Card", "CARDS", "PROGRAMS", "TABLES", "Frame", "Vale", "Work", "ELEMENTS", "NO_SEAT"]
+__all__ = ["Card", "CARDS", "card_args", "PROGRAMS", "TABLES", "Frame", "Vale", "Work", "ELEMENTS", "NO_SEAT"]
 
 NO_SEAT = -1  # a display card without a selection marker
 
 
 def _read(name: str) -> dict:
-    with resources.files(__package__).joinpath(f"data/{name}").open("rb") as f:
-        return tomllib.load(f)
+    """A data file of this game, read through the engine (packaged, never from the network)."""
+    return read_toml(__package__, f"data/{name}")
 
 
 TABLES: dict = _read("tables.toml")
@@ -56,6 +55,7 @@ class Card:
 
     id: int
     name: str
+    name_de: str  # rulekit's German name (issue 14)
     element: str
     cost: int
     en: str
@@ -77,15 +77,34 @@ class Card:
     def text(self, lang: str = "en") -> str:
         return self.de if lang == "de" else self.en
 
+    def name_in(self, lang: str = "en") -> str:
+        """The card's name as a table in ``lang`` shows it."""
+        return self.name_de if lang == "de" else self.name
+
+
+def card_args(cid: int, key: str = "card") -> dict[str, str]:
+    """Message arguments naming card ``cid`` in both languages: ``{key}`` (English) and ``{key}_de``.
+
+    Texts in messages.toml use ``{card}`` in ``en`` and ``{card_de}`` in ``de``, so each
+    language shows its own name (a card id the game does not know shows itself).
+    """
+    card = CARDS.get(cid)
+    if card is None:
+        return {key: str(cid), f"{key}_de": str(cid)}
+    return {key: card.name, f"{key}_de": card.name_de}
+
 
 def _load_cards() -> dict[int, Card]:
     cards = {}
     for row in _read("cards.toml")["card"]:
+        if not row.get("name") or not row.get("name_de"):
+            raise ValueError(f"card row {row.get('id')!r} needs a name and a German name_de (VE-001, issue 14)")
         if row.get("element") not in ELEMENTS or not isinstance(row.get("cost"), int) or row["cost"] < 0:
             raise ValueError(f"card row {row.get('id')!r} needs an element of {ELEMENTS} and a cost >= 0 (VE-006)")
         cards[row["id"]] = Card(
             id=row["id"],
             name=row["name"],
+            name_de=row["name_de"],
             element=row["element"],
             cost=row["cost"],
             en=row["en"],
@@ -115,7 +134,9 @@ class Frame(NamedTuple):
 
     kind: ``run`` (effect program ``prog`` at step ``index``), ``choice`` (a
     decision inside an effect), ``pay`` (stones for a summon or release),
-    ``activate`` (active effects still to use, VE-071).
+    ``activate`` (active effects still to use, VE-071), ``action`` (a sell,
+    tame, summon or release the active player chose; its automatic phase
+    carries it out, ``purpose`` names it).
     """
 
     kind: str
@@ -138,7 +159,7 @@ class Vale(NamedTuple):
 
     round: int
     start: int
-    deck: tuple[int, ...]  # the last card is the top
+    deck: tuple[int, ...]  # the last card is the top (a Work keeps deck and discard as tuples too)
     discard: tuple[int, ...]  # the last card is the top
     display: tuple[int, ...]  # revealed cards, in reveal order
     markers: tuple[int, ...]  # seat whose marker lies on display[i], NO_SEAT if free
@@ -152,6 +173,16 @@ class Vale(NamedTuple):
     turn: int = 0
     done: int = 0
     pending: tuple[Frame, ...] = ()
+    #: (phase, seat) of a decision with one possible choice, made by the automatic
+    #: phase "forced_choice" (option forced_auto); () otherwise
+    forced: tuple = ()
+    #: creatures summoned in the current action turn (option release_same_turn, VE-068)
+    fresh: tuple[int, ...] = ()
+    #: how many cards on top of the deck everyone knows (put there face up, Tengu)
+    top_known: int = 0
+    #: per seat, the hand cards everyone saw arrive (tamed, recovered, taken from the discard
+    #: pile); () when none. Hidden-information search (determinize) keeps them.
+    shown: tuple[tuple[int, ...], ...] = ()
 
 
 class Work:
@@ -174,6 +205,10 @@ class Work:
         "turn",
         "done",
         "pending",
+        "forced",
+        "fresh",
+        "top_known",
+        "shown",
         "dice",
         "options",
         "players",
@@ -182,7 +217,7 @@ class Work:
 
     def __init__(self, d: Any, rng: int, options: dict[str, Any], players: int, copy: bool = True):
         if copy:  # plain lists that the rules may change
-            self.deck, self.discard = list(d.deck), list(d.discard)
+            self.deck, self.discard = d.deck, d.discard  # tuples: replaced, never changed in place
             self.display, self.markers = list(d.display), list(d.markers)
             self.hands, self.areas = list(map(list, d.hands)), list(map(list, d.areas))
             self.stones, self.scores = list(map(list, d.stones)), list(d.scores)
@@ -192,7 +227,8 @@ class Work:
             self.hands, self.areas, self.stones, self.scores = d.hands, d.areas, d.stones, d.scores
             self.summoned, self.pending = d.summoned, d.pending
         self.round, self.start, self.stage, self.picks = d.round, d.start, d.stage, d.picks
-        self.turn, self.done = d.turn, d.done
+        self.turn, self.done, self.forced, self.fresh, self.top_known = d.turn, d.done, d.forced, d.fresh, d.top_known
+        self.shown = d.shown
         self.dice = Dice(rng)
         self.options, self.players = options, players
         self.events: list = []
@@ -224,6 +260,10 @@ class Work:
             self.turn,
             self.done,
             tuple(self.pending),
+            self.forced,
+            self.fresh,
+            self.top_known,
+            self.shown,
         )
 
     def what_if(self, seat: int, hand: list, area: list) -> Work:
@@ -279,10 +319,41 @@ class Work:
     def draw_card(self) -> int | None:
         """Top card of the deck; an empty deck is refilled from the discard pile (VE-047)."""
         if not self.deck and self.discard and self.options["reshuffle"]:
-            self.deck = list(self.dice.shuffle(self.discard))
-            self.discard = []
+            self.deck = tuple(self.dice.shuffle(self.discard))
+            self.discard = ()
             self.events.append(("VE-047", "reshuffle", {}))
-        return self.deck.pop() if self.deck else None
+        if not self.deck:
+            return None
+        card, self.deck = self.deck[-1], self.deck[:-1]
+        self.top_known = max(0, self.top_known - 1)
+        return card
+
+    def to_hand(self, seat: int, card: int, seen: bool = True) -> None:
+        """A card into ``seat``'s hand; ``seen``: everyone saw which card it is."""
+        self.hands[seat].append(card)
+        if seen:
+            shown = self.shown or ((),) * self.players
+            self.shown = shown[:seat] + ((*shown[seat], card),) + shown[seat + 1 :]
+
+    def from_hand(self, seat: int, card: int) -> None:
+        """A card out of ``seat``'s hand (it is no longer secret either way)."""
+        self.hands[seat].remove(card)
+        if self.shown and card in self.shown[seat]:
+            mine = tuple(c for c in self.shown[seat] if c != card)
+            self.shown = self.shown[:seat] + (mine,) + self.shown[seat + 1 :]
+
+    def to_discard(self, *cards: int) -> None:
+        """Cards onto the discard pile (the last one on top)."""
+        self.discard = (*self.discard, *cards)
+
+    def from_discard(self, card: int) -> None:
+        """Take one card out of the discard pile."""
+        i = self.discard.index(card)
+        self.discard = self.discard[:i] + self.discard[i + 1 :]
 
     def note(self, rule: str, key: str, **args: Any) -> None:
         self.events.append((rule, key, args))
+
+    def note_private(self, seat: int, rule: str, key: str, **args: Any) -> None:
+        """An event only ``seat`` may read (a card drawn into a secret hand)."""
+        self.events.append((rule, key, args, (seat,)))

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from rulekit.engine import Action, IllegalAction, State
 
 from .effects import feasible
-from .model import CARDS, Work
-from .turns import own_marked, summonable
+from .model import CARDS, Work, card_args
+from .turns import can_end, own_marked, pickable, releasable, sellable, summonable
 
 if TYPE_CHECKING:
     from .rules import ValeOfEternity
@@ -20,10 +20,18 @@ def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> Ille
     """Find the ledger rule that forbids ``action`` in ``state``."""
     seat, phase = state.to_move, state.phase
     c = action.args[0] if action.args and isinstance(action.args[0], int) else None
-    card = CARDS[c].name if c in CARDS else str(c)
-    legal = ", ".join(map(str, state.legal_actions()[:10]))
+    card = c  # a card id: ``no`` names it in both languages
+    legal = state.legal_actions()[:10]
 
     def no(rule: str, key: str, **args) -> IllegalAction:
+        if "card" in args:  # issue 14: {card} in English, {card_de} in German
+            args.update(card_args(args.pop("card")))
+        if "legal" in args:  # the possible actions and the tried one as sentences, in both languages
+            args["legal"], args["legal_de"] = (
+                "; ".join(game.describe(a, lang) for a in legal) for lang in ("en", "de")
+            )
+            tried = args["tried"]
+            args["tried"], args["tried_de"] = game.describe(tried, "en"), game.describe(tried, "de")
         return game.refuse(rule, key, action, **args)
 
     if action.kind == "exchange":
@@ -33,9 +41,9 @@ def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> Ille
             return no("VE-031", "r_no_stone", stone=c)
         return no("VE-031", "r_must_return")
     if phase in ("pick_clockwise", "pick_counterclockwise") and action.kind == "pick":
-        if c not in w.display:
-            return no("VE-043", "r_not_revealed", card=card)
-        return no("VE-045", "r_marked", card=card)
+        rule = pickable(w, c)
+        if rule:
+            return no(rule, "r_not_revealed" if rule == "VE-043" else "r_marked", card=card)
     if w.pending:
         return _pending(w, no, action, card, legal)
     if phase == "action_turn":
@@ -44,7 +52,7 @@ def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> Ille
     return no(rules[0] if rules else "VE-040", "r_phase", tried=action, legal=legal)
 
 
-def _pending(w: Work, no, action: Action, card: str, legal: str) -> IllegalAction:
+def _pending(w: Work, no, action: Action, card: object, legal: list) -> IllegalAction:
     top = w.pending[-1]
     if top.kind == "pay":
         rule = "VE-059" if top.purpose == "summon" else "VE-066"
@@ -58,19 +66,16 @@ def _pending(w: Work, no, action: Action, card: str, legal: str) -> IllegalActio
             return no("VE-073", "r_activation", card=card)
         if action.kind == "activate":
             return no("VE-071", "r_activation", card=card)
-        return no(
-            "VE-072", "r_effect", tried=action, card=CARDS[top.card].name if top.card in CARDS else "-", legal=legal
-        )
-    return no("VE-062", "r_effect", tried=action, card=CARDS[top.card].name, legal=legal)
+        return no("VE-072", "r_effect", tried=action, card=top.card if top.card in CARDS else "-", legal=legal)
+    return no("VE-062", "r_effect", tried=action, card=top.card, legal=legal)
 
 
-def _action(w: Work, seat: int, no, action: Action, c, card: str) -> IllegalAction | None:
+def _action(w: Work, seat: int, no, action: Action, c, card: object) -> IllegalAction | None:
     kind = action.kind
-    if kind in ("sell", "tame"):
+    if kind in ("sell", "tame") and sellable(w, seat, c):
         return no("VE-057", "r_not_yours", card=card)
-    if kind == "end":
-        marked = own_marked(w, seat)
-        return no("VE-052", "r_markers_left", card=CARDS[marked[0]].name) if marked else None
+    if kind == "end" and can_end(w, seat):
+        return no("VE-052", "r_markers_left", card=own_marked(w, seat)[0])
     if kind == "summon":
         if c not in CARDS:
             return no("VE-058", "r_no_such_card", card=card)
@@ -84,7 +89,11 @@ def _action(w: Work, seat: int, no, action: Action, c, card: str) -> IllegalActi
         if rule == "VE-062":
             return no(rule, "r_not_resolvable", card=card)
     if kind == "release":
-        if c not in w.areas[seat]:
-            return no("VE-065", "r_not_in_area", card=card)
-        return no("VE-066", "r_release_cost", cost=w.round, have=w.wealth(seat))
+        rule = releasable(w, seat, c)
+        if rule == "VE-065":
+            return no(rule, "r_not_in_area", card=card)
+        if rule == "VE-066":
+            return no(rule, "r_release_cost", cost=w.round, have=w.wealth(seat))
+        if rule == "VE-068":
+            return no(rule, "r_release_fresh", card=card)
     return None

@@ -7,10 +7,15 @@ hidden and checks what the rules conserve.
 
 from __future__ import annotations
 
-from rulekit.engine import Action, Dice, Event, Game, IllegalAction, Option, State
+from functools import cached_property
 
-from . import refusals, scene, turns
-from .model import CARDS, ELEMENTS, NO_SEAT, PROGRAMS, TABLES, Vale, Work
+from rulekit.engine import Action, Dice, Event, Game, Option, ScoreLine, State
+from rulekit.engine.rules import read_toml
+
+from . import scene, turns
+from .describe import action_labels, describe
+from .hooks import FLOW_HOOKS, close
+from .model import CARDS, ELEMENTS, PROGRAMS, TABLES, Vale, Work, card_args
 
 __all__ = ["ValeOfEternity"]
 
@@ -18,67 +23,28 @@ __all__ = ["ValeOfEternity"]
 class ValeOfEternity(Game):
     id = "vale_of_eternity"
     title = "The Vale of Eternity"
-    title_de = "The Vale of Eternity"
+    title_de = "Das Tal der Ewigkeit"
     players = range(2, 5)  # VE-010: 2-4 players (starting points 1-4 by seat, VE-020)
-    option_list = (
+    #: rule options with their words (data/options.toml)
+    option_list = tuple(
         Option(
-            "rounds",
-            10,
-            "Rounds at most (the game ends after this round)",
-            "Höchstens so viele Runden",
-            rule="VE-082",
-            low=1,
-            high=20,
-        ),
-        Option(
-            "target",
-            60,
-            "Points that end the game at the end of a round",
-            "Punkte, die das Spiel am Rundenende beenden",
-            rule="VE-082",
-            low=1,
-            high=500,
-        ),
-        Option(
-            "stone_limit",
-            4,
-            "Stones a player may keep",
-            "So viele Steine darf man behalten",
-            rule="VE-031",
-            low=1,
-            high=20,
-        ),
-        Option(
-            "count_released",
-            False,
-            "Tie-break counts every creature ever summoned, released ones too",
-            "Gleichstand: alle je beschworenen Kreaturen zählen, auch freigelassene",
-            rule="VE-094",
-        ),
-        Option(
-            "random_start",
-            False,
-            "Choose the start player at random (else seat 1 starts)",
-            "Startspieler auslosen (sonst beginnt Platz 1)",
-            rule="VE-022",
-        ),
-        Option(
-            "forced_auto",
-            True,
-            "Carry out a decision with only one possible choice automatically",
-            "Entscheidungen mit nur einer Möglichkeit automatisch ausführen",
-            rule="VE-051",
-        ),
-        Option(
-            "reshuffle",
-            True,
-            "Shuffle the discard pile into a new deck when the deck runs out",
-            "Ablagestapel neu mischen, wenn der Nachziehstapel leer ist",
-            rule="VE-047",
-        ),
+            o["name"],
+            o["default"],
+            o["help"],
+            o["help_de"],
+            rule=o["rule"],
+            low=o.get("low"),
+            high=o.get("high"),
+            title=o["title"],
+            title_de=o["title_de"],
+        )
+        for o in read_toml(__package__, "data/options.toml")["option"]
     )
 
     # -- setup -------------------------------------------------------------
+
+    #: the flow of a round: one hook set per phase of data/phases.toml (hooks.py)
+    flow = FLOW_HOOKS
 
     def setup(self, state: State) -> State:
         n = state.players
@@ -102,76 +68,33 @@ class ValeOfEternity(Game):
         )
         w = Work.open(data, dice.state, state.options, n)
         turns.setup_work(w)
-        return self._close(state, w, ("reveal_cards", None))
+        return close(state, w, ("reveal_cards", None))
 
-    # -- moving ------------------------------------------------------------
+    @cached_property
+    def _events(self) -> dict[tuple, Event]:
+        return {}
 
-    def _open(self, state: State) -> Work:
-        return Work.open(state.data, state.rng, state.options, state.players)
-
-    def _close(self, state: State, w: Work, step: tuple, over: bool = False) -> State:
-        acts = None
-        if w.options["forced_auto"]:
-            step, acts = _forced(w, step)
-        phase, to_move = step
-        events = tuple(self._event(rule, key, args) for rule, key, args in w.events)
-        if over:
-            best = self.winners_of(w)
-            events += (self.say("VE-090", "winners", players=", ".join(f"P{s + 1}" for s in best)),)
-        data = w.freeze()
-        if acts is not None:
-            _LAST_LEGAL[0] = (data, phase, to_move, tuple(acts))
-        return state.evolve(data=data, rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)
-
-    def _event(self, rule: str, key: str, args: dict) -> Event:
-        """``say`` with a cache: the same event text (e.g. 'P2 ends the action turn') is built once."""
-        cache_key = (rule, key, *args.items())
-        event = _EVENTS.get(cache_key)
+    def event(self, rule: str, key: str, args: dict, seats: tuple[int, ...] | None = None) -> Event:
+        """``say`` with a memo: the same event (e.g. 'P2 ends the action turn') is built once;
+        events are immutable, so equal ones are shared. ``seats``: only they may read it."""
+        cache_key = (rule, key, seats, *args.items())
+        cache = self._events
+        event = cache.get(cache_key)
         if event is None:
-            if len(_EVENTS) > 100_000:
-                _EVENTS.clear()
-            event = _EVENTS[cache_key] = self.say(rule, key, **_named(args))
+            if len(cache) > 100_000:
+                cache.clear()
+            event = cache[cache_key] = self.say(rule, key, private_to=seats, **_named(self, args))
         return event
 
-    def _peek(self, state: State) -> Work:
-        return Work.peek(state.data, state.rng, state.options, state.players)
-
-    def legal(self, state: State) -> list[Action]:
-        last = _LAST_LEGAL[0]
-        if last is not None and last[0] is state.data and last[1] == state.phase and last[2] == state.to_move:
-            return list(last[3])  # computed by _forced for this very data object
-        return turns.legal(self._peek(state), state.phase, state.to_move)
-
-    def play(self, state: State, action: Action) -> State:
-        if action.kind == "pick" and state.data.markers.count(NO_SEAT) > 2:
-            return self._quick_pick(state, action.args[0])
-        w = self._open(state)
-        return self._close(state, w, turns.do_action(w, state.phase, state.to_move, action))
-
-    def _quick_pick(self, state: State, cid: int) -> State:
-        """A pick that leaves at least two free cards (so the next pick is a real choice):
-        the same as ``turns.pick`` without opening a work copy (the most frequent decision)."""
-        d, seat = state.data, state.to_move
-        markers = list(d.markers)
-        markers[d.display.index(cid)] = seat
-        picks = d.picks + 1
-        n = state.players
-        rule = "VE-043" if picks <= n else "VE-044"
-        event = self._event(rule, "picked", {"player": seat, "card": CARDS[cid].name})
-        phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
-        nxt = (d.start + picks) % n if picks < n else (d.start + 2 * n - 1 - picks) % n  # VE-044 snake order
-        data = d._replace(markers=tuple(markers), picks=picks)
-        return state.evolve(data=data, phase=phase, to_move=nxt, events=(event,))
-
-    def auto(self, state: State) -> State:
-        if state.phase in BACK_TO_TURN:  # the action is done: the same player goes on (VE-051)
-            return state.evolve(phase="action_turn", to_move=state.data.turn, events=())
-        w = self._open(state)
-        step, over = turns.continue_auto(w, state.phase)
-        return self._close(state, w, step, over)
-
-    def why_not(self, state: State, action: Action) -> IllegalAction:
-        return refusals.why_not(self, state, self._peek(state), action)
+    def final_events(self, w: Work | Vale) -> tuple[Event, ...]:
+        """VE-090 .. VE-092: who won, citing the tie-break when one decided."""
+        best = self.winners_of(w)
+        rule = self._tiebreak(w)
+        names = ", ".join(f"P{s + 1}" for s in best)
+        if rule is None:
+            return (self.say("VE-090", "winners", players=names),)
+        key = "winners_by_creatures" if rule == "VE-091" else "winners_shared"
+        return (self.say(rule, key, players=names, points=max(w.scores), n=self._counts(w)[best[0]]),)
 
     # -- results -----------------------------------------------------------
 
@@ -182,16 +105,48 @@ class ValeOfEternity(Game):
     def scores(self, state: State) -> tuple[int, ...]:
         return state.data.scores if state.data is not None else (0,) * state.players
 
+    def _counts(self, w: Work | Vale) -> list[int]:
+        """VE-091/VE-094: creatures in the area at the end, or every creature ever summoned (option)."""
+        return list(w.summoned) if w.options["count_released"] else [len(a) for a in w.areas]
+
     def winners_of(self, w: Work | Vale) -> tuple[int, ...]:
         """VE-090/VE-091/VE-092: most points, then most summoned creatures, else shared."""
         best = max(w.scores)
         tied = [s for s, p in enumerate(w.scores) if p == best]
-        counts = w.summoned if w.options["count_released"] else [len(a) for a in w.areas]
+        counts = self._counts(w)
         most = max(counts[s] for s in tied)
         return tuple(s for s in tied if counts[s] == most)
 
+    def _tiebreak(self, w: Work | Vale) -> str | None:
+        """None when the points alone decided; VE-091 when the creature count did; VE-092 for a shared win."""
+        best = max(w.scores)
+        if list(w.scores).count(best) < 2:
+            return None
+        return "VE-092" if len(self.winners_of(w)) > 1 else "VE-091"
+
+    def _peek(self, state: State) -> Work:
+        return Work.peek(state.data, state.rng, state.options, state.players)
+
     def winners(self, state: State) -> tuple[int, ...]:
         return self.winners_of(self._peek(state))
+
+    def tiebreak_rule(self, state: State) -> str | None:
+        """The tie-break rule that decided the winners (VE-091 or VE-092), None without a tie."""
+        return self._tiebreak(self._peek(state)) if state.is_over else None
+
+    def score_breakdown(self, state: State) -> list[ScoreLine]:
+        """Starting points by seat (VE-020) and points from card effects (VE-002, VE-093: no end scoring)."""
+        d, n = state.data, state.players
+        first = (d.start - (d.round - 1)) % n  # VE-081: the start marker moved one seat per round
+        start = [0] * n
+        for k in range(n):
+            start[(first + k) % n] = k + 1
+        start = tuple(start)
+        effects = tuple(s - b for s, b in zip(self.scores(state), start, strict=True))
+        return [
+            ScoreLine("VE-020", "Starting points by seat", "Startpunkte nach Sitzplatz", start),
+            ScoreLine("VE-002", "Points from card effects", "Punkte aus Karteneffekten", effects),
+        ]
 
     # -- information ---------------------------------------------------------
 
@@ -217,11 +172,14 @@ class ValeOfEternity(Game):
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         """Shuffle the deck together with the other players' hidden hand cards and deal them back.
 
-        A card being summoned (a pending payment) is public and stays where it is.
+        A card being summoned (a pending payment) and hand cards everyone saw arrive (``shown``)
+        are public and stay where they are.
         """
         d = state.data
         public = {f.card for f in d.pending if f.kind == "pay" and f.purpose == "summon"}
-        hidden = list(d.deck)
+        public.update(c for shown in d.shown for c in shown)  # tamed, recovered or taken in sight of all
+        known = d.deck[len(d.deck) - d.top_known :]  # face-up cards put on top (Tengu) stay
+        hidden = list(d.deck[: len(d.deck) - d.top_known])
         for i, h in enumerate(d.hands):
             if i != seat:
                 hidden.extend(c for c in h if c not in public)
@@ -235,7 +193,16 @@ class ValeOfEternity(Game):
             n = len(h) - len(kept)
             hands.append(tuple(kept + pool[:n]))
             del pool[:n]
-        return state.evolve(data=d._replace(hands=tuple(hands), deck=tuple(pool)))
+        return state.evolve(data=d._replace(hands=tuple(hands), deck=(*pool, *known)))
+
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        """The deck below the cards everyone saw put on top (Tengu) shuffled again: what no seat
+        can see (OpenSpiel chance nodes)."""
+        d = state.data
+        if d is None or len(d.deck) - d.top_known < 2:
+            return state
+        cut = len(d.deck) - d.top_known
+        return state.evolve(data=d._replace(deck=(*dice.shuffle(d.deck[:cut]), *d.deck[cut:])))
 
     def evaluate(self, state: State, seat: int) -> float:
         """Score lead plus a little for stones, creatures in play and cards in hand."""
@@ -278,37 +245,19 @@ class ValeOfEternity(Game):
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         return scene.build(self, state, seat, lang)
 
+    def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
+        """Every label ``legal`` can produce (issue 18), from the card data; no option changes it."""
+        if players not in self.players:
+            raise ValueError(f"{self.title} is played by 2-4 players, not {players!r}")
+        return action_labels(players)
+
     def describe(self, action: Action, lang: str = "en") -> str:
-        """'summon 12' -> 'summon Ifrit (12)'."""
-        if action.args and action.kind in CARD_VERBS and action.args[0] in CARDS:
-            return f"{action.kind} {CARDS[action.args[0]].name} ({action.args[0]})"
-        return str(action)
+        """A short sentence for an action: 'summon 28' -> 'Summon Water Giant' / 'Wasserriese beschwören'."""
+        return describe(self.messages, action, lang)
 
 
 ALL_CARDS = frozenset(CARDS)
 STONE_SET = frozenset((1, 3, 6))  # VE-003
-BACK_TO_TURN = frozenset({"sell", "tame", "summon", "release", "action_turn"})
-CARD_VERBS = {"pick", "sell", "tame", "summon", "release", "activate", "recover", "discard", "copy", "take"}
-
-
-#: formatted events by (rule, key, args): events are immutable, so equal ones are shared
-_EVENTS: dict[tuple, Event] = {}
-
-#: the legal actions _forced computed last: (data, phase, to_move, actions); data identity is the key
-_LAST_LEGAL: list = [None]
-
-
-def _forced(w: Work, step: tuple) -> tuple:
-    """Option forced_auto: a decision with exactly one legal choice is made at once; the
-    events of that choice (payment, activation, ...) still say what happened."""
-    acts = None
-    while step[1] is not None:
-        acts = turns.legal(w, *step)
-        if len(acts) != 1:
-            break
-        step = turns.do_action(w, step[0], step[1], acts[0])
-        acts = None
-    return step, acts
 
 
 def _plain(value):
@@ -320,9 +269,19 @@ def _plain(value):
     return value
 
 
-def _named(args: dict) -> dict:
-    """Event arguments: seats become P1..P4."""
+def _named(game: Game, args: dict) -> dict:
+    """Event arguments: seats become P1..P4; elements, card ids and action labels words in both
+    languages (``{card}`` / ``{card_de}``, ``{cards}`` / ``{cards_de}``: issue 14)."""
     out = dict(args)
+    if "card" in out:
+        out.update(card_args(out.pop("card")))
+    if "cards" in out:
+        cids = out.pop("cards")
+        for lang, key in (("en", "cards"), ("de", "cards_de")):
+            out[key] = ", ".join(CARDS[c].name_in(lang) for c in cids)
+    if "label" in out:
+        action = Action.coerce(out.pop("label"))
+        out["choice"], out["choice_de"] = game.describe(action, "en"), game.describe(action, "de")
     for key in ("player", "target"):
         if key in out:
             out[key] = f"P{out[key] + 1}"

@@ -67,17 +67,17 @@ def position(
 SCENARIOS: dict[str, tuple[str, str, dict]] = {
     "egg_chain": (
         "Dragon Egg discards itself and summons Scorch for free; Scorch copies Mud Slime's instant effect.",
-        "Dragon Egg wirft sich ab und beschwört Scorch kostenlos; Scorch kopiert den Sofort-Effekt von Mud Slime.",
+        "Drachenei wirft sich ab und beschwört Brand kostenlos; Brand kopiert den Sofort-Effekt von Schlammschleim.",
         {"areas": {0: [40]}, "hands": {0: [63, 68]}, "stones": {0: [3]}},
     ),
     "genie_chain": (
         "Genie uses every active effect of the area at once: Salamander and Undine Queen.",
-        "Genie nutzt sofort jeden aktiven Effekt der Auslage: Salamander und Undine Queen.",
+        "Dschinn nutzt sofort jeden aktiven Effekt der Auslage: Salamander und Undinenkönigin.",
         {"areas": {0: [13, 27]}, "hands": {0: [49]}, "stones": {0: [3, 1]}},
     ),
     "activation": (
         "Activation phase: P1 owns Salamander, Undine Queen and Troll (Troll needs a purple stone).",
-        "Aktivierungsphase: P1 besitzt Salamander, Undine Queen und Troll (Troll braucht einen lila Stein).",
+        "Aktivierungsphase: P1 besitzt Salamander, Undinenkönigin und Troll (Troll braucht einen lila Stein).",
         {"areas": {0: [13, 27, 44]}, "phase": "end_action_turn", "to_move": None, "turn": 1, "done": 1},
     ),
 }

@@ -10,30 +10,30 @@ end checks) that ``auto`` runs next.
 from __future__ import annotations
 
 from rulekit.engine import Action
+from rulekit.engine.seats import snake_order
 
 from . import effects
 from .effects import choices, decide, resolve
 from .model import CARDS, NO_SEAT, TABLES, Frame, Work
 
-__all__ = ["setup_work", "reveal", "pick", "action_legal", "do_action", "continue_auto", "snake_seat", "SELL"]
+__all__ = ["setup_work", "reveal", "pick", "action_legal", "after", "snake_seat", "SELL"]
 
 SELL: dict[str, tuple[int, ...]] = {e: tuple(v) for e, v in TABLES["sell_values"].items()}  # VE-008
 Step = tuple[str, int | None]
 
 
 def snake_seat(w: Work, k: int) -> int:
-    """VE-043/VE-044/VE-046: picks go clockwise from the start player, then back."""
-    n = w.players
-    return (w.start + k) % n if k < n else (w.start + 2 * n - 1 - k) % n
+    """VE-043/VE-044/VE-046: picks go clockwise from the start player, then back (the engine's snake order)."""
+    return snake_order(w.start, w.players)[k]
 
 
-def _after(w: Work, idle: str) -> Step:
+def after(w: Work) -> Step:
     """Resolve pending effects; when nothing is left the active player goes on (VE-051),
-    or in the activation phase an automatic step hands over to the next player."""
+    or in the activation phase an automatic step hands over to the next player (VE-070)."""
     step = resolve(w)
     if step is not None:
         return step
-    return ("action_turn", w.turn) if w.stage == "action" else (idle, None)
+    return ("action_turn", w.turn) if w.stage == "action" else ("activation_turn", None)
 
 
 # -- selection phase -----------------------------------------------------------
@@ -51,12 +51,12 @@ def reveal(w: Work) -> Step:
     w.note("VE-041", "reveal", round=w.round, n=len(w.display))
     zones = {}
     for c in w.display:
-        zones.setdefault(CARDS[c].element, []).append(CARDS[c].name)
-    for element, names in zones.items():
-        w.note("VE-042", "revealed", cards=", ".join(names), element=element)
+        zones.setdefault(CARDS[c].element, []).append(c)
+    for element, cids in zones.items():  # card ids: the event names them in each language
+        w.note("VE-042", "revealed", cards=tuple(cids), element=element)
     w.stage, w.picks = "pick", 0
     if not w.display:
-        return "pick_counterclockwise", None
+        return "begin_actions", None
     return "pick_clockwise", snake_seat(w, 0)
 
 
@@ -64,12 +64,19 @@ def pick(w: Work, seat: int, cid: int) -> Step:
     """VE-043/VE-044/VE-045: put a selection marker on a free card."""
     w.markers[w.display.index(cid)] = seat
     w.picks += 1
-    w.note("VE-043" if w.picks <= w.players else "VE-044", "picked", player=seat, card=CARDS[cid].name)
+    w.note("VE-043" if w.picks <= w.players else "VE-044", "picked", player=seat, card=cid)
     total = min(TABLES["markers_per_player"] * w.players, len(w.display))
     if w.picks >= total:
-        return "pick_counterclockwise", None
+        return "begin_actions", None
     phase = "pick_clockwise" if w.picks < w.players else "pick_counterclockwise"
     return phase, snake_seat(w, w.picks)
+
+
+def begin_actions(w: Work) -> Step:
+    """VE-050: the action phase starts with the start player."""
+    w.stage, w.turn, w.done = "action", w.start, 0
+    w.note("VE-050", "action_phase", player=w.start)
+    return "action_turn", w.start
 
 
 # -- action phase --------------------------------------------------------------
@@ -92,6 +99,49 @@ def summonable(w: Work, seat: int, cid: int, wealth: int | None = None) -> str:
     return ""
 
 
+def releasable(w: Work, seat: int, cid: int, wealth: int | None = None) -> str:
+    """'' if ``cid`` may be released now, else the rule id that forbids it."""
+    if cid not in w.areas[seat]:
+        return "VE-065"
+    if (w.wealth(seat) if wealth is None else wealth) < w.round:
+        return "VE-066"
+    if cid in w.fresh and not w.options["release_same_turn"]:
+        return "VE-068"
+    return ""
+
+
+def pickable(w: Work, cid: int) -> str:
+    """'' if ``cid`` may be picked now, else the rule id that forbids it (VE-043, VE-045)."""
+    if cid not in w.display:
+        return "VE-043"
+    return "VE-045" if w.markers[w.display.index(cid)] != NO_SEAT else ""
+
+
+def sellable(w: Work, seat: int, cid: int) -> str:
+    """'' if ``cid`` carries ``seat``'s marker (sell or tame it), else VE-057."""
+    return "" if cid in own_marked(w, seat) else "VE-057"
+
+
+def can_end(w: Work, seat: int) -> str:
+    """'' if ``seat`` may end the action turn, else VE-052 (a marker still lies on a card)."""
+    return "VE-052" if own_marked(w, seat) else ""
+
+
+def legal_pick(w: Work, seat: int) -> list[Action]:
+    """VE-045: any card without a marker (``pickable``)."""
+    return [Action("pick", (c,)) for c in w.display if not pickable(w, c)]
+
+
+def legal_return(w: Work, seat: int) -> list[Action]:
+    """VE-031: one stone of any value held goes back."""
+    return [Action("return", (v,)) for v in sorted(set(w.stones[seat]))]
+
+
+def legal_pending(w: Work, seat: int) -> list[Action]:
+    """The choices of the payment, effect or activation on top of the pending stack."""
+    return choices(w, w.pending[-1])
+
+
 def action_legal(w: Work, seat: int) -> list[Action]:
     """VE-051: any action in any order, as often as allowed; 'end' once no marker is left (VE-052)."""
     marked = own_marked(w, seat)
@@ -101,74 +151,41 @@ def action_legal(w: Work, seat: int) -> list[Action]:
     if len(w.areas[seat]) < w.round:
         out += [Action("summon", (c,)) for c in w.hands[seat] if not summonable(w, seat, c, wealth)]
     if wealth >= w.round:  # VE-066
-        out += [Action("release", (c,)) for c in w.areas[seat]]
+        out += [Action("release", (c,)) for c in w.areas[seat] if not releasable(w, seat, c, wealth)]
     if not marked:
         out.append(Action("end"))
     return out
 
 
-def legal(w: Work, phase: str, seat: int) -> list[Action]:
-    if phase in ("pick_clockwise", "pick_counterclockwise"):
-        return [Action("pick", (c,)) for c, m in zip(w.display, w.markers, strict=True) if m == NO_SEAT]
-    if phase == "return_stones":
-        return [Action("return", (v,)) for v in sorted(set(w.stones[seat]))]
-    if w.pending:
-        return choices(w, w.pending[-1])
-    return action_legal(w, seat)
+def do_pick(w: Work, seat: int, action: Action) -> Step:
+    return pick(w, seat, action.args[0])
 
 
-def do_action(w: Work, phase: str, seat: int, action: Action) -> Step:
-    """Apply one legal decision of ``seat``."""
-    kind, args = action.kind, action.args
-    idle = "action_turn" if w.stage == "action" else "activation"
-    if kind == "pick":
-        return pick(w, seat, args[0])
-    if kind == "return":  # VE-031
-        w.stones[seat].remove(args[0])  # sorted order is kept
-        w.note("VE-031", "returned", player=seat, stone=args[0])
-        return _after(w, idle)
-    if w.pending:
-        decide(w, action)
-        return _after(w, phase if phase in ("summon", "release") else idle)
-    c = args[0] if args else None
-    if kind == "sell":  # VE-053, VE-054, VE-055
-        _unmark(w, c)
-        w.discard.append(c)
-        stones = SELL[CARDS[c].element]
-        w.note(
-            "VE-053",
-            "sold",
-            player=seat,
-            card=CARDS[c].name,
-            element=CARDS[c].element,
-            stones="+".join(map(str, stones)),
-        )
-        effects.gain(w, seat, stones, quiet=True)
-        return _after(w, "sell")
-    if kind == "tame":  # VE-056
-        _unmark(w, c)
-        w.hands[seat].append(c)
-        w.note("VE-056", "tamed", player=seat, card=CARDS[c].name)
-        for b in w.perms(seat, "on_tame"):  # Triton
-            if b["element"] == CARDS[c].element:
-                effects.gain(w, seat, b["stones"])
-        return _after(w, "tame")
-    if kind == "summon":  # VE-058 .. VE-064
-        cost = w.summon_cost(seat, c)
-        w.note("VE-060" if cost < CARDS[c].cost else "VE-058", "summon", player=seat, card=CARDS[c].name, cost=cost)
-        if cost == 0:
-            effects.finish_summon(w, seat, c)
-        else:
-            w.pending.append(Frame("pay", seat, seat, c, stage=cost, purpose="summon"))
-        return _after(w, "summon")
-    if kind == "release":  # VE-065, VE-066
-        w.note("VE-066", "release", player=seat, card=CARDS[c].name, cost=w.round)
-        w.pending.append(Frame("pay", seat, seat, c, stage=w.round, purpose="release"))
-        return _after(w, "release")
-    if kind == "end":  # VE-052
+def do_return(w: Work, seat: int, action: Action) -> Step:
+    """VE-031: the chosen stone goes back to the supply."""
+    w.stones[seat].remove(action.args[0])  # sorted order is kept
+    w.note("VE-031", "returned", player=seat, stone=action.args[0])
+    return after(w)
+
+
+def do_pending(w: Work, seat: int, action: Action) -> Step:
+    """A payment, an effect choice or the choice of the next active effect."""
+    decide(w, action)
+    return after(w)
+
+
+def do_choose_action(w: Work, seat: int, action: Action) -> Step:
+    """VE-051/VE-052: the chosen action is carried out by its automatic phase; 'end' ends the turn."""
+    if action.kind == "end":  # VE-052
         w.note("VE-052", "end_turn", player=seat)
         return "end_action_turn", None
-    raise ValueError(f"unexpected action {action}")
+    w.pending.append(Frame("action", seat, seat, action.args[0], purpose=action.kind))
+    return action.kind, None
+
+
+def _take_action(w: Work) -> tuple[int, int]:
+    f = w.pending.pop()
+    return f.owner, f.card
 
 
 def _unmark(w: Work, cid: int) -> None:
@@ -177,52 +194,90 @@ def _unmark(w: Work, cid: int) -> None:
     del w.markers[i]
 
 
-# -- automatic steps -----------------------------------------------------------
+def sell(w: Work) -> Step:
+    """VE-053, VE-054, VE-055: the marked card goes to the discard pile for its element's stones."""
+    seat, c = _take_action(w)
+    _unmark(w, c)
+    w.to_discard(c)
+    stones = SELL[CARDS[c].element]
+    w.note(
+        "VE-053",
+        "sold",
+        player=seat,
+        card=c,
+        element=CARDS[c].element,
+        stones="+".join(map(str, stones)),
+    )
+    effects.gain(w, seat, stones, quiet=True)
+    return after(w)
 
 
-def _begin_activation(w: Work) -> Step:
-    """VE-070/VE-071: the seat ``turn`` uses each active effect of their area once."""
+def tame(w: Work) -> Step:
+    """VE-056: the marked card goes to the hand (Triton: stones for its element)."""
+    seat, c = _take_action(w)
+    _unmark(w, c)
+    w.to_hand(seat, c)
+    w.note("VE-056", "tamed", player=seat, card=c)
+    for b in w.perms(seat, "on_tame"):  # Triton
+        if b["element"] == CARDS[c].element:
+            effects.gain(w, seat, b["stones"])
+    return after(w)
+
+
+def summon(w: Work) -> Step:
+    """VE-058 .. VE-064: announce the summon at its (discounted) cost; payment follows unless it is free."""
+    seat, c = _take_action(w)
+    cost = w.summon_cost(seat, c)
+    w.note("VE-060" if cost < CARDS[c].cost else "VE-058", "summon", player=seat, card=c, cost=cost)
+    if cost == 0:
+        effects.finish_summon(w, seat, c)
+    else:
+        w.pending.append(Frame("pay", seat, seat, c, stage=cost, purpose="summon"))
+    return after(w)
+
+
+def release(w: Work) -> Step:
+    """VE-065, VE-066: announce the release; the round number in stones is paid next."""
+    seat, c = _take_action(w)
+    w.note("VE-066", "release", player=seat, card=c, cost=w.round)
+    w.pending.append(Frame("pay", seat, seat, c, stage=w.round, purpose="release"))
+    return after(w)
+
+
+def end_action_turn(w: Work) -> Step:
+    """VE-050/VE-052: the next player acts; after the last one the activation phase begins."""
+    w.done += 1
+    w.fresh = ()
+    if w.done < w.players:
+        w.turn = (w.turn + 1) % w.players
+        w.note("VE-050", "next_turn", player=w.turn)
+        return "action_turn", w.turn
+    w.stage, w.turn, w.done = "activation", w.start, 0
+    return "activation_turn", None
+
+
+# -- activation phase ----------------------------------------------------------
+
+
+def activation_turn(w: Work) -> Step:
+    """VE-070/VE-071/VE-080: the next seat from the start player uses each active effect
+    of their area once; after the last seat the round ends."""
+    if w.done >= w.players:
+        w.note("VE-080", "round_over", round=w.round)
+        return "round_end", None
+    w.turn = (w.start + w.done) % w.players
+    w.done += 1
     todo = tuple(c for c in w.areas[w.turn] if CARDS[c].active is not None)
     w.note("VE-070", "activation_turn" if todo else "activation_none", player=w.turn, n=len(todo))
     if todo:
         w.pending.append(Frame("activate", w.turn, w.turn, -1, items=todo, purpose="phase"))
-    return _after(w, "activation")
+    return after(w)
 
 
-def continue_auto(w: Work, phase: str) -> tuple[Step, bool]:
-    """One automatic step from ``phase``; returns the next step and whether the game is over."""
-    n = w.players
-    if phase == "reveal_cards":
-        return reveal(w), False
-    if phase == "pick_counterclockwise":  # VE-050: the action phase starts with the start player
-        w.stage, w.turn, w.done = "action", w.start, 0
-        w.note("VE-050", "action_phase", player=w.start)
-        return ("action_turn", w.start), False
-    if phase in ("sell", "tame", "summon", "release", "action_turn"):
-        return ("action_turn", w.turn), False
-    if phase == "end_action_turn":
-        w.done += 1
-        if w.done < n:
-            w.turn = (w.turn + 1) % n
-            w.note("VE-050", "next_turn", player=w.turn)
-            return ("action_turn", w.turn), False
-        w.stage, w.turn, w.done = "activation", w.start, 0
-        return _begin_activation(w), False
-    if phase == "activation":
-        w.done += 1
-        if w.done < n:
-            w.turn = (w.turn + 1) % n
-            return _begin_activation(w), False
-        w.note("VE-080", "round_over", round=w.round)
-        return ("round_end", None), False
-    if phase == "round_end":
-        return _round_end(w), False
-    if phase == "scoring":
-        return ("game_over", None), True
-    raise ValueError(f"no automatic step in phase {phase!r}")
+# -- round end -----------------------------------------------------------------
 
 
-def _round_end(w: Work) -> Step:
+def round_end(w: Work) -> Step:
     """VE-081/VE-082/VE-083: end checks only now; else pass the start marker and advance the round."""
     best = max(w.scores)
     if best >= w.options["target"]:
@@ -231,7 +286,7 @@ def _round_end(w: Work) -> Step:
     if w.round >= w.options["rounds"]:
         w.note("VE-082", "end_rounds", round=w.round)
         return "scoring", None
-    w.discard.extend(w.display)  # nothing is left here in a normal round; kept for safety
+    w.to_discard(*w.display)  # nothing is left here in a normal round; kept for safety
     w.display, w.markers = [], []
     w.round += 1
     w.start = (w.start + 1) % w.players

@@ -35,12 +35,14 @@ function render({ model, el }) {
     }
     for (const group of groups) {
       const row = document.createElement("div");
-      row.className = "rk-kind";
+      row.className = group.kind === "earlier" ? "rk-kind rk-earlier" : "rk-kind";
       row.setAttribute("data-kind", group.kind);
-      const head = document.createElement("span");
-      head.className = "rk-kind-name";
-      head.textContent = group.kind;
-      row.appendChild(head);
+      if (group.name) {  // no heading rather than a code name
+        const head = document.createElement("span");
+        head.className = "rk-kind-name";
+        head.textContent = group.name;
+        row.appendChild(head);
+      }
       for (const act of group.actions) {
         const btn = document.createElement("button");
         btn.className = act.legal ? "rk-action" : "rk-action rk-illegal";
@@ -48,6 +50,13 @@ function render({ model, el }) {
         btn.textContent = act.text;
         btn.title = act.legal ? act.label : `${act.label}: ${model.get("illegal_title")}`;
         btn.addEventListener("click", () => model.send({ event: "act", label: act.label }));
+        // the board of the same table lights what this action touches
+        const hover = (label) => () => document.dispatchEvent(new CustomEvent("rk-action-hover",
+          { detail: { link: model.get("link"), label } }));
+        btn.addEventListener("mouseenter", hover(act.label));
+        btn.addEventListener("mouseleave", hover(""));
+        btn.addEventListener("focus", hover(act.label));
+        btn.addEventListener("blur", hover(""));
         row.appendChild(btn);
       }
       nodes.push(row);

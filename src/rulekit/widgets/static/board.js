@@ -1,5 +1,8 @@
 // rulekit generic board: draws a scene (docs/scene.md) as scalable SVG.
-// Items whose action is not legal are greyed; clicks are sent to Python.
+// Only while the table waits for a human seat (`active`) are items
+// interactive: legal ones are clickable, the others greyed and inert; on a
+// bot's turn nothing is clickable. Hovering an action button of the same
+// table (same `link`) lights the items that action touches.
 
 function label(text, x, y, size, extra) {
   const node = svgEl("text", { x, y, "font-size": size || 12, "text-anchor": "middle",
@@ -14,7 +17,7 @@ function paint(node, item) {
   }
 }
 
-function drawItem(item, legal, send) {
+function drawItem(item, legal, send, active) {
   const g = svgEl("g", { class: ["rk-item", `rk-${item.type}`, item.class || ""].join(" ").trim() });
   if (item.id !== undefined) g.setAttribute("data-id", item.id);
   let shape = null;
@@ -50,21 +53,25 @@ function drawItem(item, legal, send) {
         g.appendChild(svgEl("text", { x: item.x || 0, y: item.y || 0, class: "rk-group-label",
           "font-size": item.size || 14, "font-weight": "bold" })).textContent = item.label;
       }
-      for (const child of item.items || []) g.appendChild(drawItem(child, legal, send));
+      for (const child of item.items || []) g.appendChild(drawItem(child, legal, send, active));
       break;
     default:
       return g;
   }
   if (shape && item.type !== "group") paint(shape, item);
   if (item.title) g.appendChild(svgEl("title", {})).textContent = item.title;
-  if (item.action) {
+  if (item.action) g.setAttribute("data-action", item.action);
+  if (Array.isArray(item.touches) && item.touches.length) g.setAttribute("data-touches", item.touches.join("\n"));
+  if (item.action && active) {
     const enabled = legal.has(item.action);
-    g.classList.add("rk-clickable", enabled ? "rk-enabled" : "rk-disabled");
-    g.setAttribute("data-action", item.action);
-    g.addEventListener("click", (ev) => {
-      ev.stopPropagation();
-      send(item.action);
-    });
+    g.classList.add(enabled ? "rk-enabled" : "rk-disabled");
+    if (enabled) {  // greyed items are inert: "why not?" is asked from the greyed buttons
+      g.classList.add("rk-clickable");
+      g.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        send(item.action);
+      });
+    }
   }
   return g;
 }
@@ -76,9 +83,23 @@ function legalMarks(item, legal) {
   return marks;
 }
 
+// Light the items that action `label` touches (its own item, or `touches` naming it).
+function lightTouched(svg, label) {
+  for (const node of svg.querySelectorAll(".rk-touched")) node.classList.remove("rk-touched");
+  if (!label) return;
+  for (const node of svg.querySelectorAll("[data-action], [data-touches]")) {
+    const touches = (node.getAttribute("data-touches") || "").split("\n");
+    if (node.getAttribute("data-action") === label || touches.includes(label)) node.classList.add("rk-touched");
+  }
+}
+
 function render({ model, el }) {
   el.classList.add("rk-board");
   const stopHeading = heading(model, el);
+  const onHover = (ev) => {
+    if (ev.detail && ev.detail.link && ev.detail.link === model.get("link")) lightTouched(svg, ev.detail.label);
+  };
+  document.addEventListener("rk-action-hover", onHover);
   const svg = svgEl("svg", { class: "rk-board-svg", preserveAspectRatio: "xMidYMid meet" });
   el.appendChild(svg);
   const send = (action) => model.send({ event: "click", label: action });
@@ -87,15 +108,19 @@ function render({ model, el }) {
   function draw() {
     const scene = JSON.parse(model.get("scene_json") || "{}");
     const legal = new Set(model.get("legal") || []);
+    const active = model.get("active") !== false;
+    el.setAttribute("data-active", active ? "true" : "false");
     svg.setAttribute("viewBox", `0 0 ${scene.width || 100} ${scene.height || 40}`);
+    const mark = active ? "a" : "i";
     const items = (scene.items || []).map((item) =>
-      drawn.node(`${legalMarks(item, legal)}|${JSON.stringify(item)}`, () => drawItem(item, legal, send)));
+      drawn.node(`${mark}${legalMarks(item, legal)}|${JSON.stringify(item)}`,
+        () => drawItem(item, legal, send, active)));
     drawn.done();
     patchChildren(svg, items);
   }
-  const stop = watch(model, ["scene_json", "legal"], draw);
+  const stop = watch(model, ["scene_json", "legal", "active"], draw);
   draw();
-  return () => { stop(); stopHeading(); };
+  return () => { stop(); stopHeading(); document.removeEventListener("rk-action-hover", onHover); };
 }
 
 export default { render };

@@ -33,13 +33,26 @@ function render({ model, el: root }) {
   const seed = el("input", "rk-seed");
   seed.type = "number";
   const reset = el("button", "rk-btn rk-reset");
-  row.append(step, undo, redo, playN, play, end, seedLabel, seed, reset);
+  const watchBtn = el("button", "rk-btn rk-watch");
+  const pace = el("input", "rk-pace");
+  pace.type = "number"; pace.min = "0.2"; pace.max = "20"; pace.step = "0.5";
+  const paceLabel = el("label", "rk-pace-label");
+  const projector = el("button", "rk-btn rk-projector");
+  row.append(step, undo, redo, playN, play, end, watchBtn, pace, paceLabel, seedLabel, seed, reset, projector);
+  const paceValue = () => Math.max(0.2, Math.min(20, parseFloat(pace.value) || 2));
+  watchBtn.addEventListener("click", () => send("watch", { on: !model.get("watching"), pace: paceValue() }));
+  pace.addEventListener("change", () => send("watch", { on: model.get("watching"), pace: paceValue() }));
+  projector.addEventListener("click", () => send("projector", { on: !model.get("projector") }));
   step.addEventListener("click", () => send("step"));
   undo.addEventListener("click", () => send("undo"));
   redo.addEventListener("click", () => send("redo"));
   play.addEventListener("click", () => send("play", { n: parseInt(playN.value, 10) || 1 }));
   end.addEventListener("click", () => send("end"));
-  reset.addEventListener("click", () => send("reset", { seed: parseInt(seed.value, 10) || 0 }));
+  // the box shows this game's seed: unchanged, "new game" takes the next seed; edited, the seed typed
+  reset.addEventListener("click", () => {
+    const typed = parseInt(seed.value, 10);
+    send("reset", Number.isNaN(typed) || typed === model.get("seed") ? {} : { seed: typed });
+  });
 
   const timeRow = el("div", "rk-row rk-time");
   const timeLabel = el("span", "rk-time-label");
@@ -94,6 +107,15 @@ function render({ model, el: root }) {
     end.textContent = `⇥ ${L.play_end || ""}`;
     seedLabel.textContent = L.seed || "";
     reset.textContent = `⟳ ${L.reset || ""}`;
+    const watching = model.get("watching");
+    watchBtn.textContent = watching ? `❚❚ ${L.pause || ""}` : `◉ ${L.watch || ""}`;
+    watchBtn.title = L.watch_help || "";
+    watchBtn.classList.toggle("rk-active", watching);
+    paceLabel.textContent = L.pace || "";
+    if (document.activeElement !== pace) pace.value = String(model.get("pace"));
+    projector.textContent = `▣ ${L.projector || ""}`;
+    projector.title = L.projector_help || "";
+    projector.classList.toggle("rk-active", model.get("projector"));
     timeLabel.textContent = L.timeline || "";
     autoText.textContent = L.autoplay || "";
     autoBox.checked = model.get("autoplay");
@@ -108,7 +130,7 @@ function render({ model, el: root }) {
     de.classList.toggle("rk-active", current === "de");
   }
   const keys = ["title", "status", "labels", "cursor", "last", "can_undo", "can_redo", "play_n", "seed",
-    "autoplay", "lang"];
+    "autoplay", "lang", "watching", "pace", "projector"];
   const stop = watch(model, keys, draw);
   const stopSeats = watch(model, ["seats", "seat_names", "kinds"], drawSeats);
   drawSeats();

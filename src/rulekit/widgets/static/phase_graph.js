@@ -1,72 +1,117 @@
-// rulekit phase-flow graph: boxes and arrows laid out by Python.
+// rulekit phase-flow graph: a layered drawing, top to bottom in turn order.
+// Python sends the phases (names already wrapped into lines, box sizes) and
+// the transitions (loops marked `back`); dagre (vendored in front of this
+// module, see static/vendor/) places them. Loops are laid out as forward
+// edges from their target and drawn reversed, so they run back up the side.
 
-function edgePath(a, b) {
-  if (a === b) {  // self loop over the top
-    const x = a.x + a.w / 2, y = a.y;
-    return `M ${x - 12} ${y} C ${x - 30} ${y - 30}, ${x + 30} ${y - 30}, ${x + 12} ${y}`;
+const FONT = 13, LINE = 16, PAD = 8;
+
+// The layout of `nodes` and `edges` with the dagre library `lib`: boxes
+// (top-left x, y) and each edge's polyline from source to target. Pure, so
+// benchmarks/phase_layout.py runs the very same function in node.
+function flowLayout(lib, nodes, edges) {
+  const g = new lib.graphlib.Graph({ multigraph: true });
+  g.setGraph({ rankdir: "TB", nodesep: 20, ranksep: 30, edgesep: 12, marginx: 12, marginy: 12 });
+  for (const n of nodes) g.setNode(n.id, { width: n.w, height: n.h });
+  edges.forEach((e, i) => {
+    if (e.a === e.b || !g.hasNode(e.a) || !g.hasNode(e.b)) return;
+    // a loop is laid out from its target down to its source, so it never pulls
+    // an earlier phase below a later one; `weight` keeps forward edges short
+    if (e.back) g.setEdge(e.b, e.a, { weight: 1, minlen: 1 }, `e${i}`);
+    else g.setEdge(e.a, e.b, { weight: 2, minlen: 1 }, `e${i}`);
+  });
+  lib.layout(g);
+  const boxes = new Map();
+  for (const n of nodes) {
+    const p = g.node(n.id);
+    boxes.set(n.id, { ...n, x: p.x - n.w / 2, y: p.y - n.h / 2 });
   }
-  const sameRow = Math.abs(a.y - b.y) < 1;
-  const gap = b.x - (a.x + a.w);
-  if (sameRow && gap > 0 && gap < a.w) {  // neighbours: a straight arrow
-    return `M ${a.x + a.w} ${a.y + a.h / 2} L ${b.x} ${b.y + b.h / 2}`;
+  const routes = [];
+  edges.forEach((e, i) => {
+    const found = g.edge(e.back ? e.b : e.a, e.back ? e.a : e.b, `e${i}`);
+    if (!found) return;
+    const points = found.points.map((p) => [p.x, p.y]);
+    routes.push({ ...e, points: e.back ? points.reverse() : points });
+  });
+  const size = g.graph();
+  return { width: size.width || 100, height: size.height || 40, boxes, routes };
+}
+
+// A smooth path through the points: straight ends, rounded corners between.
+function routePath(points) {
+  if (points.length < 3) return `M ${points.map((p) => p.join(" ")).join(" L ")}`;
+  let d = `M ${points[0][0]} ${points[0][1]}`;
+  for (let i = 1; i < points.length - 1; i++) {
+    const [x, y] = points[i], [nx, ny] = points[i + 1];
+    const mx = (x + nx) / 2, my = (y + ny) / 2;
+    d += i === points.length - 2 ? ` Q ${x} ${y} ${nx} ${ny}` : ` Q ${x} ${y} ${mx} ${my}`;
   }
-  if (sameRow) {  // further along the row: arc above; backwards: arc below
-    const fwd = b.x > a.x;
-    const ay = fwd ? a.y : a.y + a.h, by = fwd ? b.y : b.y + b.h;
-    const lift = (fwd ? -1 : 1) * (16 + Math.abs(b.x - a.x) * 0.12);
-    const ax = a.x + a.w / 2 + (fwd ? 20 : -20), bx = b.x + b.w / 2 + (fwd ? -20 : 20);
-    return `M ${ax} ${ay} C ${ax} ${ay + lift}, ${bx} ${by + lift}, ${bx} ${by}`;
-  }
-  const down = b.y > a.y;
-  const ax = a.x + a.w / 2, ay = down ? a.y + a.h : a.y;
-  const bx = b.x + b.w / 2, by = down ? b.y : b.y + b.h;
-  const bend = (down ? 1 : -1) * Math.max(18, Math.abs(by - ay) * 0.4);
-  return `M ${ax} ${ay} C ${ax} ${ay + bend}, ${bx} ${by - bend}, ${bx} ${by}`;
+  return d;
 }
 
 function render({ model, el }) {
   el.classList.add("rk-phase-graph");
   const stopHeading = heading(model, el);
-  const svg = svgEl("svg", { class: "rk-graph-svg", preserveAspectRatio: "xMidYMin meet" });
-  el.appendChild(svg);
+  // drawn at its natural size (13 px text on any page); the box scrolls instead of shrinking it
+  const box = document.createElement("div");
+  box.className = "rk-graph-scroll";
+  const svg = svgEl("svg", { class: "rk-graph-svg" });
+  box.appendChild(svg);
+  el.appendChild(box);
+  let shownCurrent = "";
+  let laid = null, laidKey = "";
+  function layoutNow() {
+    const nodes = model.get("nodes") || [], edges = model.get("edges") || [];
+    const key = JSON.stringify([nodes, edges]);
+    if (key !== laidKey) { laid = flowLayout(dagre, nodes, edges); laidKey = key; }
+    return laid;
+  }
   function draw() {
-    const [w, h] = model.get("size");
-    svg.setAttribute("viewBox", `0 -20 ${w} ${h + 40}`);
-    const nodes = new Map((model.get("nodes") || []).map((n) => [n.id, n]));
+    const { width, height, boxes, routes } = layoutNow();
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
     const visited = new Set((model.get("visited") || []).map(([a, b]) => `${a}>${b}`));
+    const [la, lb] = model.get("last") || [];
     const current = model.get("current");
     const selected = model.get("selected");
     const defs = svgEl("defs", {});
-    for (const [id, cls] of [["rk-arrow", "rk-arrowhead"], ["rk-arrow-v", "rk-arrowhead rk-visited"]]) {
-      const marker = svgEl("marker", { id, viewBox: "0 0 10 10", refX: 9, refY: 5,
-        markerWidth: 7, markerHeight: 7, orient: "auto-start-reverse" });
+    for (const [id, cls] of [["rk-arrow", "rk-arrowhead"], ["rk-arrow-v", "rk-arrowhead rk-visited"],
+      ["rk-arrow-l", "rk-arrowhead rk-last"]]) {
+      const marker = svgEl("marker", { id, viewBox: "0 0 10 10", refX: 9, refY: 5, markerUnits: "userSpaceOnUse",
+        markerWidth: 10, markerHeight: 10, orient: "auto-start-reverse" });
       marker.appendChild(svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: cls }));
       defs.appendChild(marker);
     }
-    const parts = [defs];
-    for (const [a, b] of model.get("edges") || []) {
-      if (!nodes.has(a) || !nodes.has(b)) continue;
-      const on = visited.has(`${a}>${b}`);
-      parts.push(svgEl("path", { d: edgePath(nodes.get(a), nodes.get(b)),
-        class: on ? "rk-edge rk-visited" : "rk-edge", "data-edge": `${a}>${b}`,
-        "marker-end": on ? "url(#rk-arrow-v)" : "url(#rk-arrow)" }));
+    const under = [], over = [];
+    for (const r of routes) {
+      const on = visited.has(`${r.a}>${r.b}`), last = r.a === la && r.b === lb;
+      const cls = ["rk-edge", r.back ? "rk-back" : "", on ? "rk-visited" : "", last ? "rk-last" : ""];
+      const path = svgEl("path", { d: routePath(r.points), class: cls.join(" ").replace(/ +/g, " ").trim(),
+        "data-edge": `${r.a}>${r.b}`, "marker-end": `url(#${last ? "rk-arrow-l" : on ? "rk-arrow-v" : "rk-arrow"})` });
+      (last ? over : under).push(path);
     }
-    for (const n of nodes.values()) {
+    const parts = [defs, ...under, ...over];
+    for (const n of boxes.values()) {
       const cls = ["rk-phase"];
       if (n.id === current) cls.push("rk-current");
       if (n.id === selected) cls.push("rk-selected");
       if (n.automatic) cls.push("rk-automatic");
       const g = svgEl("g", { class: cls.join(" "), "data-phase": n.id });
       g.appendChild(svgEl("rect", { x: n.x, y: n.y, width: n.w, height: n.h, rx: 8 }));
-      const text = svgEl("text", { x: n.x + n.w / 2, y: n.y + n.h / 2, "text-anchor": "middle",
-        "dominant-baseline": "central", "font-size": 12 });
-      text.textContent = n.name.length > 22 ? `${n.name.slice(0, 21)}…` : n.name;
+      const text = svgEl("text", { x: n.x + n.w / 2, y: n.y + PAD + LINE / 2, "text-anchor": "middle",
+        "dominant-baseline": "central", "font-size": FONT, class: "rk-phase-name" });
+      n.lines.forEach((line, i) => {
+        const span = svgEl("tspan", { x: n.x + n.w / 2, dy: i ? LINE : 0 });
+        span.textContent = line;
+        text.appendChild(span);
+      });
       g.appendChild(text);
       const heat = (model.get("heat") || {})[n.id];
       if (heat) {
-        g.appendChild(svgEl("circle", { cx: n.x + n.w - 4, cy: n.y + 4, r: 11, class: "rk-heat" }));
+        g.appendChild(svgEl("circle", { cx: n.x + n.w - 4, cy: n.y + 4, r: 12, class: "rk-heat" }));
         const t = svgEl("text", { x: n.x + n.w - 4, y: n.y + 4, "text-anchor": "middle",
-          "dominant-baseline": "central", "font-size": 10, class: "rk-heat-text" });
+          "dominant-baseline": "central", "font-size": 12, class: "rk-heat-text" });
         t.textContent = heat > 999 ? "999+" : String(heat);
         g.appendChild(t);
       }
@@ -75,11 +120,31 @@ function render({ model, el }) {
       parts.push(g);
     }
     svg.replaceChildren(...parts);
+    keepInSight();
   }
-  const keys = ["nodes", "edges", "current", "visited", "selected", "size", "heat"];
+  // keep the current phase in sight: once per new current phase, as soon as the box has a size
+  // (a table drawn in a closed tab or before the page lays out has none yet)
+  function keepInSight() {
+    const current = model.get("current");
+    const lit = laid && laid.boxes.get(current);
+    if (!lit || current === shownCurrent || !box.clientHeight) return;
+    const top = lit.y - 20, bottom = lit.y + lit.h + 20;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, (top + bottom) / 2 - box.clientHeight / 2);
+    }
+    const left = lit.x - 20, right = lit.x + lit.w + 20;
+    if (left < box.scrollLeft || right > box.scrollLeft + box.clientWidth) {
+      box.scrollLeft = Math.max(0, (left + right) / 2 - box.clientWidth / 2);
+    }
+    shownCurrent = current;
+  }
+  const sized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(keepInSight);
+  if (sized) sized.observe(box);
+  const keys = ["nodes", "edges", "current", "visited", "last", "selected", "heat"];
   const stop = watch(model, keys, draw);
   draw();
-  return () => { stop(); stopHeading(); };
+  return () => { stop(); stopHeading(); if (sized) sized.disconnect(); };
 }
 
+export { flowLayout };
 export default { render };

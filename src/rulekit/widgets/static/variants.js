@@ -6,9 +6,11 @@ function render({ model, el }) {
   form.className = "rk-variant-form";
   const diff = document.createElement("div");
   diff.className = "rk-variant-diff";
+  const formError = document.createElement("div");
+  formError.className = "rk-variant-form-error";
   const apply = document.createElement("button");
   apply.className = "rk-variant-apply";
-  el.append(form, diff, apply);
+  el.append(form, diff, formError, apply);
   let inputs = [];
   function read(row, input) {
     if (row.kind === "bool") return input.checked;
@@ -44,26 +46,39 @@ function render({ model, el }) {
       input.className = "rk-variant-input";
       const name = document.createElement("span");
       name.className = "rk-variant-name";
-      name.textContent = row.name + (row.rule ? ` [${row.rule}]` : "");
+      name.textContent = row.title || row.name;
+      name.title = row.name + (row.rule ? ` [${row.rule}]` : "");
       const help = document.createElement("span");
       help.className = "rk-variant-help";
-      help.textContent = `${row.help} (${L.default || "default"}: ${Array.isArray(row.default) ? row.default.join(", ") : row.default})`;
+      const dflt = Array.isArray(row.default) ? row.default.join(", ") : row.default;
+      const helpText = row.help && row.help !== row.title ? `${row.help} ` : "";
+      help.textContent = `${helpText}(${L.default || "default"}: ${dflt})${row.rule ? ` [${row.rule}]` : ""}`;
       const same = JSON.stringify(row.value) === JSON.stringify(row.default);
       line.classList.toggle("rk-changed", !same);
+      const problem = (model.get("errors") || {})[row.name];
+      line.classList.toggle("rk-bad", Boolean(problem));
       line.append(name, input, help);
+      if (problem) {  // said next to the field, not in the play area
+        const err = document.createElement("span");
+        err.className = "rk-variant-error";
+        err.textContent = problem;
+        line.appendChild(err);
+      }
       return [row, input, line];
     });
     form.replaceChildren(...inputs.map(([, , line]) => line));
     const changed = model.get("changed") || [];
     diff.textContent = changed.length ? `${L.changed}: ${changed.join("; ")}` : L.none || "";
     apply.textContent = L.apply || "apply";
+    formError.textContent = model.get("form_error") || "";
+    formError.hidden = !model.get("form_error");
   }
   apply.addEventListener("click", () => {
     const values = {};
     for (const [row, input] of inputs) values[row.name] = read(row, input);
     model.send({ event: "apply", values });
   });
-  const stop = watch(model, ["rows", "changed", "labels"], draw);
+  const stop = watch(model, ["rows", "changed", "labels", "errors", "form_error"], draw);
   draw();
   return stop;
 }

@@ -1,0 +1,86 @@
+"""Actions as short sentences a class can read ("Summon Water Giant" / "Wasserriese beschwören").
+
+The words live in ``texts/messages.toml`` (keys ``act_<kind>``), the stone
+colours in ``data/tables.toml``; card names come from ``data/cards.toml``
+(``name``, and rulekit's German ``name_de``).
+"""
+
+from __future__ import annotations
+
+from rulekit.engine import Action
+from rulekit.engine.rules import Messages
+
+from .checks import recover_ok
+from .model import CARDS, PROGRAMS, STONES, TABLES, card_args
+
+__all__ = ["describe", "action_labels", "ACTION_KINDS"]
+
+#: every action kind the game produces, and what its argument is
+ACTION_KINDS: dict[str, str] = {
+    "pick": "card",
+    "sell": "card",
+    "tame": "card",
+    "summon": "card",
+    "release": "card",
+    "end": "",
+    "return": "stone",
+    "pay": "stone",
+    "activate": "card",
+    "option": "n",
+    "recover": "card",
+    "discard": "card",
+    "target": "player",
+    "copy": "card",
+    "take": "card",
+    "done": "",
+}
+
+
+def describe(messages: Messages, action: Action, lang: str = "en") -> str:
+    """The sentence for ``action`` in ``lang``; an action this game never makes keeps its label."""
+    what = ACTION_KINDS.get(action.kind)
+    if what is None or (what and len(action.args) != 1):
+        return str(action)
+    args: dict = {}
+    if what == "card":
+        if action.args[0] not in CARDS:
+            return str(action)
+        args.update(card_args(action.args[0]))  # each language its own card name (issue 14)
+    elif what == "stone":
+        colour = TABLES["stone_colours"].get(str(action.args[0]))
+        if colour is None:
+            return str(action)
+        args.update(stone=action.args[0], colour=colour["en"], colour_de=colour["de"])
+    elif what == "player":
+        args["player"] = f"P{action.args[0] + 1}"
+    elif what == "n":
+        nth = TABLES["ordinals"].get(str(action.args[0]))
+        if nth is None:
+            return str(action)
+        args.update(nth=nth["en"], nth_de=nth["de"])
+    en, de = messages.format(f"act_{action.kind}", **args)
+    return de if lang == "de" else en
+
+
+def _ops(name: str) -> list[dict]:
+    return [op for prog in PROGRAMS for op in prog if op["op"] == name]
+
+
+def action_labels(players: int) -> frozenset[str]:
+    """Every action label the game can ever produce with ``players`` seats, from the card data."""
+    cards = sorted(CARDS)
+    labels = {"end", "done"}
+    for kind in ("pick", "sell", "tame", "summon", "release", "discard"):
+        labels.update(f"{kind} {c}" for c in cards)
+    labels.update(f"{kind} {v}" for kind in ("pay", "return") for v in STONES)
+    labels.update(f"activate {c}" for c in cards if CARDS[c].active is not None)
+    labels.update(f"target {p}" for p in range(players))
+    most = max((len(op["options"]) for op in _ops("choose")), default=0)
+    labels.update(f"option {k}" for k in range(1, most + 1))
+    for op in _ops("copy"):
+        labels.update(f"copy {c}" for c in cards if getattr(CARDS[c], op["slot"]) is not None)
+    for op in _ops("take_discard"):
+        labels.update(f"take {c}" for c in cards if CARDS[c].element == op["element"])
+    for op in _ops("recover"):
+        labels.update(f"recover {c}" for c in cards if recover_ok(op, c))
+    return frozenset(labels)

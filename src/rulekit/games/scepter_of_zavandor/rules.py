@@ -109,6 +109,7 @@ class ScepterOfZavandor(Game):
         out = {en: de for en, de in cfg.gem_names.values()}
         out.update({en: de for en, de in cfg.area_names.values()})
         out.update({e["name"]: e["name_de"] for e in (*cfg.artifacts.values(), *cfg.sentinels.values())})
+        out.update({c["name"]: c["name_de"] for c in cfg.characters})
         out.update({label: words.item_words(self, i, "de") for label, i in self._item_labels.items()})
         return out
 
@@ -315,13 +316,13 @@ class _NamedMessages:
         entry = self.templates.get(key)
         if entry is None:
             return self.fallback.format(key, **args)
-        if not ("gem" in args or "area" in args or "item" in args or "items" in args):
+        if not ("gem" in args or "area" in args or "item" in args or "items" in args or "name" in args):
             return entry[0].format(**args), entry[1].format(**args)
         return entry[0].format(**self._named(args, self.en)), entry[1].format(**self._named(args, self.de))
 
     @staticmethod
     def _named(args: dict, names: dict[str, str]) -> dict:
-        out = {k: (names.get(v, v) if k in ("gem", "area", "item") else v) for k, v in args.items()}
+        out = {k: (names.get(v, v) if k in ("gem", "area", "item", "name") else v) for k, v in args.items()}
         if "items" in args:
             out["items"] = ", ".join(names.get(x, x) for x in args["items"].split(", "))
         return out

@@ -1,31 +1,36 @@
-"""A stable, finite action index and a fixed-length observation per game.
+"""A stable, finite action index and a lossless fixed-length observation per game.
 
 Outside frameworks (PettingZoo, OpenSpiel) want a fixed action space and
 fixed-size observations, but a rulekit game only promises short legal
 action lists and a JSON-ready ``view(seat)``. This module bridges the two
-without touching the engine:
+through two declarations each game makes from its own data:
 
 * **Action index**: every action label a game can offer, in a fixed order,
   so that an action id means the same thing in every state. It comes from
-  the game's own declaration, ``Game.action_labels(players, options)``,
-  computed from its data, so an agent that plays well never meets an
-  action without an id. Only a game without that hook (a toy in the tests)
-  is explored by random playouts instead.
-* **Observation**: ``view(seat)`` flattened into named slots ("feature
-  names") such as ``scores.1`` (a number), ``phase=bid`` (a string one-hot)
-  or ``hand[]=fire`` (a count: lists of strings are bags). The slot list is
-  stored beside the action index; slots never seen in exploration are
-  dropped (counted in ``GameSpace.unseen``), so the vector length is fixed.
+  ``Game.action_labels(players, options)``, computed from the game's data,
+  so an agent that plays well never meets an action without an id. Only a
+  game without that hook (a toy in the tests) is explored by random
+  playouts instead.
+* **Observation**: ``view(seat)`` as a float32 vector laid out by
+  ``Game.observation_schema(players, options)`` (``rulekit.engine.schema``;
+  by default the function ``schema`` of ``games/<id>/observation.py``):
+  numbers keep their path (``scores.1``), strings are one-hots over a
+  vocabulary from the data (``phase=bid``), ordered lists keep their order
+  (positional slots up to a bound from the data, or one position slot per
+  card id). ``GameSpace.decode`` gives the view back exactly; a value the
+  schema does not foresee raises ``SchemaError`` naming its path, it is
+  never dropped. A game without the hook gets a schema inferred from
+  playouts (it fits what was seen, and raises on anything else).
 
-Regenerate the files with ``python -m rulekit.adapters.encoding`` (see
-``main``). Without a data file the space is explored on first use.
+``python -m rulekit.adapters.encoding`` regenerates ``data/<game>.json``,
+the facts only playouts can measure (longest game, hidden information).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
@@ -34,16 +39,18 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Action, Dice, Game, RulekitError, State
+from ..engine import Action, Dice, Game, RulekitError, State, schema
 from ..engine.rng import seed_state
+from ..engine.schema import SchemaError, view_schema
 from ..games import resolve_game
 
 __all__ = [
     "ActionIndexError",
     "GameSpace",
     "DATA_DIR",
+    "SchemaError",
     "explore",
-    "flatten",
+    "infer",
     "space_for",
     "generate",
     "generalize",
@@ -52,8 +59,6 @@ __all__ = [
 ]
 
 DATA_DIR = Path(__file__).parent / "data"
-#: a string path with more distinct values than this is free text: not one-hot encoded
-MAX_VALUES_PER_PATH = 64
 #: random games per player count when a game has no data file yet (explored on first use)
 FALLBACK_SIMS = 20
 #: exploration reads the views of every VIEW_EVERY-th decision state (and every final state)
@@ -62,66 +67,16 @@ VIEW_EVERY = 3
 MAX_LABELS_PER_KIND = 4096
 #: decisions after which an exploring playout stops
 MAX_PLAYOUT = 3000
-#: observation values are clipped to +-BOUND so the Box space is finite
-BOUND = 1e6
-#: view keys that say who looks, not what is seen
-_SKIP_KEYS = frozenset({"game"})
+#: observation values lie within +-BOUND (whole numbers exact in float32), so the Box space is finite
+BOUND = float(schema.EXACT_INT)
 
 
 class ActionIndexError(RulekitError, LookupError):
     """A legal action that the game's action index does not know.
 
-    The index is explored from random playouts; an action no playout ever
-    offered needs a regenerated data file.
+    The index is the game's ``action_labels`` (else explored from random
+    playouts); an action outside it is a gap in that declaration.
     """
-
-
-# -- observation flattening -------------------------------------------------
-
-
-def flatten(view: Any, prefix: str = "") -> dict[str, float]:
-    """Named numeric slots of a JSON-ready view.
-
-    Numbers and booleans keep their path, strings become ``path=value``
-    one-hots, lists of strings become bags (``path[]=value`` counts) and
-    other lists are indexed (``path.0``). ``None`` (hidden) gives nothing.
-
-    >>> flatten({"phase": "bid", "hand": ["a", "b", "a"], "scores": [3, 1], "x": None})
-    {'phase=bid': 1.0, 'hand[]=a': 2.0, 'hand[]=b': 1.0, 'scores.0': 3.0, 'scores.1': 1.0}
-    """
-    out: dict[str, float] = {}
-    _flatten(view, prefix, out)
-    return out
-
-
-def _flatten(value: Any, path: str, out: dict[str, float]) -> None:
-    kind = type(value)
-    if value is None:
-        return
-    if kind is str:
-        out[f"{path}={value}"] = 1.0
-    elif kind is int or kind is float or kind is bool:  # bools too: True is 1.0
-        out[path] = float(value)
-    elif kind is dict:
-        for key, item in value.items():
-            if path or key not in _SKIP_KEYS:
-                _flatten(item, f"{path}.{key}" if path else str(key), out)
-    elif kind is list or kind is tuple:
-        if value and all(type(v) is str for v in value):
-            for v in value:
-                key = f"{path}[]={v}"
-                out[key] = out.get(key, 0.0) + 1.0
-        else:
-            for i, item in enumerate(value):
-                _flatten(item, f"{path}.{i}", out)
-    elif isinstance(value, int | float):
-        out[path] = float(value)
-    else:  # anything else JSON-ready enough to print: one-hot of its text
-        out[f"{path}={value}"] = 1.0
-
-
-def _base(feature: str) -> str:
-    return feature.split("=", 1)[0]
 
 
 # -- the space of one game ----------------------------------------------------
@@ -129,28 +84,54 @@ def _base(feature: str) -> str:
 
 @dataclass
 class GameSpace:
-    """The action index and observation slots of one game (all player counts)."""
+    """The action index and observation schemas of one game (one or every player count)."""
 
     game: str
     actions: tuple[str, ...]
-    features: tuple[str, ...]
+    #: the schema of ``state.view(seat)`` per player count
+    schemas: dict[int, schema.Dict] = field(default_factory=dict)
+    #: the player count this space is for (None: every count of the game)
+    players: int | None = None
     hidden_information: bool = True
     #: the longest game seen in exploration, in decisions
     max_decisions: int = 0
-    #: observation slots seen at run time that the index does not know (dropped)
-    unseen: int = field(default=0, compare=False)
+    #: True when the game declares its schema (``Game.observation_schema``); False: inferred from playouts
+    declared: bool = True
+    #: player count -> its schema, for counts not in ``schemas`` yet (built on first use)
+    build: Callable[[int], schema.Dict] | None = field(default=None, compare=False, repr=False)
+    #: the player counts this space covers
+    counts: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         self._action_ids = {label: i for i, label in enumerate(self.actions)}
-        self._feature_ids = {name: i for i, name in enumerate(self.features)}
 
     @property
     def num_actions(self) -> int:
         return len(self.actions)
 
+    def schema(self, players: int | None = None) -> schema.Dict:
+        """The view schema for ``players`` (default: this space's count)."""
+        counts = self.counts or tuple(self.schemas)
+        n = self.players if players is None else players
+        if n is None:
+            if len(counts) != 1:
+                raise ValueError(f"{self.game}: this space covers {list(counts)} players; name a count")
+            n = counts[0]
+        found = self.schemas.get(n)
+        if found is None:
+            if self.build is None or n not in counts:
+                raise ValueError(f"{self.game}: no observation schema for {n} players (has {list(counts)})")
+            found = self.schemas[n] = self.build(n)
+        return found
+
+    @property
+    def features(self) -> tuple[str, ...]:
+        """The name of every observation slot (``scores.1``, ``phase=bid``, ``hand[]=12``)."""
+        return tuple(self.schema().names(""))
+
     @property
     def num_features(self) -> int:
-        return len(self.features)
+        return self.schema().size
 
     def action_id(self, action: Action | str) -> int:
         """The index of an action; ``ActionIndexError`` if the index lacks it."""
@@ -180,56 +161,40 @@ class GameSpace:
             mask[self.legal_ids(state)] = 1
         return mask
 
-    def encode(self, view: dict) -> np.ndarray:
-        """``view(seat)`` as a float32 vector of ``num_features`` slots."""
-        vec = np.zeros(self.num_features, dtype=np.float32)
-        for name, value in flatten(view).items():
-            i = self._feature_ids.get(name)
-            if i is None:
-                self.unseen += 1
-            else:
-                vec[i] = value
-        np.clip(vec, -BOUND, BOUND, out=vec)
-        return vec
+    def encode(self, view: dict, players: int | None = None) -> np.ndarray:
+        """``view(seat)`` as a float32 vector, nothing lost; ``SchemaError`` (path, value) outside the schema."""
+        node = self.schema(players if players is not None else self._count(view))
+        out = [0.0] * node.size
+        node.encode(view, out, 0, "")
+        return np.asarray(out, dtype=np.float32)
 
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        return self.encode(state.view(seat))
+    def decode(self, vec: np.ndarray, players: int | None = None) -> dict:
+        """The view a vector of ``encode`` came from (JSON-equal to it)."""
+        node = self.schema(players)
+        if len(vec) != node.size:
+            raise ValueError(f"{self.game}: a vector of {len(vec)} slots, the schema has {node.size}")
+        return node.decode(vec.tolist() if isinstance(vec, np.ndarray) else vec, 0)
+
+    def observe(self, state: State, seat: int | None) -> np.ndarray:
+        return self.encode(state.view(seat), state.players)
+
+    def _count(self, view: dict) -> int | None:
+        if self.players is not None or len(self.counts or self.schemas) == 1:
+            return None
+        scores = view.get("scores") if isinstance(view, dict) else None
+        return len(scores) if isinstance(scores, list | tuple) else None
 
     # -- files ---------------------------------------------------------------
 
     def to_dict(self) -> dict:
+        """What the data file keeps: facts from exploration (the slots come from the game's schema)."""
         return {
             "game": self.game,
             "generated_by": "python -m rulekit.adapters.encoding",
             "hidden_information": self.hidden_information,
             "max_decisions": self.max_decisions,
             "actions": list(self.actions),
-            "features": list(self.features),
         }
-
-    @classmethod
-    def from_dict(cls, doc: dict) -> GameSpace:
-        return cls(
-            doc["game"],
-            tuple(doc.get("actions", ())),
-            tuple(doc["features"]),
-            bool(doc.get("hidden_information", True)),
-            int(doc.get("max_decisions", 0)),
-        )
-
-    def with_actions(self, actions: Iterable[str]) -> GameSpace:
-        """This space with another action index (the game's declared labels)."""
-        return GameSpace(self.game, tuple(actions), self.features, self.hidden_information, self.max_decisions)
-
-    def merged(self, other: GameSpace) -> GameSpace:
-        """This space with ``other``'s new labels and slots appended (ids stay stable)."""
-        return GameSpace(
-            self.game,
-            self.actions + tuple(sorted(set(other.actions) - set(self.actions), key=_label_key)),
-            self.features + tuple(sorted(set(other.features) - set(self.features))),
-            self.hidden_information or other.hidden_information,
-            max(self.max_decisions, other.max_decisions),
-        )
 
 
 def _label_key(label: str) -> tuple:
@@ -265,12 +230,17 @@ def declared_labels(game: Game, counts: Iterable[int], options: dict | None = No
 
 
 def explore(game: Game | str, sims: int = 40, seed: int = 0, counts: Iterable[int] | None = None) -> GameSpace:
-    """Build a ``GameSpace`` from ``sims`` random playouts per player count."""
+    """Action labels, hidden information and game length from ``sims`` random playouts per player count.
+
+    The observation schemas come from the game (``Game.observation_schema``);
+    only a game without that hook has them inferred from the views seen here.
+    """
     game = resolve_game(game)
     counts = list(counts or game.players)
     declared = declared_labels(game, counts)
+    declares_schema = _declares_schema(game)
     labels: set[str] = set()
-    values: dict[str, set[str]] = {}
+    views: dict[int, list] = {n: [] for n in counts}
     hidden, longest = False, 0
     for n in counts:
         for i, state in enumerate(playouts(game, n, sims, seed)):
@@ -279,15 +249,65 @@ def explore(game: Game | str, sims: int = 40, seed: int = 0, counts: Iterable[in
                 longest = max(longest, len(state.actions))
             elif i % VIEW_EVERY:
                 continue
-            full = _strip_seat(state.view(None))
-            for seat in range(n):
-                view = state.view(seat)
-                hidden = hidden or _strip_seat(view) != full
-                for name in flatten(view):
-                    values.setdefault(_base(name), set()).add(name)
-    features = sorted(name for group in values.values() if len(group) <= MAX_VALUES_PER_PATH for name in group)
+            full = state.view(None)
+            seen = [state.view(seat) for seat in range(n)]
+            hidden = hidden or any(_strip_seat(v) != _strip_seat(full) for v in seen)
+            if not declares_schema:
+                views[n] += [full, *seen]
     actions = declared if declared is not None else sorted(generalize(labels), key=_label_key)
-    return GameSpace(game.id, tuple(actions), tuple(features), hidden, longest)
+    schemas = {n: view_schema(game, n) if declares_schema else infer(views[n]) for n in counts}
+    return GameSpace(game.id, tuple(actions), schemas, None, hidden, longest, declares_schema, None, tuple(counts))
+
+
+def _declares_schema(game: Game) -> bool:
+    try:
+        game.observation_schema(game.players.start, {})
+    except NotImplementedError:
+        return False
+    return True
+
+
+def infer(values: list) -> schema.Node:
+    """A schema that holds every one of ``values`` (views seen in playouts): the fallback of a game
+    without ``Game.observation_schema``. Strings and list lengths are only those seen, so a later
+    view may not fit: ``encode`` then raises ``SchemaError`` instead of dropping it."""
+    groups: dict[str, list] = {}
+    for v in values:
+        groups.setdefault(_kind(v), []).append(v)
+    if "none" in groups:
+        rest = [v for v in values if v is not None]
+        return schema.Opt(infer(rest)) if rest else schema.Const(None)
+    nodes = {kind: _infer_kind(kind, group) for kind, group in groups.items()}
+    if len(nodes) == 1:
+        return next(iter(nodes.values()))
+    return schema.OneOf(nodes)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "none"
+    if type(value) in (list, tuple):
+        return "list"
+    return type(value).__name__
+
+
+def _infer_kind(kind: str, group: list) -> schema.Node:
+    if kind == "int":
+        return schema.Int()
+    if kind == "bool":
+        return schema.Bool()
+    if kind == "str":
+        return schema.Str(sorted(set(group)))
+    if kind == "list":
+        lengths = [len(v) for v in group]
+        items = [x for v in group for x in v]
+        return schema.List(infer(items) if items else schema.Const(None), max(lengths), min(lengths))
+    if kind == "dict":
+        keys = list(dict.fromkeys(k for d in group for k in d))
+        if all(list(d) == keys for d in group):
+            return schema.Dict({k: infer([d[k] for d in group]) for k in keys})
+        return schema.Map(tuple(keys), infer([x for d in group for x in d.values()]))
+    raise SchemaError(f"cannot encode values of type {kind}: {group[0]!r}")
 
 
 def generalize(labels: Iterable[str], cap: int = MAX_LABELS_PER_KIND) -> set[str]:
@@ -359,44 +379,77 @@ def data_path(game_id: str) -> Path:
 
 
 @cache
-def _space_for(game: Game, counts: tuple[int, ...], options: tuple) -> GameSpace:
+def _explored(game: Game) -> GameSpace:
+    """Exploration facts of a game: its data file, else random playouts now."""
     path = data_path(game.id)
     if path.exists() and type(game).__module__.startswith("rulekit.games."):
-        space = GameSpace.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    else:
-        space = explore(game, sims=FALLBACK_SIMS)
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        return GameSpace(
+            doc["game"],
+            tuple(doc.get("actions", ())),
+            {},
+            None,
+            bool(doc.get("hidden_information", True)),
+            int(doc.get("max_decisions", 0)),
+        )
+    return explore(game, sims=FALLBACK_SIMS)
+
+
+@cache
+def _space_for(game: Game, counts: tuple[int, ...], options: tuple) -> GameSpace:
+    found = _explored(game)
     declared = declared_labels(game, counts, dict(options))
-    return space if declared is None else space.with_actions(declared)
+    own = _declares_schema(game)
+
+    def build(n: int) -> schema.Dict:
+        if own:
+            return view_schema(game, n, dict(options))
+        return found.schemas[n] if n in found.schemas else _inferred(game, n)
+
+    return GameSpace(
+        game.id,
+        found.actions if declared is None else tuple(declared),
+        {},
+        counts[0] if len(counts) == 1 else None,
+        found.hidden_information,
+        found.max_decisions,
+        own,
+        build,
+        counts,
+    )
+
+
+@cache
+def _inferred(game: Game, players: int) -> schema.Dict:
+    return explore(game, sims=FALLBACK_SIMS, counts=[players]).schemas[players]
 
 
 def space_for(game: Game | str, players: int | None = None, options: dict | None = None) -> GameSpace:
     """The space of a game for ``players`` (default: every count) and rule ``options``.
 
-    Actions come from ``Game.action_labels``; observation slots from the
-    game's data file (else explored now). Cached per process.
+    Actions come from ``Game.action_labels``, observation slots from
+    ``Game.observation_schema`` (both from the game's data); hidden
+    information and game length from the data file (else explored now).
+    Cached per process.
     """
     game = resolve_game(game)
     counts = tuple(game.players) if players is None else (players,)
     return _space_for(game, counts, tuple(sorted((options or {}).items())))
 
 
-def generate(game_id: str, sims: int = 300, seed: int = 0) -> tuple[GameSpace, int, int]:
-    """Explore a registered game and merge into its data file; return (space, new actions, new slots)."""
-    found = explore(game_id, sims=sims, seed=seed)
+def generate(game_id: str, sims: int = 300, seed: int = 0) -> GameSpace:
+    """Explore a registered game and write its data file (actions only without ``action_labels``)."""
+    game = resolve_game(game_id)
+    found = explore(game, sims=sims, seed=seed)
+    doc = found.to_dict()
+    if declared_labels(game, game.players) is not None:
+        del doc["actions"]  # the game declares its labels: the file keeps only what exploration measures
     path = data_path(game_id)
-    if path.exists():
-        old = GameSpace.from_dict(json.loads(path.read_text(encoding="utf-8")))
-        space = old.merged(found)
-        added = (space.num_actions - old.num_actions, space.num_features - old.num_features)
-    else:
-        space, added = found, (found.num_actions, found.num_features)
-    doc = space.to_dict()
-    if declared_labels(resolve_game(game_id), resolve_game(game_id).players) is not None:
-        del doc["actions"]  # the game declares its labels: the file keeps only the observation slots
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    _explored.cache_clear()
     _space_for.cache_clear()
-    return space, *added
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -409,11 +462,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     for gid in args.game or games():
-        space, new_actions, new_features = generate(gid, args.sims, args.seed)
+        space = generate(gid, args.sims, args.seed)
+        sizes = ", ".join(f"{n}p {space.schema(n).size}" for n in sorted(space.schemas))
         print(
-            f"{gid}: {space.num_actions} actions (+{new_actions}), {space.num_features} observation slots "
-            f"(+{new_features}), hidden information: {space.hidden_information}, "
-            f"longest game: {space.max_decisions} steps"
+            f"{gid}: {space.num_actions} actions, observation slots {sizes}, "
+            f"hidden information: {space.hidden_information}, longest game: {space.max_decisions} steps"
         )
     return 0
 

@@ -10,6 +10,7 @@ The engine calls the hooks in one fixed order (``State.apply``).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 from dataclasses import dataclass
 from functools import cached_property
@@ -257,6 +258,21 @@ class Game:
         """Every action label this game can ever produce for ``players`` and
         ``options``, computed from its data (adapters index actions by it)."""
         raise NotImplementedError(f"{self.id} does not declare its action labels")
+
+    def observation_schema(self, players: int, options: dict[str, Any] | None = None) -> Any:
+        """What the game's part of ``view`` can hold, as a ``rulekit.engine.schema.Dict`` built
+        from its data (card ids, colours, bounds); adapters turn views into fixed-length vectors
+        by it, losslessly. Default: ``schema(game, players, options)`` of the module
+        ``observation`` next to the game's rules (``games/<id>/observation.py``), so the
+        declaration sits beside the view code; NotImplementedError when there is none."""
+        name = f"{self._package}.observation"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as error:
+            if error.name != name:
+                raise
+            raise NotImplementedError(f"{self.id} does not declare its observation schema ({name})") from None
+        return module.schema(self, players, dict(options or {}))
 
     def private_decision(self, state: State, action: Action) -> bool:
         """True when only the deciding seat may know that ``action`` was taken

@@ -38,6 +38,19 @@ class ToyHidden(Toy):
 
 TOY = ToyHidden()
 
+#: rule options for games whose printed end random play never reaches: Zavandor ends with the
+#: fifth sentinel (ZS-620) and has no round limit by default, so random games set one and stop
+#: unfinished (no winners, zero rewards)
+#: rounds after which a test's random game stops unfinished (random play needs hundreds of rounds
+#: to reach some printed ends, and OpenSpiel's checks re-serialize every step)
+SIM_ROUNDS = 10
+
+
+def sim(game: Game) -> dict:
+    """The rule options a random or search playout of ``game`` needs to end soon: the game's
+    round limit (off by default, a game stopped by it is unfinished) where it has one."""
+    return {"round_limit": SIM_ROUNDS} if "round_limit" in game.options else {}
+
 
 def all_games() -> list[Game]:
     """The toy plus every installed rulekit game."""
@@ -52,11 +65,3 @@ def game_player_params() -> list:
     """(game, players) for every player count of every game."""
     return [pytest.param(g, n, id=f"{g.id}-{n}p") for g in all_games() for n in g.players]
 
-
-def short(game: Game) -> dict:
-    """Options that end random games soon: a round limit where the game has one (off by default).
-
-    Random play needs hundreds of rounds to reach some printed ends; OpenSpiel's
-    checks re-serialize every step, so the tests play shorter, unfinished games.
-    """
-    return {"round_limit": 6} if "round_limit" in game.options else {}

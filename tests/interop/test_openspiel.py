@@ -8,7 +8,7 @@ import pytest
 
 import rulekit
 
-from .cases import TOY, game_params, game_player_params, short
+from .cases import TOY, game_params, game_player_params, sim
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -22,18 +22,18 @@ from rulekit.adapters.rewards import win_rewards  # noqa: E402
 
 @pytest.mark.parametrize("game, players", game_player_params())
 def test_random_sim_test_with_serialization(game, players):
-    pyspiel.random_sim_test(osa.load(game, players, **short(game)), num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(osa.load(game, players, **sim(game)), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game, players", game_player_params())
 def test_random_sim_test_many_games(game, players):
-    pyspiel.random_sim_test(osa.load(game, players, **short(game)), num_sims=6, serialize=True, verbose=False)
+    pyspiel.random_sim_test(osa.load(game, players, **sim(game)), num_sims=6, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("game", game_params())
 def test_game_facts_follow_the_rulekit_game(game):
-    g = osa.load(game, game.players.start, **short(game))
+    g = osa.load(game, game.players.start, **sim(game))
     gtype = g.get_type()
     assert g.num_players() == game.players.start
     assert (gtype.min_num_players, gtype.max_num_players) == (game.players.start, game.players.stop - 1)
@@ -61,7 +61,7 @@ def _play(g, seed: int, moves: int, sample_chance: bool = False) -> object:
 
 @pytest.mark.parametrize("game", game_params())
 def test_serialization_round_trips_mid_game_and_matches_rulekit(game):
-    g = osa.load(game, game.players.start, **short(game))
+    g = osa.load(game, game.players.start, **sim(game))
     for seed, moves in [(0, 0), (1, 3), (2, 25), (3, 10_000)]:
         state = _play(g, seed, moves)
         text = pyspiel.serialize_game_and_state(g, state)
@@ -77,7 +77,7 @@ def test_serialization_round_trips_mid_game_and_matches_rulekit(game):
 
 @pytest.mark.parametrize("game", game_params())
 def test_observations_are_the_seat_view(game):
-    g = osa.load(game, game.players.start, **short(game))
+    g = osa.load(game, game.players.start, **sim(game))
     state = _play(g, 7, 5)
     rk = state.rulekit_state
     for seat in range(g.num_players()):
@@ -88,7 +88,7 @@ def test_observations_are_the_seat_view(game):
 def _mcts_game(game, evaluator, simulations: int, seed: int = 3, bot_moves: int = 10**9):
     """OpenSpiel's MCTSBot plays seat 0 (its first ``bot_moves`` decisions); the rest is random."""
     players = min(max(2, game.players.start), game.players.stop - 1)
-    g = osa.load(game, players, **short(game))
+    g = osa.load(game, players, **sim(game))
     rng = np.random.RandomState(seed)
     bot = mcts.MCTSBot(g, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=rng)
     state = g.new_initial_state()
@@ -151,7 +151,7 @@ def _movers(g, state) -> list[int]:
 @pytest.mark.parametrize("game", game_params())
 def test_sampled_chance_gives_search_different_futures(game):
     """Clones given the same decisions reach different states when chance is sampled (issue 18)."""
-    g = osa.load(game, game.players.start, **short(game))
+    g = osa.load(game, game.players.start, **sim(game))
     rng = np.random.default_rng(1)
     finals, chances = set(), 0
     for _ in range(20):
@@ -174,7 +174,7 @@ def test_sampled_chance_gives_search_different_futures(game):
 
 @pytest.mark.parametrize("game", game_params())
 def test_serialization_round_trips_with_sampled_chance(game):
-    g = osa.load(game, game.players.start, **short(game))
+    g = osa.load(game, game.players.start, **sim(game))
     state = _play(g, 4, 40, sample_chance=True)
     g2, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, state))
     assert str(back) == str(state) and back.history() == state.history()
@@ -184,7 +184,7 @@ def test_serialization_round_trips_with_sampled_chance(game):
 
 @pytest.mark.parametrize("game", game_params())
 def test_information_state_survives_resampling_and_changes_with_what_the_seat_learns(game):
-    g = osa.load(game, game.players.start, **short(game))
+    g = osa.load(game, game.players.start, **sim(game))
     state = _play(g, 5, 12, sample_chance=True)
     while state.is_chance_node():
         state.apply_action(0)
@@ -209,7 +209,7 @@ def test_openspiel_ismcts_bot_plays(game):
 
     if g_info(game) != pyspiel.GameType.Information.IMPERFECT_INFORMATION:
         pytest.skip("ISMCTS is for imperfect-information games")
-    g = osa.load(game, game.players.start, **short(game))
+    g = osa.load(game, game.players.start, **sim(game))
     bot = ismcts.ISMCTSBot(
         g, osa.HeuristicEvaluator(), uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(2)
     )
@@ -231,7 +231,7 @@ def test_openspiel_ismcts_bot_plays(game):
 
 
 def g_info(game):
-    return osa.load(game, game.players.start, **short(game)).get_type().information
+    return osa.load(game, game.players.start, **sim(game)).get_type().information
 
 
 FRESH = """

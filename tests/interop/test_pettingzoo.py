@@ -9,7 +9,7 @@ import pytest
 
 import rulekit
 
-from .cases import TOY, game_params, game_player_params
+from .cases import TOY, game_params, game_player_params, sim
 
 pz = pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
@@ -30,17 +30,17 @@ def _quiet():
 
 @pytest.mark.parametrize("game, players", game_player_params())
 def test_api_test(game, players):
-    api_test(env(game, players), num_cycles=100)
+    api_test(env(game, players, **sim(game)), num_cycles=100)
 
 
 @pytest.mark.parametrize("game, players", game_player_params())
 def test_seed_test(game, players):
-    seed_test(lambda: env(game, players), num_cycles=100)
+    seed_test(lambda: env(game, players, **sim(game)), num_cycles=100)
 
 
 @pytest.mark.parametrize("game", game_params())
 def test_bombardment_test_behind_refuse_illegal(game):
-    bombardment_test(_ReturnsObservation(env(game, game.players.start)), cycles=60)
+    bombardment_test(_ReturnsObservation(env(game, game.players.start, **sim(game))), cycles=60)
 
 
 class _ReturnsObservation(RefuseIllegal):
@@ -53,7 +53,7 @@ class _ReturnsObservation(RefuseIllegal):
 
 
 def _masked_random_games(game, seeds):
-    e = env(game, game.players.start)
+    e = env(game, game.players.start, **sim(game))
     for seed in seeds:
         e.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -63,6 +63,9 @@ def _masked_random_games(game, seeds):
             totals[agent] += reward
             e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         assert e.state.is_over and not e.agents
+        if e.state.unfinished:  # stopped by a round limit (SIM_OPTIONS): nobody won or lost
+            assert set(totals.values()) == {0.0} and game.replay(e.record()) == e.state
+            continue
         assert set(e.state.winners) <= set(range(e.players)), f"winners {e.state.winners} are not seats"
         winners = {f"player_{s}" for s in e.state.winners}
         assert {a for a, r in totals.items() if r > 0} == winners
@@ -78,7 +81,7 @@ def test_masked_random_games_end_with_rewards_and_replay(game):
 @pytest.mark.slow
 @pytest.mark.parametrize("game, players", game_player_params())
 def test_many_masked_random_games_every_player_count(game, players):
-    e = env(game, players)
+    e = env(game, players, **sim(game))
     for seed in range(1, 6):
         e.reset(seed=seed)
         rng = np.random.default_rng(seed)
@@ -90,9 +93,9 @@ def test_many_masked_random_games_every_player_count(game, players):
 
 @pytest.mark.parametrize("game", game_params())
 def test_reset_seed_is_the_rulekit_seed(game):
-    e = env(game, game.players.start)
+    e = env(game, game.players.start, **sim(game))
     e.reset(seed=11)
-    assert e.state == game.new(players=game.players.start, seed=11)
+    assert e.state == game.new(players=game.players.start, seed=11, **sim(game))
 
 
 def _masked_out_id(e, seed: int) -> int | None:
@@ -111,7 +114,7 @@ def _masked_out_id(e, seed: int) -> int | None:
 
 @pytest.mark.parametrize("game", game_params())
 def test_raw_env_raises_illegal_action_with_rule_id_and_keeps_state(game):
-    e = env(game, game.players.start)
+    e = env(game, game.players.start, **sim(game))
     bad = _masked_out_id(e, seed=4)
     if bad is None:
         pytest.skip("every indexed action is always legal in this game")
@@ -136,12 +139,12 @@ def test_refuse_illegal_wrapper_keeps_agent_and_explains():
 
 @pytest.mark.parametrize("game, players", game_player_params())
 def test_api_test_behind_refuse_illegal(game, players):
-    api_test(env(game, players, refuse_illegal=True), num_cycles=100)
+    api_test(env(game, players, refuse_illegal=True, **sim(game)), num_cycles=100)
 
 
 @pytest.mark.parametrize("game", game_params())
 def test_refuse_illegal_wrapper_refuses_masked_out_ids_with_rule(game):
-    e = env(game, game.players.start, refuse_illegal=True)
+    e = env(game, game.players.start, refuse_illegal=True, **sim(game))
     bad = _masked_out_id(e.unwrapped, seed=5)
     if bad is None:
         pytest.skip("every indexed action is always legal in this game")

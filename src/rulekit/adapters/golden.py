@@ -26,6 +26,9 @@ __all__ = ["transcript", "replay_transcript", "decisions_of", "golden_path", "wr
 
 #: the seed of every golden game (any fixed number works; 2026 is the year they were made)
 GOLDEN_SEED = 2026
+#: rule options of golden games whose printed end random play never reaches: a round limit
+#: stops them (unfinished) so a transcript stays short (Zavandor needs five sentinels, ZS-620)
+GOLDEN_OPTIONS: dict[str, dict] = {"scepter_of_zavandor": {"round_limit": 30}}
 _DECISION = re.compile(r"^\s*(\d+)\. seat (\d+) \[([^\]]*)\]: (.+)$")
 
 
@@ -34,7 +37,11 @@ def golden_path(out: Path, game: Game, players: int) -> Path:
 
 
 def _random_choices(game: Game, players: int, seed: int, max_decisions: int) -> list[Action]:
-    dice, state, out = Dice(seed_state(seed)), game.new(players=players, seed=seed), []
+    dice, state, out = (
+        Dice(seed_state(seed)),
+        game.new(players=players, seed=seed, **GOLDEN_OPTIONS.get(game.id, {})),
+        [],
+    )
     while not state.is_over and len(out) < max_decisions:
         legal = state.legal_actions()
         action = legal[dice.below(len(legal))]
@@ -54,7 +61,7 @@ def transcript(
     game = resolve_game(game)
     if actions is None:
         actions = _random_choices(game, players, seed, max_decisions)
-    state = game.new(players=players, seed=seed)
+    state = game.new(players=players, seed=seed, **GOLDEN_OPTIONS.get(game.id, {}))
     lines = [
         f"# rulekit golden playthrough: {game.title} ({game.id})",
         f"# players {players}, seed {seed}, options {dict(sorted(state.options.items()))}",

@@ -205,3 +205,27 @@ def test_elixir_brings_a_free_diamond_zs903():
     s = table(offer=("elixir", "spellbook", "runestone"))
     s = play(s, "auction elixir", "bid 60", "pass", "pass", "pay auto")
     assert s.data.p[0].active[3] == 1 and "enchant diamond" in labels(setp(s, 0, dust=(0, 0, 5)))
+
+
+def test_zs_420_after_a_pass_the_outbid_opener_is_asked_next():
+    """ZS-420 / ZS-914 (issue 17a): turn order 0,1,2,3; P1 opens, P2 and P3 raise, P4 passes and
+    leaves: the rotation goes on clockwise from P4, so the outbid opener P1 bids next, not P2."""
+    s = table(players=4, dust=(0, 0, 20))
+    assert s.data.order == (0, 1, 2, 3)
+    s = play(s, "auction spellbook", "bid 20", "bid 21", "bid 22", "pass")
+    assert s.data.auction.seats == (0, 1, 2) and s.data.auction.leader == 2
+    assert s.to_move == 0
+    s = play(s, "pass")  # P1 leaves: P2 next, then the high bidder P3 wins when P2 passes
+    assert s.to_move == 1
+    s = play(s, "pass")
+    assert s.phase == "pay_auction" and s.to_move == 2
+
+
+def test_zs_420_rotation_follows_turn_order_not_seat_numbers():
+    """ZS-420: bidding goes round in turn order (here 2, 0, 3, 1), skipping those who passed."""
+    s = table(players=4, dust=(0, 0, 20))
+    s = settable(s, order=(2, 0, 3, 1)).evolve(to_move=2)
+    s = play(s, "auction spellbook", "bid 20", "pass", "bid 21")  # P3 opens, P1 passes, P4 raises
+    assert s.to_move == 1  # P2, next in turn order after P4
+    s = play(s, "pass")
+    assert s.to_move == 2  # the opener, outbid by P4

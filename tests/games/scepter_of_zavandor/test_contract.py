@@ -23,8 +23,9 @@ SIMS = 200 if os.environ.get("RULEKIT_FULL") else 12
 
 @pytest.mark.parametrize("players", range(2, 7))
 def test_check_game(players):
-    """check_game: legal actions until the end, refusals cite ZS ids, JSON round trip, replay, invariants."""
-    report = check_game(GAME, sims=SIMS, seed=1000 * players, players=players)
+    """check_game: legal actions until the end, refusals cite ZS ids, JSON round trip, replay, invariants.
+    Random players never buy five sentinels (ZS-620), so these games set a round limit and stop unfinished."""
+    report = check_game(GAME, sims=SIMS, seed=1000 * players, players=players, options={"round_limit": 30})
     assert report.games == SIMS
 
 
@@ -79,9 +80,9 @@ def test_view_hides_other_hands_and_deck_order():
     """Hidden information: other players' card values and every deck order are hidden in view(seat)."""
     s = setp(hub(), 1, cards=((1, 3), (1, 7), (2, 9)))
     v = s.view(0)
-    assert v["players"][1]["cards"] == {"sapphire": 2, "emerald": 1, "diamond": 0, "ruby": 0}
-    assert "energy" not in v["players"][1] and isinstance(v["decks"][0], int)
-    assert s.view(1)["players"][1]["cards"] == [[1, 3], [1, 7], [2, 9]]
+    assert v["seats"][1]["cards"] == {"sapphire": 2, "emerald": 1, "diamond": 0, "ruby": 0}
+    assert "energy" not in v["seats"][1] and isinstance(v["decks"][0], int)
+    assert s.view(1)["seats"][1]["cards"] == [[1, 3], [1, 7], [2, 9]]
     assert isinstance(s.view(None)["decks"][0], list)
     json.dumps(s.view(None))
 
@@ -139,15 +140,6 @@ def test_scene_items_and_actions():
         own.append(it)
         stack.extend(it.get("items", []))
     assert next(it for it in own if it.get("id") == "card-0-0")["label"] == "5"
-
-
-def test_describe_in_german():
-    """describe: German labels name gems and items in German."""
-    from rulekit.engine import Action
-
-    assert GAME.describe(Action("enchant", ("sapphire",)), "de") == "verzaubern Saphir"
-    assert GAME.describe(Action("auction", ("spellbook",)), "de") == "versteigern Zauberbuch"
-    assert GAME.describe(Action("enchant", ("sapphire",))) == "enchant sapphire"
 
 
 def test_bad_input_is_refused_clearly():

@@ -145,3 +145,15 @@ def test_refusal_names_missing_gem_and_keeps_state():
         s.apply("disenchant ruby")
     assert err.value.rule == "ZS-290" and "ruby" in str(err.value)
     assert s.to_json() == before
+
+
+def test_zs_290_disenchant_event_states_the_dust_that_arrives():
+    """ZS-290 (issue 17b): an opal at Gems level 3 sells for 10 x 70% = 7 // 2 = 3; only a 2-dust
+    token exists for that, so 2 arrives and the event says 2 received and 1 lost, in EN and DE."""
+    s = setp(hub(), 0, know=know(gems=3), dust=(0, 0, 0), cards=())
+    s = play(s, "disenchant opal")
+    assert energy(s, 0) == 2
+    ev = next(e for e in s.events if e.rule == "ZS-290")
+    assert "receives 2 dust" in ev.text and "1 lost" in ev.text
+    assert "erhält 2 Zauberstaub" in ev.text_de and "1 verfallen" in ev.text_de
+    assert "receives 3" not in ev.text

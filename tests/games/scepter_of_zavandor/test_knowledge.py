@@ -34,7 +34,7 @@ def test_one_knowledge_step_per_round_zs320():
     # the flag is reset when the turn order of the next round is set
     from rulekit.games.scepter_of_zavandor import rounds
 
-    s3 = rounds.turn_order(GAME, s2.evolve(phase="determine_turn_order", to_move=None))
+    s3 = rounds.turn_order(s2.evolve(phase="determine_turn_order", to_move=None))
     assert not s3.data.p[0].stepped
 
 

@@ -11,7 +11,7 @@ from .helpers import CFG, GAME, gems, hub, know, labels, new, play, setp, settab
 
 def phase4(s, seat=0, **changes):
     s = settable(setp(s, seat, **changes), cur=0)
-    return s.evolve(phase="check_hand_limit", to_move=None)
+    return s.evolve(phase="next_over_hand_limit", to_move=None)
 
 
 def test_hand_count_weights_zs500():
@@ -69,7 +69,7 @@ def test_turn_order_by_points_zs080():
     s = setp(s, 1, active=gems(5), arts=("talisman", "talisman"), know=know(fire=1))
     s = setp(s, 2, active=gems(5))
     vps = [victory_points(CFG, p) for p in s.data.p]
-    s2 = rounds.turn_order(GAME, s.evolve(phase="determine_turn_order", to_move=None))
+    s2 = rounds.turn_order(s.evolve(phase="determine_turn_order", to_move=None))
     assert list(s2.data.order) == sorted(range(3), key=lambda i: -vps[i]) and sorted(s2.data.order) == [0, 1, 2]
     assert "ZS-080" in [e.rule for e in s2.events]
 
@@ -80,7 +80,7 @@ def test_tie_broken_by_gem_points_zs090():
     s = setp(s, 0, active=gems(2), arts=("magic_belt",))  # 2 gem VP + 2 artifact VP
     s = setp(s, 1, active=gems(4))  # 4 gem VP
     assert victory_points(CFG, s.data.p[0]) == victory_points(CFG, s.data.p[1])
-    s2 = rounds.turn_order(GAME, s.evolve(phase="determine_turn_order", to_move=None))
+    s2 = rounds.turn_order(s.evolve(phase="determine_turn_order", to_move=None))
     assert s2.data.order == (1, 0) and gem_vp(CFG, s.data.p[1]) > gem_vp(CFG, s.data.p[0])
     assert "ZS-090" in [e.rule for e in s2.events]
 
@@ -90,8 +90,8 @@ def test_full_tie_by_lot_zs100():
     orders = set()
     for seed in range(12):
         s = new(2, seed=seed)
-        s2 = rounds.turn_order(GAME, s.evolve(phase="determine_turn_order", to_move=None))
-        s3 = rounds.turn_order(GAME, s.evolve(phase="determine_turn_order", to_move=None))
+        s2 = rounds.turn_order(s.evolve(phase="determine_turn_order", to_move=None))
+        s3 = rounds.turn_order(s.evolve(phase="determine_turn_order", to_move=None))
         assert s2.data.order == s3.data.order
         orders.add(s2.data.order)
     assert orders == {(0, 1), (1, 0)}
@@ -102,9 +102,9 @@ def test_refill_offer_to_player_count_zs110():
     s = new(4)
     deck = s.data.art_deck
     s = settable(s, offer=s.data.offer[:1], art_deck=s.data.offer[1:] + deck)
-    s2 = rounds.refill(GAME, s.evolve(phase="refill_artifacts", to_move=None))
+    s2 = rounds.refill(s.evolve(phase="refill_artifacts", to_move=None))
     assert len(s2.data.offer) == 4 and s2.data.offer[1:] == s.data.art_deck[:3]
-    s3 = rounds.refill(GAME, s2.evolve(phase="refill_artifacts", to_move=None))
+    s3 = rounds.refill(s2.evolve(phase="refill_artifacts", to_move=None))
     assert s3.data.offer == s2.data.offer
 
 
@@ -112,7 +112,7 @@ def test_empty_artifact_deck_zs904():
     """ZS-904 (gap): with an empty deck the refill stops without error and the offer stays smaller."""
     s = new(4)
     s = settable(s, offer=(), art_deck=())
-    s2 = rounds.refill(GAME, s.evolve(phase="refill_artifacts", to_move=None))
+    s2 = rounds.refill(s.evolve(phase="refill_artifacts", to_move=None))
     assert s2.data.offer == () and s2.events[0].rule == "ZS-904"
 
 
@@ -177,10 +177,10 @@ def test_fewer_than_five_sentinels_new_round_zs630():
     s = new(2)
     s = setp(s, 0, sents=("tomcat", "fox", "scarab", "unicorn"))
     s = settable(s, sents=CFG.sentinel_ids[4:])
-    s2 = rounds.end_check(GAME, s.evolve(phase="check_game_end", to_move=None))
+    s2 = rounds.end_check(s.evolve(phase="check_game_end", to_move=None))
     assert s2.phase == "determine_turn_order" and s2.data.round == 2
     s = setp(s, 1, sents=("owl",))
-    s3 = rounds.end_check(GAME, settable(s, sents=CFG.sentinel_ids[5:]).evolve(phase="check_game_end", to_move=None))
+    s3 = rounds.end_check(settable(s, sents=CFG.sentinel_ids[5:]).evolve(phase="check_game_end", to_move=None))
     assert s3.phase == "final_scoring"
 
 
@@ -212,9 +212,20 @@ def test_nothing_after_the_end_zs650():
         s.apply("end")
 
 
-def test_round_limit_is_rulekits_choice():
-    """ZS-620 (rulekit's choice): the option round_limit ends the game after that round; 0 switches it off."""
+def test_zs_620_no_round_limit_by_default_and_a_limit_stops_unfinished():
+    """ZS-620: the printed end is the fifth sentinel only, so there is no round limit by default.
+    A round limit set for bots stops the game unfinished: no winners, and the last event cites
+    the engine's stop, not the sentinel rule ZS-620 or the final standings ZS-640."""
+    assert GAME.options["round_limit"].default == 0
     s = new(2, round_limit=1)
     while not s.is_over:
         s = s.apply("end" if "end" in labels(s) else s.legal_actions()[0])
-    assert s.data.round == 1 and s.events[-1].rule == "ZS-640"
+    assert s.data.round == 1 and s.unfinished and s.winners == ()
+    assert s.events[-1].rule == "engine" and s.events[-1].key == "round_limit"
+    assert not any(e.rule in ("ZS-620", "ZS-640") for e in s.events)
+    assert "unfinished" in s.events[-1].text and "unvollendet" in s.events[-1].text_de
+    # without a limit the same play goes on into round 2
+    s = new(2)
+    while s.data.round == 1:
+        s = s.apply("end" if "end" in labels(s) else s.legal_actions()[0])
+    assert not s.is_over and s.data.round == 2

@@ -68,5 +68,42 @@ def test_points_are_a_status_zs610():
     assert GAME.scores(s2)[0] == before - 3
     from rulekit.games.scepter_of_zavandor import rounds
 
-    ev = rounds.score(GAME, s2.evolve(phase="score_victory_points", to_move=None)).events[0]
+    ev = rounds.score(s2.evolve(phase="score_victory_points", to_move=None)).events[0]
     assert ev.rule == "ZS-610" and f"P1 {before - 3}" in ev.text
+
+
+def test_zs_540_to_zs_600_score_breakdown_adds_up_and_zs_918_names_the_tiebreak():
+    """score_breakdown: one line per scoring rule (ZS-540..ZS-600) adding up to the scores;
+    tiebreak_rule: ZS-918 only when equal points had to be decided at the end."""
+    from .helpers import gems, know, setp
+
+    s = setp(new(2), 0, active=gems(2, 1, 1, 0, 1), arts=("spellbook", "magic_belt"), know=know(fire=4))
+    s = setp(s, 1, active=gems(3), sents=("fox",))
+    lines = GAME.score_breakdown(s)
+    assert [ln.rule for ln in lines] == ["ZS-560", "ZS-570", "ZS-580", "ZS-590", "ZS-540", "ZS-550", "ZS-600"]
+    assert tuple(map(sum, zip(*(ln.points for ln in lines), strict=True))) == GAME.scores(s)
+    assert all(ln.name != ln.name_de for ln in lines)
+    assert GAME.tiebreak_rule(s) is None  # not over
+    over = s.evolve(is_over=True, phase="game_over")
+    tied = setp(setp(over, 0, active=gems(2), arts=(), know=know(), sents=()), 1, active=gems(2), sents=())
+    assert GAME.tiebreak_rule(tied) is None  # sentinels_to_end not reached: stopped, unfinished
+    end = new(2, sentinels_to_end=2).evolve(is_over=True, phase="game_over")
+    end = setp(setp(end, 0, active=gems(2), sents=("owl",)), 1, active=gems(1, 1), sents=("raven",))
+    assert GAME.scores(end) == (7, 7) and GAME.tiebreak_rule(end) == "ZS-918"
+    end = setp(end, 1, active=gems(3))
+    assert GAME.tiebreak_rule(end) is None
+
+
+def test_zs_918_final_tiebreak_option():
+    """ZS-918 (gap): option final_tiebreak: 'gem_points' (default, as for turn order) or 'shared'."""
+    for choice, want in (("gem_points", (1,)), ("shared", (0, 1))):
+        s = new(2, final_tiebreak=choice)
+        s = setp(setp(s, 0, active=gems(2), arts=("magic_belt",)), 1, active=gems(4))
+        assert GAME.winners(s) == want
+
+
+def test_gap_options_have_titles_and_help_in_two_languages():
+    """Every option has a title and help in English and German (data/options.toml)."""
+    for opt in GAME.options.values():
+        assert opt.title and opt.title_de and opt.help and opt.help_de
+        assert opt.title != opt.title_de and opt.help != opt.help_de

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action, State
+from ...engine.seats import next_seat
 from .config import GEMS
-from .model import Auction, Pay, item_price, means, owns_max, put, replace
-from .turn import finish_pay, gain_gem
+from .model import Auction, Pay, item_price, means, modifier, owns_max, put, replace
+from .turn import back_to_turn, finish_pay, gain_gem
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
@@ -58,19 +59,23 @@ def refusal(game: ScepterOfZavandor, s: State, seat: int, kind: str, item: str) 
     return ""
 
 
-def auctionable(game: ScepterOfZavandor, s: State, seat: int) -> list[Action]:
-    """The items ``seat`` may put up for auction now (fast path of ``refusal`` for the hub)."""
+def auctionable(game: ScepterOfZavandor, s: State, seat: int, energy: int | None = None) -> list[Action]:
+    """The items ``seat`` may put up for auction now: ``refusal`` for every item, computed once
+    per kind (the hub asks this on every decision and passes the seat's ``energy``)."""
     cfg, t = game.cfg, s.data
     p = t.p[seat]
-    limit = means(cfg, p, game.with_gems)
+    limit = means(cfg, p, game.with_gems, energy)
     out = []
-    has_gem = any(p.active)
-    for item in dict.fromkeys(t.offer):
-        art = cfg.artifacts[item]
-        if (art.get("unique") and item in p.arts) or (art.get("others_lose_gem") and not has_gem):
-            continue
-        if item_price(cfg, t, seat, "artifact", item, art["price"], s.options) <= limit:
-            out.append(cfg.act("auction " + item))
+    if t.offer:
+        base = modifier(cfg, t, seat, "artifact", "", s.options)  # without item-specific discounts
+        has_gem = any(p.active)
+        for item in dict.fromkeys(t.offer):
+            art = cfg.artifacts[item]
+            if (art.get("unique") and item in p.arts) or (art.get("others_lose_gem") and not has_gem):
+                continue
+            extra = sum(cfg.artifacts[a].get("discount_on", {}).get(item, 0) for a in p.arts) if p.arts else 0
+            if max(0, art["price"] + base - extra) <= limit:
+                out.append(cfg.act("auction " + item))
     if t.sents and item_price(cfg, t, seat, "sentinel", t.sents[0], cfg.sentinel_price, s.options) <= limit:
         out.extend(cfg.act("auction " + item) for item in t.sents)
     return out
@@ -121,14 +126,13 @@ def bid_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     return out
 
 
-def _next(auc: Auction, after: int) -> int:
-    seats = auc.seats
-    i = seats.index(after) if after in seats else 0
-    for k in range(1, len(seats) + 1):
-        nxt = seats[(i + k) % len(seats)]
-        if nxt != auc.leader:
-            return nxt
-    return auc.leader
+def _next(order: tuple[int, ...], auc: Auction, after: int) -> int:
+    """ZS-420 / ZS-914: the next bidder clockwise in turn order after ``after``, skipping players
+    who are out and the high bidder. The rotation goes on from ``after`` even when ``after``
+    has just passed and left (engine ``next_seat``, never a restart from the opener)."""
+    out = [k for k, seat in enumerate(order) if seat not in auc.seats or seat == auc.leader]
+    k = next_seat(order.index(after), len(order), skip=out)
+    return auc.leader if k is None else order[k]
 
 
 def bid_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
@@ -146,11 +150,11 @@ def bid_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         auc = replace(auc, seats=seats, passes=auc.passes + 1)
         ev = game.say("ZS-914" if final else "ZS-420", "pass", player=who)
         if auc.leader < 0:  # the opener withdrew (only reachable if he cannot pay any opening bid)
-            return s.evolve(data=replace(t, auction=None), phase="pay_auction", to_move=None, events=(ev,))
+            return back_to_turn(s, replace(t, auction=None), (ev,))
     others = len(auc.seats) - 1
     if (final and others == 0) or (not final and auc.passes >= others):
         return _won(game, s.evolve(data=replace(t, auction=auc)), ev)
-    nxt = _next(auc, seat)
+    nxt = _next(t.order, auc, seat)
     auc = replace(auc, turn=nxt)
     return s.evolve(data=replace(t, auction=auc), to_move=nxt, events=(ev,))
 
@@ -182,7 +186,7 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
         ev.append(
             game.say("ZS-470", "sentinel_won", player=who, item=game.item_name(item), n=sum(len(q.sents) for q in t.p))
         )
-        return s.evolve(data=t, to_move=None, events=tuple(ev))
+        return back_to_turn(s, t, ev)
     offer = list(t.offer)
     offer.remove(item)
     t = put(t, seat, replace(p, arts=tuple(sorted(p.arts + (item,)))), offer=tuple(offer))
@@ -205,8 +209,8 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
         k = t.order.index(seat)
         losers = tuple(i for i in t.order[k + 1 :] + t.order[:k] if any(t.p[i].active))
         t = replace(t, losers=losers)
-        return next_loser(game, s.evolve(data=t, phase="lose_gem", events=tuple(ev)))
-    return s.evolve(data=t, to_move=None, events=tuple(ev))
+        return next_loser(game, s.evolve(data=t, events=tuple(ev)))
+    return back_to_turn(s, t, ev)
 
 
 def next_loser(game: ScepterOfZavandor, s: State) -> State:
@@ -218,11 +222,11 @@ def next_loser(game: ScepterOfZavandor, s: State) -> State:
     t = replace(t, losers=losers)
     if losers:
         return s.evolve(data=t, phase="lose_gem", to_move=losers[0])
-    return s.evolve(data=t, phase="lose_gem", to_move=None)
+    return back_to_turn(s, t, s.events)
 
 
 def unpaid(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
     """rulekit's choice for a bid that cannot be paid (unreachable while ZS-460 holds):
     the item stays on offer and what was handed over is lost."""
     ev.append(game.say("ZS-460", "unpaid", player=game.seat_name(pay.seat), due=pay.due, paid=pay.paid))
-    return s.evolve(to_move=None, events=tuple(ev))
+    return back_to_turn(s, s.data, ev)

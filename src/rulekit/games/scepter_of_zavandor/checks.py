@@ -29,38 +29,51 @@ from .model import (
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
 
-__all__ = ["why_not", "view", "invariants", "determinize", "describe"]
+__all__ = [
+    "auction_why_not",
+    "pay_why_not",
+    "hub_why_not",
+    "reduce_why_not",
+    "lose_why_not",
+    "view",
+    "invariants",
+    "determinize",
+]
 
 HUB = {"enchant", "disenchant", "activate", "deactivate", "learn", "free_step", "buy_stone", "auction", "end"}
 
 
-def why_not(game: ScepterOfZavandor, s: State, a: Action) -> IllegalAction:
-    """The rule that forbids ``a`` now, in learner words."""
-    rule, key, args = _reason(game, s, a)
-    return game.refuse(rule, key, a, **args)
+def _refusal(reason):
+    """A ``why_not`` hook from a function returning (rule, message key, arguments)."""
+
+    def why_not(s: State, a: Action) -> IllegalAction:
+        rule, key, args = reason(s, a)
+        return s.game.refuse(rule, key, a, **args)
+
+    return why_not
 
 
-def _reason(game, s: State, a: Action) -> tuple[str, str, dict]:
+def _auction_reason(s: State, a: Action) -> tuple[str, str, dict]:
+    if a.kind == "bid" and a.args and isinstance(a.args[0], int):
+        return _bid_reason(s.game, s, a.args[0])
+    if a.kind == "pass" and s.data.auction.leader < 0:
+        return "ZS-410", "must_open", {}
+    return "ZS-420", "auction_running", {}
+
+
+def _pay_reason(s: State, a: Action) -> tuple[str, str, dict]:
+    if a.kind == "sell":
+        return "ZS-460", "sell_only_auction", {}
+    return "ZS-430", "pay_first", {"due": s.data.pay.due - s.data.pay.paid}
+
+
+def _hub_reason(s: State, a: Action) -> tuple[str, str, dict]:
+    game, kind = s.game, a.kind
     cfg, t, phase = game.cfg, s.data, s.phase
-    kind = a.kind
-    if phase == "auction":
-        if kind == "bid" and a.args and isinstance(a.args[0], int):
-            return _bid_reason(game, s, a.args[0])
-        if kind == "pass" and t.auction.leader < 0:
-            return "ZS-410", "must_open", {}
-        return "ZS-420", "auction_running", {}
-    if phase in ("enchant_gems", "extend_knowledge", "pay_auction"):
-        if kind == "sell":
-            return "ZS-460", "sell_only_auction", {}
-        return "ZS-430", "pay_first", {"due": t.pay.due - t.pay.paid}
-    if phase == "check_hand_limit":
-        return "ZS-490", "reduce_first", {}
-    if phase == "lose_gem":
-        return "ZS-903", "lose_first", {}
-    if phase == "player_actions" and kind in ("bid", "pass"):
+    if kind in ("bid", "pass"):
         return "ZS-400", "no_auction", {}
-    if phase != "player_actions" or kind not in HUB | {"exchange"}:
-        return "ZS-200", "not_now", {"phase": phase}
+    if kind not in HUB | {"exchange"}:
+        return "ZS-200", "not_now", {"phase": game.phases[phase].name, "phase_de": game.phases[phase].name_de}
     p = t.p[s.to_move]
     arg = a.args[0] if a.args else None
     if kind in ("enchant", "disenchant", "activate", "deactivate"):
@@ -116,7 +129,14 @@ def _reason(game, s: State, a: Action) -> tuple[str, str, dict]:
         return rule or "ZS-400", "auction_" + (rule or "ZS-400"), {"item": arg}
     if kind == "exchange":
         return "ZS-190", "no_exchange", {}
-    return "ZS-200", "not_now", {"phase": phase}
+    return "ZS-200", "not_now", {"phase": game.phases[phase].name, "phase_de": game.phases[phase].name_de}
+
+
+auction_why_not = _refusal(_auction_reason)
+pay_why_not = _refusal(_pay_reason)
+hub_why_not = _refusal(_hub_reason)
+reduce_why_not = _refusal(lambda s, a: ("ZS-490", "reduce_first", {}))
+lose_why_not = _refusal(lambda s, a: ("ZS-903", "lose_first", {}))
 
 
 def _bid_reason(game, s: State, amount: int) -> tuple[str, str, dict]:
@@ -142,7 +162,7 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
     cfg, t = game.cfg, s.data
     if t is None:
         return {}
-    players = []
+    seats = []
     for i, p in enumerate(t.p):
         d = encode(p)
         d["character"] = cfg.characters[p.char]["id"]
@@ -157,7 +177,7 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
         )
         if seat is None or seat == i:
             d["energy"] = hand_value(cfg, p)
-        players.append(d)
+        seats.append(d)
     return {
         "round": t.round,
         "order": list(t.order),
@@ -167,7 +187,7 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
         "decks": [len(d) for d in t.decks] if seat is not None else encode(t.decks),
         "discards": [len(d) for d in t.discards] if seat is not None else encode(t.discards),
         "supply": list(t.supply),
-        "players": players,
+        "seats": seats,
         "auction": encode(t.auction),
         "pay": encode(t.pay),
         "losers": list(t.losers),
@@ -235,44 +255,3 @@ def determinize(game: ScepterOfZavandor, s: State, seat: int, dice: Dice) -> Sta
         decks[i] = tuple(pool[nd:])
     t = replace(t, p=tuple(ps), decks=tuple(decks), discards=tuple(discards))
     return s.evolve(data=t)
-
-
-_DE = {
-    "enchant": "verzaubern",
-    "disenchant": "entzaubern",
-    "activate": "aktivieren",
-    "deactivate": "deaktivieren",
-    "learn": "Wissen erweitern",
-    "free_step": "freier Wissensschritt",
-    "buy_stone": "Wissensstein kaufen",
-    "auction": "versteigern",
-    "end": "Zug beenden",
-    "bid": "bieten",
-    "pass": "passen",
-    "pay": "zahlen",
-    "sell": "verkaufen",
-    "discard": "abwerfen",
-    "exchange": "tauschen",
-    "lose": "abgeben",
-}
-
-
-def describe(game: ScepterOfZavandor, a: Action, lang: str = "en") -> str:
-    """A readable label; German names gems, areas and items in German."""
-    if lang != "de":
-        return str(a)
-    words = []
-    for x in a.args:
-        if x in GEMS:
-            words.append(game.gem_name(GEMS.index(x), "de"))
-        elif x in AREAS:
-            words.append(game.area_name(AREAS.index(x), "de"))
-        elif isinstance(x, str) and (x in game.cfg.artifacts or x in game.cfg.sentinels):
-            words.append(game.item_name(x, "de"))
-        else:
-            words.append(
-                {"card": "Karte", "energy": "geballte Energie", "dust": "Staub", "auto": "automatisch"}.get(x, str(x))
-                if isinstance(x, str)
-                else str(x)
-            )
-    return " ".join([_DE.get(a.kind, a.kind), *words])

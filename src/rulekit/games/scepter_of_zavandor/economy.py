@@ -114,16 +114,17 @@ def take_item(cfg: Config, t: Table, seat: int, item: tuple) -> tuple[Table, int
 
 def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool]:
     """Disenchant one gem (inactive first): it returns to the supply, its owner gets half
-    its current price in dust (ZS-290, ZS-300). Returns (table, dust, was_active)."""
+    its current price in dust (ZS-290, ZS-300). Returns (table, sale value, dust lost because
+    no token is that small: the owner receives value - lost)."""
     p = t.p[seat]
     value = sale_value(cfg, p, g)
     if p.stored[g]:
-        p2, was_active = replace(p, stored=_set(p.stored, g, p.stored[g] - 1)), False
+        p2 = replace(p, stored=_set(p.stored, g, p.stored[g] - 1))
     else:
-        p2, was_active = replace(p, active=_set(p.active, g, p.active[g] - 1)), True
+        p2 = replace(p, active=_set(p.active, g, p.active[g] - 1))
     t = put(t, seat, p2, supply=_set(t.supply, g, t.supply[g] + 1))
-    t, _ = give_dust(cfg, t, seat, value)
-    return t, value, was_active
+    t, lost = give_dust(cfg, t, seat, value)
+    return t, value, lost
 
 
 def auto_selection(cfg: Config, p: Player, due: int) -> list[tuple]:

@@ -105,15 +105,27 @@ class Table:
 def replace(obj, **changes):
     """A copy of a frozen slots dataclass with some fields changed.
 
-    Same result as ``dataclasses.replace`` for these plain records, about twice
-    as fast; the rules copy small records on every step.
+    Same result as ``dataclasses.replace`` for these plain records, several times
+    as fast: each record class gets a copier generated from its field names
+    (``_copier``); the rules copy small records on every step.
     """
-    cls = type(obj)
-    new = object.__new__(cls)
-    setattr_ = object.__setattr__
-    for name in cls.__slots__:
-        setattr_(new, name, changes[name] if name in changes else getattr(obj, name))
-    return new
+    return type(obj)._copy(obj, **changes)
+
+
+def _copier(cls):
+    """``cls._copy(obj, **changes)``: one keyword per field, no loops or dict look-ups."""
+    keep = object()
+    fields = cls.__slots__
+    lines = ["def _copy(obj, *, " + ", ".join(f"{f}=keep" for f in fields) + "):", "    new = _new(cls)"]
+    lines += [f"    _set(new, {f!r}, obj.{f} if {f} is keep else {f})" for f in fields]
+    lines.append("    return new")
+    scope = {"keep": keep, "_new": object.__new__, "_set": object.__setattr__, "cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the dataclass's own field names
+    return staticmethod(scope["_copy"])
+
+
+for _cls in (Player, Auction, Pay, Table):
+    _cls._copy = _copier(_cls)
 
 
 def put(t: Table, seat: int, player: Player, **changes) -> Table:
@@ -127,7 +139,7 @@ def put(t: Table, seat: int, player: Player, **changes) -> Table:
 
 
 def _art_sum(cfg: Config, p: Player, field: str) -> int:
-    return sum(cfg.artifacts[a].get(field, 0) for a in p.arts)
+    return sum(cfg.artifacts[a].get(field, 0) for a in p.arts) if p.arts else 0
 
 
 def capacity(cfg: Config, p: Player) -> int:
@@ -137,7 +149,9 @@ def capacity(cfg: Config, p: Player) -> int:
 
 def hand_limit(cfg: Config, p: Player) -> int:
     """Base + one modifier per area holding a stone (ZS-390, ZS-912) + artifacts."""
-    return cfg.hand_base + sum(cfg.area_hand[a] for a, lv in enumerate(p.know) if lv) + _art_sum(cfg, p, "hand_limit")
+    k, h = p.know, cfg.area_hand
+    areas = sum(h[a] for a in range(6) if k[a]) if any(k) else 0
+    return cfg.hand_base + areas + _art_sum(cfg, p, "hand_limit")
 
 
 def hand_value(cfg: Config, p: Player) -> int:
@@ -161,10 +175,13 @@ def hand_value(cfg: Config, p: Player) -> int:
 
 def hand_count(cfg: Config, p: Player) -> int:
     """What the energy counts against the hand limit (ZS-500)."""
+    c, d, w = p.conc, p.dust, cfg.token_weight
     return (
         len(p.cards) * cfg.card_weight
-        + sum(p.conc) * cfg.conc_weight
-        + sum(n * cfg.token_weight[i] for i, n in enumerate(p.dust))
+        + (c[0] + c[1] + c[2] + c[3]) * cfg.conc_weight
+        + d[0] * w[0]
+        + d[1] * w[1]
+        + d[2] * w[2]
     )
 
 
@@ -180,7 +197,8 @@ def sale_value(cfg: Config, p: Player, g: int) -> int:
 
 def gem_vp(cfg: Config, p: Player) -> int:
     """Points from active gems only (ZS-560..ZS-590)."""
-    return sum(n * cfg.gem_vp[g] for g, n in enumerate(p.active))
+    a, v = p.active, cfg.gem_vp
+    return a[0] * v[0] + a[1] * v[1] + a[2] * v[2] + a[3] * v[3] + a[4] * v[4]
 
 
 def sentinel_vp(cfg: Config, p: Player, sid: str) -> int:
@@ -201,17 +219,20 @@ def sentinel_vp(cfg: Config, p: Player, sid: str) -> int:
 
 def victory_points(cfg: Config, p: Player) -> int:
     """Gems + artifacts + sentinels + 2 per completed knowledge area (ZS-540..ZS-600)."""
-    return (
-        gem_vp(cfg, p)
-        + sum(cfg.artifacts[a]["vp"] for a in p.arts)
-        + sum(sentinel_vp(cfg, p, s) for s in p.sents)
-        + cfg.level4_vp * sum(1 for lv in p.know if lv >= cfg.max_level)
-    )
+    total = gem_vp(cfg, p)
+    if p.arts:
+        total += sum(cfg.artifacts[a]["vp"] for a in p.arts)
+    if p.sents:
+        total += sum(sentinel_vp(cfg, p, s) for s in p.sents)
+    if max(p.know) >= cfg.max_level:
+        total += cfg.level4_vp * sum(1 for lv in p.know if lv >= cfg.max_level)
+    return total
 
 
-def means(cfg: Config, p: Player, with_gems: bool = True) -> int:
-    """What a player can pay at most: energy, plus the sale value of every gem (ZS-460 choice)."""
-    total = hand_value(cfg, p)
+def means(cfg: Config, p: Player, with_gems: bool = True, energy: int | None = None) -> int:
+    """What a player can pay at most: energy (``hand_value``, if not given), plus the sale value
+    of every gem (ZS-460 choice)."""
+    total = hand_value(cfg, p) if energy is None else energy
     if with_gems:
         pct = cfg.price_percent[p.know[GEMS_AREA]]
         for g in range(5):

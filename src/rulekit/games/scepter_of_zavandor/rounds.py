@@ -18,11 +18,26 @@ from .model import gem_vp, hand_count, hand_limit, put, replace, victory_points
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
 
-__all__ = ["AUTO_STEPS"]
+__all__ = [
+    "INCOME",
+    "turn_order",
+    "refill",
+    "income_opals",
+    "income_cards",
+    "income_artifacts",
+    "income_flow",
+    "back_to_turn",
+    "end_actions",
+    "hand_check",
+    "score",
+    "end_check",
+    "final",
+]
 
 
-def turn_order(game: ScepterOfZavandor, s: State) -> State:
+def turn_order(s: State) -> State:
     """ZS-080/090/100: most VP first; ties by VP from gems, then by lot. Resets the knowledge step."""
+    game = s.game
     cfg, t = game.cfg, s.data
     dice = Dice(s.rng)
     n = len(t.p)
@@ -32,8 +47,7 @@ def turn_order(game: ScepterOfZavandor, s: State) -> State:
     order = tuple(sorted(range(n), key=lambda i: (-vps[i], -gems[i], lots[i])))
     ps = tuple(replace(p, stepped=False) if p.stepped else p for p in t.p)
     t = replace(t, p=ps, order=order, vp_start=vps, cur=0)
-    names = ", ".join(f"{k + 1}: {game.seat_name(i)} ({vps[i]})" for k, i in enumerate(order))
-    ev = [game.say("ZS-080", "turn_order", round=t.round, order=names)]
+    ev = [game.say("ZS-080", "turn_order", round=t.round, order=_OrderText(order, vps))]
     if len(set(zip(vps, gems, strict=True))) < n:
         ev.append(game.say("ZS-100", "lot"))
     elif len(set(vps)) < n:
@@ -41,8 +55,21 @@ def turn_order(game: ScepterOfZavandor, s: State) -> State:
     return s.evolve(data=t, phase="refill_artifacts", rng=dice.state, events=tuple(ev))
 
 
-def refill(game: ScepterOfZavandor, s: State) -> State:
+class _OrderText:
+    """The turn order as text ("1: P2 (3), 2: P1 (3)"), built only when an event is read (hot path)."""
+
+    __slots__ = ("order", "vps")
+
+    def __init__(self, order: tuple[int, ...], vps: tuple[int, ...]):
+        self.order, self.vps = order, vps
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(f"{k + 1}: P{i + 1} ({self.vps[i]})" for k, i in enumerate(self.order))
+
+
+def refill(s: State) -> State:
     """ZS-110: refill the offer to as many artifacts as players; an empty deck leaves it short (ZS-904)."""
+    game = s.game
     t = s.data
     need = max(0, s.players - len(t.offer))
     drawn = t.art_deck[:need]
@@ -56,19 +83,26 @@ def refill(game: ScepterOfZavandor, s: State) -> State:
     return s.evolve(data=t, phase="income_opals", events=(ev,))
 
 
-def income_opals(game: ScepterOfZavandor, s: State) -> State:
+def income_opals(s: State) -> State:
     """ZS-120/130/905: active opals give dust by their number, not per stone."""
+    game = s.game
     cfg, t = game.cfg, s.data
     seat = t.order[t.cur]
     n = t.p[seat].active[OPAL]
     amount = cfg.opal_dust[min(n, len(cfg.opal_dust) - 1)]
-    t, _ = give_dust(cfg, t, seat, amount)
-    ev = game.say("ZS-130", "income_opals", player=game.seat_name(seat), n=n, dust=amount)
-    return _next_income(game, s.evolve(data=t, events=(ev,)), "income_opals")
+    t, lost = give_dust(cfg, t, seat, amount)
+    ev = game.say("ZS-130", "income_opals", player=game.seat_name(seat), n=n, dust=amount - lost)
+    return _next_income(s, t, (ev, *_lost(game, seat, lost)), 0, s.rng)
 
 
-def income_cards(game: ScepterOfZavandor, s: State) -> State:
+def _lost(game: ScepterOfZavandor, seat: int, lost: int) -> tuple:
+    """The event for dust that no token can make (facts 1.5): said only when something is lost."""
+    return (game.say("ZS-020", "dust_lost", player=game.seat_name(seat), lost=lost),) if lost else ()
+
+
+def income_cards(s: State) -> State:
     """ZS-140/150/160/907: one card per active gem; each full group of 4 gives concentrated energy + 2 dust."""
+    game = s.game
     cfg, t = game.cfg, s.data
     seat = t.order[t.cur]
     dice = Dice(s.rng)
@@ -112,11 +146,12 @@ def income_cards(game: ScepterOfZavandor, s: State) -> State:
                 "ZS-908", "sages_cards", player=game.seat_name(seat), n=len(p.sages), gem=game.gem_name(p.sages[0])
             )
         )
-    return _next_income(game, s.evolve(data=t, rng=dice.state, events=tuple(ev)), "income_gem_cards")
+    return _next_income(s, t, tuple(ev), 1, dice.state)
 
 
-def income_artifacts(game: ScepterOfZavandor, s: State) -> State:
+def income_artifacts(s: State) -> State:
     """ZS-170: artifacts that produce an energy card each income phase."""
+    game = s.game
     cfg, t = game.cfg, s.data
     seat = t.order[t.cur]
     dice = Dice(s.rng)
@@ -134,52 +169,53 @@ def income_artifacts(game: ScepterOfZavandor, s: State) -> State:
                     gem=game.gem_name(GEMS.index(gem)),
                 )
             )
-    return _next_income(game, s.evolve(data=t, rng=dice.state, events=tuple(ev)), "income_artifacts")
+    return _next_income(s, t, tuple(ev), 2, dice.state)
 
 
-def income_flow(game: ScepterOfZavandor, s: State) -> State:
+def income_flow(s: State) -> State:
     """ZS-180/908: dust by the level in Knowledge of Energy Flow; then the next player or phase 3."""
+    game = s.game
     cfg, t = game.cfg, s.data
     seat = t.order[t.cur]
     level = t.p[seat].know[FLOW]
     amount = cfg.flow_dust[level]
-    t, _ = give_dust(cfg, t, seat, amount)
-    ev = game.say("ZS-180", "income_flow", player=game.seat_name(seat), level=level, dust=amount)
-    return _next_player_income(game, s.evolve(data=t, events=s.events + (ev,)))
+    t, lost = give_dust(cfg, t, seat, amount)
+    ev = game.say("ZS-180", "income_flow", player=game.seat_name(seat), level=level, dust=amount - lost)
+    return _next_income(s, t, (ev, *_lost(game, seat, lost)), 3, s.rng)
 
 
-def _next_player_income(game: ScepterOfZavandor, s: State) -> State:
-    t = s.data
-    if t.cur + 1 < s.players:
-        return s.evolve(data=replace(t, cur=t.cur + 1), phase="income_opals")
-    t = replace(t, cur=0)
-    ev2 = game.say("ZS-200", "turn_starts", player=game.seat_name(t.order[0]))
-    return s.evolve(data=t, phase="player_actions", to_move=t.order[0], events=s.events + (ev2,))
+INCOME = ("income_opals", "income_gem_cards", "income_artifacts", "income_energy_flow")
 
 
-def _next_income(game: ScepterOfZavandor, s: State, done: str) -> State:
-    """The next income step that gives this player something (steps that would give nothing
-    are skipped, so the stepper shows only what happens)."""
-    cfg, t = game.cfg, s.data
+def _next_income(s: State, t, events: tuple, done: int, rng: int) -> State:
+    """The next income step that gives this player something, else the next player's income or
+    phase 3 (steps that would give nothing are skipped, so the stepper shows only what happens;
+    phases.toml declares these edges)."""
+    game = s.game
+    cfg = game.cfg
     p = t.p[t.order[t.cur]]
-    steps = ("income_opals", "income_gem_cards", "income_artifacts", "income_energy_flow")
-    for phase in steps[steps.index(done) + 1 :]:
-        if phase == "income_gem_cards" and (any(p.active[1:]) or p.sages):
-            return s.evolve(phase=phase)
-        if phase == "income_artifacts" and any(cfg.artifacts[a].get("income") for a in p.arts):
-            return s.evolve(phase=phase)
-        if phase == "income_energy_flow" and cfg.flow_dust[p.know[FLOW]]:
-            return s.evolve(phase=phase)
-    return _next_player_income(game, s)
+    for k in range(done + 1, 4):
+        if k == 1 and (any(p.active[1:]) or p.sages):
+            return s.evolve(data=t, phase=INCOME[1], events=events, rng=rng)
+        if k == 2 and any(cfg.artifacts[a].get("income") for a in p.arts):
+            return s.evolve(data=t, phase=INCOME[2], events=events, rng=rng)
+        if k == 3 and cfg.flow_dust[p.know[FLOW]]:
+            return s.evolve(data=t, phase=INCOME[3], events=events, rng=rng)
+    if t.cur + 1 < s.players:
+        return s.evolve(data=replace(t, cur=t.cur + 1), phase=INCOME[0], events=events, rng=rng)
+    t = replace(t, cur=0)
+    ev = game.say("ZS-200", "turn_starts", player=game.seat_name(t.order[0]))
+    return s.evolve(data=t, phase="player_actions", to_move=t.order[0], events=(*events, ev), rng=rng)
 
 
-def back_to_turn(game: ScepterOfZavandor, s: State) -> State:
-    """After an instant action the player whose turn it is goes on (ZS-210)."""
+def back_to_turn(s: State) -> State:
+    """After an instant action (disenchant, move a gem) the player whose turn it is goes on (ZS-210)."""
     return s.evolve(phase="player_actions", to_move=s.data.order[s.data.cur])
 
 
-def end_actions(game: ScepterOfZavandor, s: State) -> State:
+def end_actions(s: State) -> State:
     """ZS-480/530: the next player in turn order acts; after the last one, phase 4."""
+    game = s.game
     t = s.data
     if t.cur + 1 < s.players:
         t = replace(t, cur=t.cur + 1)
@@ -191,11 +227,12 @@ def end_actions(game: ScepterOfZavandor, s: State) -> State:
             events=(game.say("ZS-480", "turn_starts", player=game.seat_name(seat)),),
         )
     t = replace(t, cur=0)
-    return s.evolve(data=t, phase="check_hand_limit", events=(game.say("ZS-480", "phase4"),))
+    return s.evolve(data=t, phase="next_over_hand_limit", events=(game.say("ZS-480", "phase4"),))
 
 
-def hand_check(game: ScepterOfZavandor, s: State) -> State:
+def hand_check(s: State) -> State:
     """ZS-490/500: the next player (in turn order) above his hand limit must reduce his energy."""
+    game = s.game
     cfg, t = game.cfg, s.data
     for k in range(t.cur, s.players):
         seat = t.order[k]
@@ -203,55 +240,53 @@ def hand_check(game: ScepterOfZavandor, s: State) -> State:
         count, limit = hand_count(cfg, p), hand_limit(cfg, p)
         if count > limit:
             ev = game.say("ZS-490", "over_limit", player=game.seat_name(seat), count=count, limit=limit)
-            return s.evolve(data=replace(t, cur=k), to_move=seat, events=(ev,))
+            return s.evolve(data=replace(t, cur=k), phase="check_hand_limit", to_move=seat, events=(ev,))
     return s.evolve(data=replace(t, cur=0), phase="score_victory_points", events=(game.say("ZS-490", "limits_ok"),))
 
 
-def score(game: ScepterOfZavandor, s: State) -> State:
+def score(s: State) -> State:
     """ZS-540..610: victory points are read from what each player has now."""
+    game = s.game
     cfg, t = game.cfg, s.data
-    text = ", ".join(f"{game.seat_name(i)} {victory_points(cfg, p)}" for i, p in enumerate(t.p))
-    return s.evolve(phase="check_game_end", events=(game.say("ZS-610", "scores", scores=text),))
+    return s.evolve(phase="check_game_end", events=(game.say("ZS-610", "scores", scores=_ScoresText(cfg, t.p)),))
 
 
-def end_check(game: ScepterOfZavandor, s: State) -> State:
-    """ZS-620/630: with 5 or more sentinels in play the game ends, else a new round."""
+class _ScoresText:
+    """Every seat's victory points as text ("P1 3, P2 5"), built only when the event is read."""
+
+    __slots__ = ("cfg", "ps")
+
+    def __init__(self, cfg, ps: tuple):
+        self.cfg, self.ps = cfg, ps
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(f"P{i + 1} {victory_points(self.cfg, p)}" for i, p in enumerate(self.ps))
+
+
+def end_check(s: State) -> State:
+    """ZS-620/630: with 5 or more sentinels in play the game ends, else a new round.
+
+    A round limit (option ``round_limit``, 0 = none, the printed rules have none) stops the
+    game unfinished: no winners, and the event says so without citing the printed end.
+    """
+    game = s.game
     t = s.data
     owned = sum(len(p.sents) for p in t.p)
     if owned >= s.options["sentinels_to_end"]:
         return s.evolve(phase="final_scoring", events=(game.say("ZS-620", "game_ends", n=owned),))
     limit = s.options["round_limit"]
-    if limit and t.round >= limit:  # rulekit's choice: a safeguard, not in the published rules
-        return s.evolve(phase="final_scoring", events=(game.say("ZS-620", "round_limit", round=t.round),))
+    if limit and t.round >= limit:
+        ev = game.say("engine", "round_limit", round=t.round, n=owned)
+        return s.evolve(phase="game_over", is_over=True, to_move=None, events=(ev,))
     t = replace(t, round=t.round + 1)
     return s.evolve(
         data=t, phase="determine_turn_order", events=(game.say("ZS-630", "new_round", round=t.round, n=owned),)
     )
 
 
-def final(game: ScepterOfZavandor, s: State) -> State:
+def final(s: State) -> State:
     """ZS-640/918: most VP wins; ties: more VP from gems (rulekit's choice), else shared."""
+    game = s.game
     win = game.winners(s.evolve(is_over=True))
     names = ", ".join(game.seat_name(i) for i in win)
     return s.evolve(phase="game_over", is_over=True, to_move=None, events=(game.say("ZS-640", "winner", names=names),))
-
-
-AUTO_STEPS = {
-    "determine_turn_order": turn_order,
-    "refill_artifacts": refill,
-    "income_opals": income_opals,
-    "income_gem_cards": income_cards,
-    "income_artifacts": income_artifacts,
-    "income_energy_flow": income_flow,
-    "disenchant_gems": back_to_turn,
-    "toggle_active_gems": back_to_turn,
-    "extend_knowledge": back_to_turn,
-    "enchant_gems": back_to_turn,
-    "pay_auction": back_to_turn,
-    "lose_gem": back_to_turn,
-    "end_player_actions": end_actions,
-    "check_hand_limit": hand_check,
-    "score_victory_points": score,
-    "check_game_end": end_check,
-    "final_scoring": final,
-}

@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Event, Game, IllegalAction, Option, State
+from ...engine import Action, Dice, Event, Game, Option, PhaseHooks, State
+from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
-from . import auction, checks, scene, turn
+from . import auction, checks, rounds, scene, turn, words
 from .config import AREAS, GEMS, Config, load_config
-from .model import Pay, Player, Table, gem_vp, means, victory_points
-from .rounds import AUTO_STEPS
+from .economy import item_label
+from .model import Pay, Player, Table, gem_vp, means, sentinel_vp, victory_points
 
 __all__ = ["ScepterOfZavandor"]
 
-PAY_PHASES = ("enchant_gems", "extend_knowledge", "pay_auction")
+
+def _hooked(fn):
+    """A phase hook ``(state, ...)`` from a topic function ``(game, state, ...)``."""
+    return lambda s, *args: fn(s.game, s, *args)
 
 
 class ScepterOfZavandor(Game):
@@ -31,65 +35,20 @@ class ScepterOfZavandor(Game):
     title = "The Scepter of Zavandor"
     title_de = "Das Zepter von Zavandor"
     players = range(2, 7)  # ZS-902: published range, not in the seed
-    option_list = (
+    option_list = tuple(
         Option(
-            "place_surcharge_artifact",
-            (10, 5, 0, 0, -5, -10),
-            "Artifact surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
-            "Artefakt-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge",
-            rule="ZS-913",
-        ),
-        Option(
-            "place_surcharge_sentinel",
-            (20, 10, 0, 0, -10, -20),
-            "Sentinel surcharge (+) or discount (-) by turn-order place 1-6 (facts 1.9 [I])",
-            "Wächter-Aufpreis (+) oder -Rabatt (-) nach Platz 1-6 der Spielreihenfolge",
-            rule="ZS-913",
-        ),
-        Option(
-            "pass_is_final",
-            True,
-            "A player who passes leaves the auction (facts 1.10 [I])",
-            "Wer passt, scheidet aus der Versteigerung aus",
-            rule="ZS-914",
-        ),
-        Option(
-            "ruby_limit",
-            5,
-            "At most this many rubies (seed: 5)",
-            "Höchstens so viele Rubine (Vorlage: 5)",
-            rule="ZS-280",
-            low=0,
-            high=20,
-        ),
-        Option(
-            "ruby_limit_scope",
-            "player",
-            "Ruby limit per player or for the whole supply",
-            "Rubin-Limit je Spieler oder für den ganzen Vorrat",
-            rule="ZS-910",
-            choices=("player", "supply"),
-        ),
-        Option(
-            "sentinels_to_end",
-            5,
-            "The game ends after the round in which this many sentinels are in play",
-            "Das Spiel endet nach der Runde, in der so viele Wächter im Spiel sind",
-            rule="ZS-620",
-            low=1,
-            high=9,
-        ),
-        Option(
-            "round_limit",
-            30,
-            "rulekit's choice: the game also ends after this round (0 = no limit; a safeguard so that "
-            "simulations always end, not in the published rules)",
-            "rulekit-Wahl: das Spiel endet auch nach dieser Runde (0 = keine Grenze; eine Sicherung, "
-            "damit Simulationen enden, nicht in den Originalregeln)",
-            rule="ZS-620",
-            low=0,
-            high=500,
-        ),
+            o["name"],
+            tuple(o["default"]) if isinstance(o["default"], list) else o["default"],
+            o["help"],
+            o["help_de"],
+            rule=o.get("rule", ""),
+            choices=tuple(o.get("choices", ())),
+            low=o.get("low"),
+            high=o.get("high"),
+            title=o["title"],
+            title_de=o["title_de"],
+        )
+        for o in read_toml(__package__, "data/options.toml")["option"]
     )
 
     # -- data ---------------------------------------------------------------
@@ -131,12 +90,27 @@ class ScepterOfZavandor(Game):
         return entry["name_de"] if lang == "de" else entry["name"]
 
     @cached_property
+    def _item_labels(self) -> dict[str, tuple]:
+        """Action-argument text of every energy item ("dust 10") -> the item."""
+        cfg = self.cfg
+        items = [("card", g + 1, v) for g, deck in enumerate(cfg.deck_cards) for v in set(deck)]
+        items += [("energy", g) for g in range(1, 5)] + [("dust", v) for v in cfg.tokens]
+        return {item_label(i): i for i in items}
+
+    @cached_property
+    def _en_names(self) -> dict[str, str]:
+        """Item labels in events -> English words ("dust 10" -> "a 10-dust token")."""
+        return {label: words.item_words(self, i, "en") for label, i in self._item_labels.items()}
+
+    @cached_property
     def _de_names(self) -> dict[str, str]:
-        """English display name -> German, for gems, areas, artifacts and sentinels."""
+        """English display name -> German, for gems, areas, artifacts and sentinels; item labels -> German words."""
         cfg = self.cfg
         out = {en: de for en, de in cfg.gem_names.values()}
         out.update({en: de for en, de in cfg.area_names.values()})
         out.update({e["name"]: e["name_de"] for e in (*cfg.artifacts.values(), *cfg.sentinels.values())})
+        out.update({c["name"]: c["name_de"] for c in cfg.characters})
+        out.update({label: words.item_words(self, i, "de") for label, i in self._item_labels.items()})
         return out
 
     def say(self, rule: str, key: str, **args) -> Event:
@@ -145,7 +119,7 @@ class ScepterOfZavandor(Game):
 
     @cached_property
     def _named(self) -> _NamedMessages:
-        return _NamedMessages(self._templates, self._de_names, self.messages)
+        return _NamedMessages(self._templates, self._en_names, self._de_names, self.messages)
 
     @cached_property
     def _templates(self) -> dict[str, tuple[str, str]]:
@@ -192,44 +166,57 @@ class ScepterOfZavandor(Game):
             )
         return state.evolve(data=t, phase="determine_turn_order", to_move=None, rng=dice.state, events=tuple(ev))
 
-    # -- decisions ------------------------------------------------------------
+    # -- the flow: one entry per phase of data/phases.toml -------------------------
 
-    def legal(self, state: State) -> list[Action]:
-        phase = state.phase
-        if phase == "player_actions":
-            return turn.hub_legal(self, state)
-        if phase in PAY_PHASES:
-            return turn.pay_legal(self, state)
-        if phase == "auction":
-            return auction.bid_legal(self, state)
-        if phase == "check_hand_limit":
-            return turn.discard_legal(self, state)
-        if phase == "lose_gem":
-            return turn.lose_legal(self, state)
-        raise AssertionError(f"no decisions in phase {phase}")
+    @cached_property
+    def flow(self) -> dict[str, PhaseHooks]:
+        """Phase id -> hooks; the engine dispatches through this table and checks every step."""
+        pay = PhaseHooks(legal=_hooked(turn.pay_legal), play=_hooked(turn.pay_play), why_not=checks.pay_why_not)
+        back = PhaseHooks(auto=rounds.back_to_turn)
+        return {
+            "setup": PhaseHooks(auto=lambda s: s),  # setup() itself leaves this phase
+            "determine_turn_order": PhaseHooks(auto=rounds.turn_order),
+            "refill_artifacts": PhaseHooks(auto=rounds.refill),
+            "income_opals": PhaseHooks(auto=rounds.income_opals),
+            "income_gem_cards": PhaseHooks(auto=rounds.income_cards),
+            "income_artifacts": PhaseHooks(auto=rounds.income_artifacts),
+            "income_energy_flow": PhaseHooks(auto=rounds.income_flow),
+            "player_actions": PhaseHooks(
+                legal=_hooked(turn.hub_legal), play=_hooked(turn.hub_play), why_not=checks.hub_why_not
+            ),
+            "enchant_gems": pay,
+            "disenchant_gems": back,
+            "toggle_active_gems": back,
+            "extend_knowledge": pay,
+            "auction": PhaseHooks(
+                legal=_hooked(auction.bid_legal), play=_hooked(auction.bid_play), why_not=checks.auction_why_not
+            ),
+            "pay_auction": pay,
+            "lose_gem": PhaseHooks(
+                legal=_hooked(turn.lose_legal), play=_hooked(turn.lose_play), why_not=checks.lose_why_not
+            ),
+            "end_player_actions": PhaseHooks(auto=rounds.end_actions),
+            "next_over_hand_limit": PhaseHooks(auto=rounds.hand_check),
+            "check_hand_limit": PhaseHooks(
+                legal=_hooked(turn.discard_legal), play=_hooked(turn.discard_play), why_not=checks.reduce_why_not
+            ),
+            "score_victory_points": PhaseHooks(auto=rounds.score),
+            "check_game_end": PhaseHooks(auto=rounds.end_check),
+            "final_scoring": PhaseHooks(auto=rounds.final),
+            "game_over": PhaseHooks(),
+        }
 
-    def play(self, state: State, action: Action) -> State:
-        phase = state.phase
-        if phase == "player_actions":
-            return turn.hub_play(self, state, action)
-        if phase in PAY_PHASES:
-            return turn.pay_play(self, state, action)
-        if phase == "auction":
-            return auction.bid_play(self, state, action)
-        if phase == "check_hand_limit":
-            return turn.discard_play(self, state, action)
-        return turn.lose_play(self, state, action)
-
-    def auto(self, state: State) -> State:
-        return AUTO_STEPS[state.phase](self, state)
+    def stopped(self, state: State) -> bool:
+        """True when a round limit (not a printed rule) ended the game before enough sentinels were in play."""
+        return state.is_over and sum(len(p.sents) for p in state.data.p) < state.options["sentinels_to_end"]
 
     # -- hooks used by the topic modules ----------------------------------------
 
     def auction_refusal(self, s: State, seat: int, kind: str, item: str) -> str:
         return auction.refusal(self, s, seat, kind, item)
 
-    def auctionable(self, s: State, seat: int) -> list[Action]:
-        return auction.auctionable(self, s, seat)
+    def auctionable(self, s: State, seat: int, energy: int | None = None) -> list[Action]:
+        return auction.auctionable(self, s, seat, energy)
 
     def open_auction(self, s: State, seat: int, item: str) -> State:
         return auction.open_auction(self, s, seat, item)
@@ -245,9 +232,6 @@ class ScepterOfZavandor(Game):
 
     # -- reading --------------------------------------------------------------------
 
-    def why_not(self, state: State, action: Action) -> IllegalAction:
-        return checks.why_not(self, state, action)
-
     def view(self, state: State, seat: int | None) -> dict:
         return checks.view(self, state, seat)
 
@@ -261,7 +245,16 @@ class ScepterOfZavandor(Game):
         return scene.scene(self, state, seat, lang)
 
     def describe(self, action: Action, lang: str = "en") -> str:
-        return checks.describe(self, action, lang)
+        """A short sentence for an action in English or German (texts/actions.toml)."""
+        return words.describe(self, action, lang)
+
+    def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
+        """Every action label legal() can produce, computed from the data files."""
+        return words.action_labels(self, players, self.resolve_options(options or {}))
+
+    @cached_property
+    def action_texts(self) -> dict[str, dict[str, str]]:
+        return read_toml(self._package, "texts/actions.toml")
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Current victory points (a status, ZS-610)."""
@@ -272,9 +265,35 @@ class ScepterOfZavandor(Game):
     def winners(self, state: State) -> tuple[int, ...]:
         """ZS-640 most VP; ZS-918 rulekit's choice: tie -> more VP from gems, then shared."""
         t: Table = state.data
-        key = [(victory_points(self.cfg, p), gem_vp(self.cfg, p)) for p in t.p]
+        by_gems = state.options["final_tiebreak"] == "gem_points"
+        key = [(victory_points(self.cfg, p), gem_vp(self.cfg, p) if by_gems else 0) for p in t.p]
         best = max(key)
         return tuple(i for i, k in enumerate(key) if k == best)
+
+    def score_breakdown(self, state: State) -> list[ScoreLine]:
+        """One line per scoring rule (ZS-540..ZS-600); the lines add up to ``scores``."""
+        cfg, ps = self.cfg, state.data.p
+        lines = []
+        for rule, gems_of_rule in (("ZS-560", (0,)), ("ZS-570", (1,)), ("ZS-580", (2, 3)), ("ZS-590", (4,))):
+            en = " and ".join(self.gem_name(g) for g in gems_of_rule)
+            de = " und ".join(self.gem_name(g, "de") for g in gems_of_rule)
+            points = tuple(sum(p.active[g] * cfg.gem_vp[g] for g in gems_of_rule) for p in ps)
+            lines.append(ScoreLine(rule, f"Active gems: {en}", f"Aktive Steine: {de}", points))
+        arts = tuple(sum(cfg.artifacts[a]["vp"] for a in p.arts) for p in ps)
+        sents = tuple(sum(sentinel_vp(cfg, p, x) for x in p.sents) for p in ps)
+        level4 = tuple(cfg.level4_vp * sum(1 for lv in p.know if lv >= cfg.max_level) for p in ps)
+        lines.append(ScoreLine("ZS-540", "Artifacts", "Artefakte", arts))
+        lines.append(ScoreLine("ZS-550", "Sentinels with their bonus", "Wächter mit Bonus", sents))
+        lines.append(ScoreLine("ZS-600", "Knowledge areas at level 4", "Wissensgebiete auf Stufe 4", level4))
+        return lines
+
+    def tiebreak_rule(self, state: State) -> str | None:
+        """ZS-918 when equal points were decided (or shared) by the points from gems."""
+        if not state.is_over or self.stopped(state):
+            return None
+        vps = self.scores(state)
+        best = max(vps)
+        return "ZS-918" if sum(1 for v in vps if v == best) > 1 else None
 
     def evaluate(self, state: State, seat: int) -> float:
         """VP lead plus a little for energy and gems that could be spent."""
@@ -285,21 +304,25 @@ class ScepterOfZavandor(Game):
 
 
 class _NamedMessages:
-    """Formats an event's templates; the German text gets German gem, area and item names."""
+    """Formats an event's templates with names in each language: gems, areas and items in German
+    for the German text, energy items ("dust 10") in words in both."""
 
-    __slots__ = ("templates", "names", "fallback")
+    __slots__ = ("templates", "en", "de", "fallback")
 
-    def __init__(self, templates: dict[str, tuple[str, str]], names: dict[str, str], fallback):
-        self.templates, self.names, self.fallback = templates, names, fallback
+    def __init__(self, templates: dict[str, tuple[str, str]], en: dict[str, str], de: dict[str, str], fallback):
+        self.templates, self.en, self.de, self.fallback = templates, en, de, fallback
 
     def format(self, key: str, **args) -> tuple[str, str]:
         entry = self.templates.get(key)
         if entry is None:
             return self.fallback.format(key, **args)
-        en = entry[0].format(**args)
-        if "gem" in args or "area" in args or "item" in args or "items" in args:
-            names = self.names
-            args = {k: (names.get(v, v) if k in ("gem", "area", "item") else v) for k, v in args.items()}
-            if "items" in args:
-                args["items"] = ", ".join(names.get(x, x) for x in args["items"].split(", "))
-        return en, entry[1].format(**args)
+        if not ("gem" in args or "area" in args or "item" in args or "items" in args or "name" in args):
+            return entry[0].format(**args), entry[1].format(**args)
+        return entry[0].format(**self._named(args, self.en)), entry[1].format(**self._named(args, self.de))
+
+    @staticmethod
+    def _named(args: dict, names: dict[str, str]) -> dict:
+        out = {k: (names.get(v, v) if k in ("gem", "area", "item", "name") else v) for k, v in args.items()}
+        if "items" in args:
+            out["items"] = ", ".join(names.get(x, x) for x in args["items"].split(", "))
+        return out

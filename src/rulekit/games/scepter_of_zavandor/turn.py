@@ -68,28 +68,43 @@ def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     rubies = rubies_in_play(t) if scope == "supply" else 0
     pct = cfg.price_percent[p.know[0]]
     active, stored = p.active, p.stored
+    supply, prices, ench, dis, act, deact = t.supply, cfg.gem_price, acts["enchant"], acts["disenchant"], [], []
     for g in range(5):
         if (
-            t.supply[g]
-            and cfg.gem_price[g] * pct // 100 <= value
+            supply[g]
+            and prices[g] * pct // 100 <= value
             and (g < 2 or not can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"]))
         ):
-            out.append(acts["enchant"][g])
-    out.extend(acts["disenchant"][g] for g in range(5) if active[g] or stored[g])
-    if capacity(cfg, p) > sum(active):
-        out.extend(acts["activate"][g] for g in range(5) if stored[g])
-    out.extend(acts["deactivate"][g] for g in range(5) if active[g])
-    if not p.stepped:
+            out.append(ench[g])
+    room = capacity(cfg, p) > sum(active)
+    for g in range(5):
+        if active[g]:
+            out.append(dis[g])
+            deact.append(acts["deactivate"][g])
+            if stored[g] and room:
+                act.append(acts["activate"][g])
+        elif stored[g]:
+            out.append(dis[g])
+            if room:
+                act.append(acts["activate"][g])
+    out += act
+    out += deact
+    if not p.stepped:  # ZS-320: one paid step a round; learn_cost and _can_learn, inlined (hot path)
+        know, costs, top, learn = p.know, cfg.area_costs, cfg.max_level, acts["learn"]
+        stone = 0 if p.prepaid else (p.markers[0] if p.markers else -1)
         for a in range(6):
-            if _can_learn(game, p, a) and learn_cost(game, p, a) <= value:
-                out.append(acts["learn"][a])
+            lv = know[a]
+            if lv >= top or (not lv and stone < 0):
+                continue
+            if costs[a][lv] + (0 if lv else stone) <= value:
+                out.append(learn[a])
     if p.free_steps:
         for a in range(6):
             if p.know[a] < cfg.max_level and (p.know[a] or p.prepaid):
                 out.append(acts["free_step"][a])
     if p.markers and p.markers[0] <= value:
         out.append(acts["buy_stone"])
-    out.extend(game.auctionable(s, seat))
+    out.extend(game.auctionable(s, seat, value))
     out.extend(_exchanges(cfg, p))
     out.append(acts["end"])
     return out
@@ -137,9 +152,8 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         )
     if kind == "disenchant":
         g = GEMS.index(a.args[0])
-        t, value, _ = sell_gem(cfg, t, seat, g)
-        ev = game.say("ZS-290", "disenchant", player=who, gem=game.gem_name(g), dust=value)
-        return s.evolve(data=t, phase="disenchant_gems", to_move=None, events=(ev,))
+        t, ev = sell_event(game, t, seat, g)
+        return s.evolve(data=t, phase="disenchant_gems", to_move=None, events=ev)
     if kind in ("activate", "deactivate"):
         g = GEMS.index(a.args[0])
         d = 1 if kind == "activate" else -1
@@ -163,7 +177,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         ai = AREAS.index(a.args[0])
         p = replace(p, free_steps=p.free_steps - 1)
         t, ev = raise_level(game, put(t, seat, p), seat, ai, free=True)
-        return s.evolve(data=t, phase="extend_knowledge", to_move=None, events=ev)
+        return s.evolve(data=t, events=ev)  # no payment: the turn goes on (phases.toml: player_actions repeats)
     if kind == "buy_stone":
         return _start_pay(
             game,
@@ -233,9 +247,8 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     ev = []
     if a.kind == "sell":
         g = GEMS.index(a.args[0])
-        t, value, _ = sell_gem(cfg, t, seat, g)
-        ev.append(game.say("ZS-290", "disenchant", player=who, gem=game.gem_name(g), dust=value))
-        return s.evolve(data=t, events=tuple(ev))
+        t, ev = sell_event(game, t, seat, g)
+        return s.evolve(data=t, events=ev)
     if a.args[0] == "auto":
         need = pay.due - pay.paid
         if pay.can_sell:
@@ -245,8 +258,8 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
                     break
                 pl = t.p[seat]
                 if pl.stored[g] or pl.active[g]:
-                    t, value, _ = sell_gem(cfg, t, seat, g)
-                    ev.append(game.say("ZS-290", "disenchant", player=who, gem=game.gem_name(g), dust=value))
+                    t, sold = sell_event(game, t, seat, g)
+                    ev.extend(sold)
         items = auto_selection(cfg, t.p[seat], need)
     else:
         items = [_parse_item(a.args)]
@@ -255,13 +268,31 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         t, v = take_item(cfg, t, seat, it)
         paid += v
     ev.append(
-        game.say("ZS-430", "paid", player=who, items=", ".join(item_label(i) for i in items), paid=paid, due=pay.due)
+        game.say(
+            "ZS-430" if s.phase == "pay_auction" else "ZS-020",
+            "paid",
+            player=who,
+            items=", ".join(item_label(i) for i in items),
+            paid=paid,
+            due=pay.due,
+        )
     )
     t = replace(t, pay=replace(pay, paid=paid))
     s = s.evolve(data=t)
     if paid >= pay.due or not (pay_items(cfg, t.p[seat]) or (pay.can_sell and _has_gems(t.p[seat]))):
         return finish_pay(game, s, ev)
     return s.evolve(events=tuple(ev))
+
+
+def sell_event(game: ScepterOfZavandor, t: Table, seat: int, g: int) -> tuple[Table, tuple]:
+    """Disenchant one gem; the event states the dust that arrives and, apart, what no token can make."""
+    t, value, lost = sell_gem(game.cfg, t, seat, g)
+    who, gem = game.seat_name(seat), game.gem_name(g)
+    if lost:
+        return t, (
+            game.say("ZS-290", "disenchant_lost", player=who, gem=gem, value=value, dust=value - lost, lost=lost),
+        )
+    return t, (game.say("ZS-290", "disenchant", player=who, gem=gem, dust=value),)
 
 
 def _has_gems(p) -> bool:
@@ -288,7 +319,10 @@ def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
     change = pay.paid - pay.due
     if change:
         t, lost = give_dust(cfg, t, seat, change)
-        ev.append(game.say("ZS-020", "change", player=who, dust=change - lost, lost=lost))
+        if lost:
+            ev.append(game.say("ZS-020", "change_lost", player=who, dust=change - lost, lost=lost))
+        else:
+            ev.append(game.say("ZS-020", "change", player=who, dust=change))
     kind = pay.what[0]
     if kind in ("artifact", "sentinel"):
         return game.deliver(s.evolve(data=t), pay, ev)
@@ -303,7 +337,12 @@ def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
     else:
         t, more = raise_level(game, t, seat, pay.what[1])
         ev.extend(more)
-    return s.evolve(data=t, to_move=None, events=tuple(ev))
+    return back_to_turn(s, t, ev)
+
+
+def back_to_turn(s: State, t: Table, ev) -> State:
+    """A purchase is done: the player whose turn it is goes on with his actions (ZS-210)."""
+    return s.evolve(data=t, phase="player_actions", to_move=t.order[t.cur], events=tuple(ev))
 
 
 def gain_gem(cfg, t: Table, seat: int, g: int) -> Table:
@@ -338,7 +377,7 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         ev = game.say("ZS-916", "discard", player=who, item=" ".join(map(str, a.args)))
     p = t.p[seat]
     if hand_count(cfg, p) <= hand_limit(cfg, p):
-        return s.evolve(data=replace(t, cur=t.cur + 1), to_move=None, events=(ev,))
+        return s.evolve(data=replace(t, cur=t.cur + 1), phase="next_over_hand_limit", to_move=None, events=(ev,))
     return s.evolve(data=t, events=(ev,))
 
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import State
+from .engine.state import VIEW_KEYS
 
 __all__ = ["text_board"]
 
-#: keys the engine puts in every view; the header shows them
-ENGINE_KEYS = frozenset({"game", "players", "seat", "phase", "to_move", "step", "is_over", "scores"})
 _WIDTH = 100
 
 
@@ -37,7 +36,7 @@ def text_board(state: State, seat: int | None = None, lang: str = "en") -> str:
     ]
     view = state.view(seat)
     for key, value in view.items():
-        if key not in ENGINE_KEYS:
+        if key not in VIEW_KEYS:  # the header shows the engine's keys
             lines += _lines(key, value, 1)
     return "\n".join(lines)
 

@@ -64,4 +64,3 @@ def game_params() -> list:
 def game_player_params() -> list:
     """(game, players) for every player count of every game."""
     return [pytest.param(g, n, id=f"{g.id}-{n}p") for g in all_games() for n in g.players]
-

@@ -14,14 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action
 from .errors import IllegalAction
-from .flow import check_step
+from .flow import FlowError, check_step
 from .rules import Event
 
 if TYPE_CHECKING:
     from .game import Game
     from .record import Record
 
-__all__ = ["State", "History"]
+__all__ = ["State", "History", "VIEW_KEYS"]
+
+#: the keys the engine puts in every view; a game's own view must not use them
+VIEW_KEYS = frozenset({"game", "players", "seat", "phase", "to_move", "step", "is_over", "scores"})
 
 #: A persistent list of the decisions that led to a state: (previous, action).
 History = tuple["History | None", Action] | None
@@ -99,6 +102,10 @@ class State:
         """
         if seat is not None and not 0 <= seat < self.players:
             raise ValueError(f"seat must be in 0..{self.players - 1} or None, got {seat!r}")
+        own = self.game.view(self, seat)
+        clash = VIEW_KEYS.intersection(own)
+        if clash:  # e.g. a list of seats under "players" would hide the player count
+            raise FlowError(f"{self.game.id}: the game's view uses the engine's keys {sorted(clash)}")
         return {
             "game": self.game.id,
             "players": self.players,
@@ -108,7 +115,7 @@ class State:
             "step": self.step - self.unseen[seat] if seat is not None and self.unseen else self.step,
             "is_over": self.is_over,
             "scores": list(self.scores),
-            **self.game.view(self, seat),
+            **own,
         }
 
     # -- moving ----------------------------------------------------------

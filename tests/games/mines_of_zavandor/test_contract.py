@@ -1,37 +1,19 @@
 """The engine contract for Mines of Zavandor: check_game, coverage, views, bots' hooks, scene, refusals."""
 
 import json
-import os
 import re
 import tomllib
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
 
 import rulekit
 from rulekit.engine import Action, Dice, IllegalAction
-from rulekit.testing import check_game
 
 from .helpers import G, at, cards, fresh, move_cards
 
-LEDGER = Path("/work/shared/rules/mines_of_zavandor.toml")
+LEDGER = Path(__file__).parents[2] / "ledgers" / "mines_of_zavandor.toml"
 HERE = Path(__file__).parent
-SIMS = int(os.environ.get("RULEKIT_MINES_SIMS", "200"))  # seeded random games per player count
-CHUNK = max(1, SIMS // 4)
-
-
-def _check(args: tuple[int, int]) -> int:
-    players, seed = args
-    return check_game(rulekit.load("mines_of_zavandor"), sims=CHUNK, seed=seed, players=players).games
-
-
-def test_check_game_200_seeded_games_per_player_count():
-    """check_game: 200 random games each for 2, 3 and 4 players (in parallel processes)."""
-    jobs = [(n, seed) for n in (2, 3, 4) for seed in range(0, SIMS, CHUNK)]
-    with ProcessPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        games = sum(pool.map(_check, jobs))
-    assert games == 3 * CHUNK * len(range(0, SIMS, CHUNK)) >= 3 * SIMS
 
 
 def _ledger_ids() -> tuple[list[str], list[str]]:

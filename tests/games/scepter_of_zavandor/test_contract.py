@@ -1,7 +1,6 @@
 """The engine contract for Zavandor: check_game, views, determinize, scene, texts, ledger coverage."""
 
 import json
-import os
 import re
 import tomllib
 from pathlib import Path
@@ -10,23 +9,12 @@ import networkx as nx
 import pytest
 
 from rulekit.engine import Dice, IllegalAction
-from rulekit.testing import check_game
 
 from .helpers import CFG, GAME, hub, labels, new, play, setp
 
-LEDGER = Path("/work/shared/rules/scepter_of_zavandor.toml")
+LEDGER = Path(__file__).parents[2] / "ledgers" / "scepter_of_zavandor.toml"
 HERE = Path(__file__).parent
 PACKAGE = Path(__file__).parents[3] / "src" / "rulekit" / "games" / "scepter_of_zavandor"
-#: seeded random games per player count; RULEKIT_FULL=1 runs the full 200 per count (about 5 CPU minutes)
-SIMS = 200 if os.environ.get("RULEKIT_FULL") else 12
-
-
-@pytest.mark.parametrize("players", range(2, 7))
-def test_check_game(players):
-    """check_game: legal actions until the end, refusals cite ZS ids, JSON round trip, replay, invariants.
-    Random players never buy five sentinels (ZS-620), so these games set a round limit and stop unfinished."""
-    report = check_game(GAME, sims=SIMS, seed=1000 * players, players=players, options={"round_limit": 30})
-    assert report.games == SIMS
 
 
 def test_ledger_coverage():

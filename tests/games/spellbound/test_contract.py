@@ -12,15 +12,8 @@ from rulekit.testing import check_game
 
 from .helpers import CAT, GAME, arrange, cid, move_cards, playing, start
 
-LEDGER = Path("/work/shared/rules/spellbound.toml")
+LEDGER = Path(__file__).parents[2] / "ledgers" / "spellbound.toml"
 HERE = Path(__file__).parent
-
-
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_check_game_200_random_games(players):
-    """SB-560, SB-600: 200 seeded random games per player count keep the contract and end."""
-    report = check_game(GAME, sims=200, seed=1000 * players, players=players, round_trips=1)
-    assert report.games == 200
 
 
 def test_random_play_reaches_several_endings():

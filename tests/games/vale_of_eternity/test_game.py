@@ -11,19 +11,11 @@ import pytest
 
 from rulekit.engine import Dice, IllegalAction
 from rulekit.games.vale_of_eternity.model import CARDS
-from rulekit.testing import check_game
 
 from .helpers import GAME, activation, do, make
 
-LEDGER = Path("/work/shared/rules/vale_of_eternity.toml")
+LEDGER = Path(__file__).parents[2] / "ledgers" / "vale_of_eternity.toml"
 HERE = Path(__file__).parent
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_check_game_200_random_games(players):
-    """check_game: 200 seeded random games per player count keep the whole contract."""
-    report = check_game(GAME, sims=200, seed=players * 1000, players=players)
-    assert report.games == 200
 
 
 def test_ledger_ids_all_have_texts():

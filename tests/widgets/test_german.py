@@ -55,8 +55,8 @@ def collect(game_id: str) -> dict[str, dict[str, str]]:
     game = rulekit.load(game_id)
 
     def add(kind: str, text: str, where: str) -> None:
-        if text and text.strip():
-            found[kind].setdefault(text, where)
+        if text and text.strip():  # the game's German title is a name (the German edition of Rune Stones keeps it)
+            found[kind].setdefault(text.replace(game.title_de, "Spiel"), where)
 
     for table in _games(game_id):
         tl, seen_phases = table.timeline, set()

@@ -213,13 +213,15 @@ class Game:
             refusal = hooks.why_not(state, action)
             if refusal is not None:
                 return refusal
-        rule = next(iter(self.phases[state.phase].rules), "engine") if state.phase in self.phases else "engine"
-        legal = ", ".join(map(str, state.legal_actions()[:8]))
+        phase = self.phases.get(state.phase)
+        rule = next(iter(phase.rules), "engine") if phase else "engine"
+        name, name_de = (phase.name, phase.name_de) if phase else (state.phase, state.phase)
+        legal = state.legal_actions()
         return IllegalAction(
             rule,
-            f"'{action}' is not possible in phase {state.phase}; possible now: {legal}",
+            f"'{self.phrase(action)}' is not possible now ({name}); possible: {self.phrases(legal)}",
             action,
-            f"'{action}' ist in der Phase {state.phase} nicht möglich; jetzt möglich: {legal}",
+            f"'{self.phrase(action, 'de')}' ist jetzt nicht möglich ({name_de}); möglich: {self.phrases(legal, 'de')}",
         )
 
     def view(self, state: State, seat: int | None) -> dict:
@@ -316,6 +318,18 @@ class Game:
     def describe(self, action: Action, lang: str = "en") -> str:
         """A readable label of an action (defaults to its text label)."""
         return str(action)
+
+    def phrase(self, action: Action, lang: str = "en") -> str:
+        """``describe`` for any action, also one the game does not know (a typo in a refusal):
+        those keep their label, since there is nothing to say them with."""
+        try:
+            return self.describe(action, lang)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            return str(action)
+
+    def phrases(self, actions: list[Action], lang: str = "en", most: int = 8) -> str:
+        """The first ``most`` actions as sentences, for "possible now: ..." in refusals."""
+        return "; ".join(self.phrase(a, lang) for a in actions[:most])
 
     def __repr__(self) -> str:
         return f"<Game {self.id}: {self.title}, {self.players.start}-{self.players.stop - 1} players>"

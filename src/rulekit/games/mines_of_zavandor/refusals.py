@@ -58,20 +58,26 @@ def why_not(state: State, action: Action) -> IllegalAction:
     """An ``IllegalAction`` naming the rule that forbids ``action`` now (every phase's ``why_not`` hook)."""
     game = state.game
     phase = game.phases[state.phase]
-    legal = ", ".join(str(a) for a in state.legal_actions()[:10])
-    where = {"phase": phase.name, "phase_de": phase.name_de, "legal": legal}
+    legal = state.legal_actions()
+    where = {
+        "phase": phase.name,
+        "phase_de": phase.name_de,
+        "legal": game.phrases(legal),
+        "legal_de": game.phrases(legal, "de"),
+        "what_de": game.phrase(action, "de"),
+    }
     if action.kind not in KINDS:
         return game.refuse(
-            phase.rules[0] if phase.rules else "ZM-170", "unknown_action", action, what=str(action), **where
+            phase.rules[0] if phase.rules else "ZM-170", "unknown_action", action, what=game.phrase(action), **where
         )
     phases, rule = KINDS[action.kind]
     if state.phase not in phases:
-        return game.refuse(rule, "wrong_phase", action, what=str(action), **where)
+        return game.refuse(rule, "wrong_phase", action, what=game.phrase(action), **where)
     detail = _detail(state, action)
     if detail is not None:
         rule, key, args = detail
-        return game.refuse(rule, key, action, what=str(action), **where, **args)
-    return game.refuse(rule, "not_now", action, what=str(action), **where)
+        return game.refuse(rule, key, action, what=game.phrase(action), **where, **args)
+    return game.refuse(rule, "not_now", action, what=game.phrase(action), **where)
 
 
 def _gem_args(action: Action) -> tuple[int, int] | None:

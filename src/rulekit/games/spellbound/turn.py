@@ -188,8 +188,10 @@ def why_not_battle(state: State, action: Action) -> IllegalAction:
 
 
 def _refuse(state: State, action: Action, rule: str, key: str, **extra) -> IllegalAction:
-    legal_now = ", ".join(map(str, state.legal_actions()[:6]))
-    return state.game.refuse(rule, key, action, tried=str(action), legal=legal_now, **extra)
+    g, legal = state.game, state.legal_actions()
+    words = {"tried": g.phrase(action), "tried_de": g.phrase(action, "de")}
+    words |= {"legal": g.phrases(legal, most=6), "legal_de": g.phrases(legal, "de", most=6)}
+    return g.refuse(rule, key, action, **words, **extra)
 
 
 # -- playing them ----------------------------------------------------------------

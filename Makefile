@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8866
 
-.PHONY: dashboard test lint bench clean
+.PHONY: dashboard test test-fast lint bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -18,6 +18,11 @@ dashboard: $(VENV)/.installed
 
 test: $(VENV)/.installed
 	$(PY) -m pytest --nbval-lax --nbval-sanitize-with .ci/nbval-sanitize.cfg -p no:cacheprovider tests src/rulekit/notebooks
+	$(PY) -m pytest --doctest-modules -p no:cacheprovider -q src/rulekit
+
+# The fast lane while working: unit tests without the browser, notebooks and long random runs.
+test-fast: $(VENV)/.installed
+	RULEKIT_FAST=1 $(PY) -m pytest -q -p no:cacheprovider -m "not slow" --ignore=tests/browser tests --doctest-modules src/rulekit
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check src tests benchmarks

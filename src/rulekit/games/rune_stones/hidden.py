@@ -48,6 +48,12 @@ def determinize(b: Board, seat: int, dice: Dice) -> Board:
     return replace(b, players=tuple(players), deck=dice.shuffle(b.deck), art_supply=dice.shuffle(b.art_supply))
 
 
+def redeal_unseen(b: Board, dice: Dice) -> Board:
+    """Shuffle what nobody sees: every player's draw pile, the general deck and the artifact supply."""
+    players = tuple(replace(p, draw=dice.shuffle(p.draw)) for p in b.players)
+    return replace(b, players=players, deck=dice.shuffle(b.deck), art_supply=dice.shuffle(b.art_supply))
+
+
 def invariants(game, state) -> list[str]:
     """Conservation of cards, gems, joker stones, ores, artifacts and rune stones."""
     b: Board = state.data

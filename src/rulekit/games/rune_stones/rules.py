@@ -159,6 +159,9 @@ class RuneStones(Game):
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         return state.evolve(data=hidden.determinize(state.data, seat, dice))
 
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        return state.evolve(data=hidden.redeal_unseen(state.data, dice))
+
     def evaluate(self, state: State, seat: int) -> float:
         return hidden.evaluate(self, state, seat)
 

@@ -18,7 +18,7 @@ from ...engine.rules import read_toml
 from . import auction, checks, rounds, scene, turn, words
 from .config import AREAS, GEMS, Config, load_config
 from .economy import item_label
-from .model import Pay, Player, Table, gem_vp, means, sentinel_vp, victory_points
+from .model import Pay, Player, Table, gem_vp, means, replace, sentinel_vp, victory_points
 
 __all__ = ["ScepterOfZavandor"]
 
@@ -240,6 +240,11 @@ class ScepterOfZavandor(Game):
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
         return checks.determinize(self, state, seat, dice)
+
+    def redeal_unseen(self, state: State, dice: Dice) -> State:
+        """The order of the face-down energy decks is what nobody sees: shuffle each deck."""
+        t = state.data
+        return state.evolve(data=replace(t, decks=tuple(dice.shuffle(deck) for deck in t.decks)))
 
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         return scene.scene(self, state, seat, lang)

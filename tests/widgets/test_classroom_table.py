@@ -4,6 +4,7 @@ watch mode, the projector layout, greyed buttons and group names (no browser).""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property
 
 import pytest
@@ -184,7 +185,18 @@ def test_result_words_for_cooperative_loss_shared_win_and_unfinished():
     assert "no winner" in result_text(s, "en") and "did not reach its end" in html and "tie" not in html
 
 
+def _in_a_thread(test):
+    """Run ``test`` in a thread of its own: browser tests may leave an event loop running
+    in this one, and the watch loop needs its own (or none at all)."""
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(test).result()
+
+
 def test_watch_mode_plays_at_a_pace_without_blocking_and_stops_at_the_end():
+    _in_a_thread(_watch_plays_at_a_pace)
+
+
+def _watch_plays_at_a_pace():
     table = make(seats=["random", "random"])
 
     async def run():
@@ -210,6 +222,10 @@ def test_watch_mode_plays_at_a_pace_without_blocking_and_stops_at_the_end():
 
 
 def test_watch_mode_stops_when_a_human_must_decide():
+    _in_a_thread(_watch_stops_for_a_human)
+
+
+def _watch_stops_for_a_human():
     table = make(seats=["human", "random"], autoplay=False)
     table.click_action("add 1")
 

@@ -78,13 +78,7 @@ def test_installed_rulekit_dashboard_serves_the_gallery_and_a_game(installed, pa
         errors = PageErrors().attach(page)
         page.goto(url + "/", timeout=LOAD_MS)
         expect(page.locator("a.rk-card")).to_have_count(len(ALL_NOTEBOOKS))
-        page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
-        table = page.locator(".rk-table").first
-        table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
-        status = table.locator(".rk-status").first
-        before = status.inner_text()
-        table.locator("button.rk-step").first.click()
-        expect(status).not_to_have_text(before, timeout=60_000)
+        _step_in_rune_stones(page)
         assert [e for e in errors if e.startswith(("pageerror", "request outside"))] == [], errors
     finally:
         proc.terminate()
@@ -151,13 +145,7 @@ def test_binder_path_serves_the_gallery_through_jupyter_server_proxy(installed, 
         errors = PageErrors().attach(page)
         page.goto(f"http://127.0.0.1:{port}/rulekit/", timeout=LOAD_MS)
         expect(page.locator("a.rk-card")).to_have_count(len(ALL_NOTEBOOKS), timeout=LOAD_MS)
-        page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
-        table = page.locator(".rk-table").first
-        table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
-        status = table.locator(".rk-status").first
-        before = status.inner_text()
-        table.locator("button.rk-step").first.click()
-        expect(status).not_to_have_text(before, timeout=60_000)
+        _step_in_rune_stones(page)
         assert [e for e in errors if e.startswith(("pageerror", "request outside"))] == [], errors
     finally:
         proc.terminate()
@@ -166,3 +154,14 @@ def test_binder_path_serves_the_gallery_through_jupyter_server_proxy(installed, 
     # both hops send without delay: the dashboard's kernel socket and the proxy's socket to the browser
     assert "rulekit: kernel websocket TCP_NODELAY=1" in text, text[-4000:]
     assert "rulekit: proxy websocket TCP_NODELAY=1" in text, text[-4000:]
+
+
+def _step_in_rune_stones(page) -> None:
+    """From the gallery: open Rune Stones, press Step and see the status line change."""
+    page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
+    table = page.locator(".rk-table").first
+    table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
+    status = table.locator(".rk-status").first
+    before = status.inner_text()
+    table.locator("button.rk-step").first.click()
+    expect(status).not_to_have_text(before, timeout=60_000)

@@ -406,8 +406,11 @@ class _Observer:
 
 
 def _has_unseen(state: State) -> bool:
-    """Whether ``state`` has parts no seat can see (its game's ``redeal_unseen`` changes it)."""
-    return state.game.redeal_unseen(state, Dice(1)) is not state
+    """Whether ``state``'s game has parts no seat can see (it overrides ``redeal_unseen``).
+
+    Asked once per step of every search, so it looks at the class, not at a dealt copy.
+    """
+    return type(state.game).redeal_unseen is not Game.redeal_unseen
 
 
 def _hidden(game: Game) -> bool:

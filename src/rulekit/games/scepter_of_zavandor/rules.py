@@ -15,10 +15,10 @@ from functools import cached_property
 from ...engine import Action, Dice, Event, Game, Option, PhaseHooks, State
 from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
-from . import auction, checks, rounds, scene, turn, words
+from . import auction, checks, rounds, scene, turn, words, worth
 from .config import AREAS, GEMS, Config, load_config
 from .economy import item_label
-from .model import Pay, Player, Table, gem_vp, means, replace, sentinel_vp, victory_points
+from .model import Pay, Player, Table, gem_vp, replace, sentinel_vp, victory_points
 
 __all__ = ["ScepterOfZavandor"]
 
@@ -300,12 +300,14 @@ class ScepterOfZavandor(Game):
         best = max(vps)
         return "ZS-918" if sum(1 for v in vps if v == best) > 1 else None
 
+    @cached_property
+    def weights(self) -> worth.Weights:
+        """The bots' weights (data/evaluate.toml) with deck averages."""
+        return worth.load_weights(self.cfg, self.data_file("evaluate.toml"))
+
     def evaluate(self, state: State, seat: int) -> float:
-        """VP lead plus a little for energy and gems that could be spent."""
-        cfg, t = self.cfg, state.data
-        vals = [victory_points(cfg, p) + 0.05 * means(cfg, p) for p in t.p]
-        others = [v for i, v in enumerate(vals) if i != seat]
-        return vals[seat] - max(others)
+        """Worth lead: points, energy, income for the rounds to come, knowledge (worth.py)."""
+        return worth.evaluate(self, state, seat)
 
 
 class _NamedMessages:

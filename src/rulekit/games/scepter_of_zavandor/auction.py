@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, State
 from ...engine.seats import next_seat
+from . import legality
 from .config import GEMS
 from .model import Auction, Pay, item_price, means, modifier, owns_max, put, replace
 from .turn import back_to_turn, finish_pay, gain_gem
@@ -33,51 +34,35 @@ __all__ = [
 
 
 def item_kind(game: ScepterOfZavandor, item: str) -> str:
-    return "sentinel" if item in game.cfg.sentinels else "artifact"
+    return legality.item_kind(game, item)
 
 
 def printed(game: ScepterOfZavandor, kind: str, item: str) -> int:
-    return game.cfg.sentinel_price if kind == "sentinel" else game.cfg.artifacts[item]["price"]
+    return legality.printed(game, kind, item)
 
 
 def refusal(game: ScepterOfZavandor, s: State, seat: int, kind: str, item: str) -> str:
-    """The rule id that forbids ``seat`` to open an auction for ``item`` now, or ""."""
-    cfg, t = game.cfg, s.data
-    p = t.p[seat]
-    if kind == "artifact":
-        if item not in t.offer:
-            return "ZS-470" if item in cfg.artifacts else "ZS-400"
-        if owns_max(cfg, p, item):
-            return "ZS-440"
-        if cfg.artifacts[item].get("others_lose_gem") and not any(p.active):
-            return "ZS-903"
-    elif item not in t.sents:
-        return "ZS-470"
-    price = item_price(cfg, t, seat, kind, item, printed(game, kind, item), s.options)
-    if price > means(cfg, p, game.with_gems):
-        return "ZS-460"
-    return ""
+    """The rule id that forbids ``seat`` to open an auction for ``item`` now, or "" (legality.open_auction)."""
+    return legality.open_auction(game, s, seat, item)
 
 
 def auctionable(game: ScepterOfZavandor, s: State, seat: int, energy: int | None = None) -> list[Action]:
-    """The items ``seat`` may put up for auction now: ``refusal`` for every item, computed once
-    per kind (the hub asks this on every decision and passes the seat's ``energy``)."""
+    """The items ``seat`` may put up for auction now (``legality.open_auction``): every artifact of
+    the offer and every sentinel whose item check and price check pass. The seat's means and the
+    modifier per kind are computed once, and the price check once for all sentinels (they share
+    one price); the hub asks this on every decision and passes the seat's ``energy``."""
     cfg, t = game.cfg, s.data
     p = t.p[seat]
     limit = means(cfg, p, game.with_gems, energy)
+    item_ok, price_ok = legality.auction_item, legality.auction_price
     out = []
     if t.offer:
-        base = modifier(cfg, t, seat, "artifact", "", s.options)  # without item-specific discounts
-        has_gem = any(p.active)
-        for item in dict.fromkeys(t.offer):
-            art = cfg.artifacts[item]
-            if (art.get("unique") and item in p.arts) or (art.get("others_lose_gem") and not has_gem):
-                continue
-            extra = sum(cfg.artifacts[a].get("discount_on", {}).get(item, 0) for a in p.arts) if p.arts else 0
-            if max(0, art["price"] + base - extra) <= limit:
-                out.append(cfg.act("auction " + item))
-    if t.sents and item_price(cfg, t, seat, "sentinel", t.sents[0], cfg.sentinel_price, s.options) <= limit:
-        out.extend(cfg.act("auction " + item) for item in t.sents)
+        base = modifier(cfg, t, seat, "artifact", "", s.options)
+        for x in dict.fromkeys(t.offer):
+            if not item_ok(cfg, t, p, x) and not price_ok(game, s, seat, x, limit, base):
+                out.append(cfg.act("auction " + x))
+    if t.sents and not price_ok(game, s, seat, t.sents[0], limit):
+        out += [cfg.act("auction " + x) for x in t.sents if not item_ok(cfg, t, p, x)]
     return out
 
 
@@ -107,23 +92,15 @@ def open_auction(game: ScepterOfZavandor, s: State, seat: int, item: str) -> Sta
 
 
 def bid_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
-    """Bids offered as a short menu (rulekit's choice, data/auction.toml) that the bidder can pay (ZS-460)."""
+    """Pass (once there is a bid) and the bids of the menu that pass ``legality.bid`` (ZS-410..ZS-460, ZS-913)."""
     cfg, t = game.cfg, s.data
     auc = t.auction
-    seat = s.to_move
-    if auc.leader < 0:
-        amounts = [printed(game, auc.kind, auc.item) + x for x in cfg.open_steps]
-        out = []
-    else:
-        amounts = [auc.high + x for x in cfg.raise_steps]
-        out = [cfg.act("pass")]
-    limit = means(cfg, t.p[seat], game.with_gems)
-    for amount in amounts:
-        if item_price(cfg, t, seat, auc.kind, auc.item, amount, s.options) <= limit:
-            out.append(cfg.act(f"bid {amount}"))
-    if not out:  # cannot happen: opening is refused unless the printed price is payable
-        out.append(cfg.act("pass"))
-    return out
+    limit = means(cfg, t.p[s.to_move], game.with_gems)
+    mod = modifier(cfg, t, s.to_move, auc.kind, auc.item, s.options)
+    bids = [cfg.act(f"bid {x}") for x in legality.bid_menu(game, t) if not legality.bid(game, s, x, limit, mod)]
+    if legality.pass_bid(game, s, limit, mod):
+        return bids
+    return [cfg.act("pass"), *bids] if auc.leader >= 0 else [*bids, cfg.act("pass")]
 
 
 def _next(order: tuple[int, ...], auc: Auction, after: int) -> int:

@@ -12,9 +12,9 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ...engine import Action, Dice, IllegalAction, State, encode
+from . import legality as check
 from .config import AREAS, GEMS
 from .model import (
-    can_enchant,
     capacity,
     gem_price,
     hand_count,
@@ -44,30 +44,25 @@ HUB = {"enchant", "disenchant", "activate", "deactivate", "learn", "free_step", 
 
 
 def _refusal(reason):
-    """A ``why_not`` hook from a function returning (rule, message key, arguments)."""
+    """A ``why_not`` hook from a function returning (rule, message key, arguments), or None when
+    every check of the action passes (the action is legal)."""
 
-    def why_not(s: State, a: Action) -> IllegalAction:
-        rule, key, args = reason(s, a)
+    def why_not(s: State, a: Action) -> IllegalAction | None:
+        found = reason(s, a)
+        if found is None:
+            return None
+        rule, key, args = found
         return s.game.refuse(rule, key, a, **args)
 
     return why_not
 
 
-def _auction_reason(s: State, a: Action) -> tuple[str, str, dict]:
-    if a.kind == "bid" and a.args and isinstance(a.args[0], int):
-        return _bid_reason(s.game, s, a.args[0])
-    if a.kind == "pass" and s.data.auction.leader < 0:
-        return "ZS-410", "must_open", {}
-    return "ZS-420", "auction_running", {}
+def _gem(a: Action) -> int | None:
+    arg = a.args[0] if len(a.args) == 1 else None
+    return GEMS.index(arg) if arg in GEMS else None
 
 
-def _pay_reason(s: State, a: Action) -> tuple[str, str, dict]:
-    if a.kind == "sell":
-        return "ZS-460", "sell_only_auction", {}
-    return "ZS-430", "pay_first", {"due": s.data.pay.due - s.data.pay.paid}
-
-
-def _hub_reason(s: State, a: Action) -> tuple[str, str, dict]:
+def _hub_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
     game, kind = s.game, a.kind
     cfg, t, phase = game.cfg, s.data, s.phase
     if kind in ("bid", "pass"):
@@ -75,83 +70,128 @@ def _hub_reason(s: State, a: Action) -> tuple[str, str, dict]:
     if kind not in HUB | {"exchange"}:
         return "ZS-200", "not_now", {"phase": game.phases[phase].name, "phase_de": game.phases[phase].name_de}
     p = t.p[s.to_move]
+    value = hand_value(cfg, p)
     arg = a.args[0] if a.args else None
     if kind in ("enchant", "disenchant", "activate", "deactivate"):
-        if arg not in GEMS:
+        g = _gem(a)
+        if g is None:
             return "ZS-010", "no_such_gem", {"name": arg}
-        g = GEMS.index(arg)
+        gem = game.gem_name(g)
         if kind == "enchant":
-            rule = can_enchant(
-                cfg,
-                p,
-                g,
-                sum(q.active[4] + q.stored[4] for q in t.p),
-                s.options["ruby_limit_scope"],
-                s.options["ruby_limit"],
-            )
-            if rule:
-                return rule, "access_" + rule, {"limit": s.options["ruby_limit"]}
-            if not t.supply[g]:
-                return "ZS-910", "supply_empty", {"gem": arg}
-            return "ZS-230", "too_poor", {"price": gem_price(cfg, p, g), "have": hand_value(cfg, p)}
+            rule = check.enchant(cfg, t, p, g, value, s.options)
+            if rule == "ZS-910":
+                return rule, "supply_empty", {"gem": gem}
+            if rule == "ZS-230":
+                return rule, "too_poor", {"price": gem_price(cfg, p, g), "have": value}
+            return (rule, "access_" + rule, {"limit": s.options["ruby_limit"]}) if rule else None
         if kind == "disenchant":
-            return "ZS-290", "no_gem", {"gem": arg}
-        if kind == "activate" and p.stored[g]:
-            return "ZS-040", "no_slot", {"cap": capacity(cfg, p)}
-        return "ZS-310", "no_gem_there", {"gem": arg}
+            rule = check.disenchant(p, g)
+            return (rule, "no_gem", {"gem": gem}) if rule else None
+        rule = check.activate(p, g, capacity(cfg, p) > sum(p.active)) if kind == "activate" else check.deactivate(p, g)
+        if rule == "ZS-040":
+            return rule, "no_slot", {"cap": capacity(cfg, p)}
+        return (rule, "no_gem_there", {"gem": gem}) if rule else None
     if kind in ("learn", "free_step"):
-        if arg not in AREAS:
+        if arg not in AREAS or len(a.args) != 1:
             return "ZS-030", "no_such_area", {"name": arg}
         ai = AREAS.index(arg)
-        if p.know[ai] >= cfg.max_level:
-            return "ZS-330", "max_level", {}
+        rule = check.learn(cfg, p, ai, value) if kind == "learn" else check.free_step(cfg, p, ai)
+        if not rule:
+            return None
+        if rule == "ZS-330" and p.know[ai] >= cfg.max_level:
+            return rule, "max_level", {}
+        key = {"ZS-320": "one_step", "ZS-360": "no_free_step", "ZS-370": "no_stones"}.get(rule)
+        if key:
+            return rule, key, {}
         if kind == "free_step":
-            if not p.free_steps:
-                return "ZS-360", "no_free_step", {}
-            return "ZS-350", "need_stone", {}
-        if p.stepped:
-            return "ZS-320", "one_step", {}
-        from .turn import learn_cost
-
-        return (
-            ("ZS-330" if p.know[ai] else "ZS-340"),
-            "too_poor",
-            {"price": learn_cost(game, p, ai), "have": hand_value(cfg, p)},
-        )
+            return rule, "need_stone", {}
+        return rule, "too_poor", {"price": check.learn_cost(cfg, p, ai), "have": value}
     if kind == "buy_stone":
-        if not p.markers:
-            return "ZS-370", "no_stones", {}
-        return "ZS-350", "too_poor", {"price": p.markers[0], "have": hand_value(cfg, p)}
+        rule = check.buy_stone(p, value)
+        if rule == "ZS-370":
+            return rule, "no_stones", {}
+        return (rule, "too_poor", {"price": p.markers[0], "have": value}) if rule else None
     if kind == "auction":
-        from .auction import item_kind
-
-        rule = game.auction_refusal(s, s.to_move, item_kind(game, str(arg)), str(arg))
-        return rule or "ZS-400", "auction_" + (rule or "ZS-400"), {"item": arg}
+        item = str(arg)
+        rule = check.open_auction(game, s, s.to_move, item) if len(a.args) == 1 else "ZS-400"
+        return (rule, "auction_" + rule, {"item": item}) if rule else None
     if kind == "exchange":
-        return "ZS-190", "no_exchange", {}
-    return "ZS-200", "not_now", {"phase": game.phases[phase].name, "phase_de": game.phases[phase].name_de}
+        rule = check.exchange(cfg, p, arg) if len(a.args) == 1 else "ZS-190"
+        return (rule, "no_exchange", {}) if rule else None
+    return None if not a.args else ("ZS-220", "end_plain", {})  # "end" takes no arguments
+
+
+def _auction_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
+    game = s.game
+    if a.kind == "bid" and len(a.args) == 1:
+        return _bid_reason(game, s, a.args[0])
+    if a.kind == "pass" and not a.args:
+        rule = check.pass_bid(game, s)
+        return (rule, "must_open", {}) if rule else None
+    return "ZS-420", "auction_running", {}
+
+
+def _bid_reason(game, s: State, amount) -> tuple[str, str, dict] | None:
+    cfg, t = game.cfg, s.data
+    auc = t.auction
+    rule = check.bid(game, s, amount)
+    if rule == "ZS-410":
+        return rule, "below_printed", {"price": check.printed(game, auc.kind, auc.item)}
+    if rule == "ZS-420":
+        return rule, "not_higher", {"high": auc.high}
+    if rule == "ZS-460":
+        price = item_price(cfg, t, s.to_move, auc.kind, auc.item, amount, s.options)
+        return rule, "cannot_pay", {"price": price, "have": means(cfg, t.p[s.to_move], game.with_gems)}
+    return (rule, "bid_menu", {}) if rule else None
+
+
+def _pay_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
+    cfg, t = s.game.cfg, s.data
+    pay = t.pay
+    p = t.p[pay.seat]
+    if a.kind == "pay" and a.args == ("auto",):
+        return None
+    if a.kind == "pay":
+        rule = check.held(cfg, p, check.parse_item(a.args), "ZS-430")
+        return (rule, "not_held", {"item": " ".join(map(str, a.args))}) if rule else None
+    if a.kind == "sell":
+        g = _gem(a)
+        if g is None:
+            return "ZS-010", "no_such_gem", {"name": a.args[0] if a.args else None}
+        rule = check.sell(pay.can_sell, p, g)
+        if rule == "ZS-460":
+            return rule, "sell_only_auction", {}
+        return (rule, "no_gem", {"gem": s.game.gem_name(g)}) if rule else None
+    return "ZS-430", "pay_first", {"due": pay.due - pay.paid}
+
+
+def _reduce_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
+    cfg = s.game.cfg
+    p = s.data.p[s.to_move]
+    if a.kind == "discard":
+        rule = check.held(cfg, p, check.parse_item(a.args), "ZS-916")
+        return (rule, "not_held", {"item": " ".join(map(str, a.args))}) if rule else None
+    if a.kind == "exchange":
+        rule = check.exchange(cfg, p, a.args[0], "ZS-510") if len(a.args) == 1 else "ZS-510"
+        return (rule, "no_exchange", {}) if rule else None
+    return "ZS-490", "reduce_first", {}
+
+
+def _lose_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
+    if a.kind == "lose":
+        g = _gem(a)
+        if g is None:
+            return "ZS-010", "no_such_gem", {"name": a.args[0] if a.args else None}
+        rule = check.lose(s.data.p[s.to_move], g)
+        return (rule, "lose_active", {"gem": s.game.gem_name(g)}) if rule else None
+    return "ZS-903", "lose_first", {}
 
 
 auction_why_not = _refusal(_auction_reason)
 pay_why_not = _refusal(_pay_reason)
 hub_why_not = _refusal(_hub_reason)
-reduce_why_not = _refusal(lambda s, a: ("ZS-490", "reduce_first", {}))
-lose_why_not = _refusal(lambda s, a: ("ZS-903", "lose_first", {}))
-
-
-def _bid_reason(game, s: State, amount: int) -> tuple[str, str, dict]:
-    cfg, t = game.cfg, s.data
-    auc = t.auction
-    from .auction import printed
-
-    if auc.leader < 0 and amount < printed(game, auc.kind, auc.item):
-        return "ZS-410", "below_printed", {"price": printed(game, auc.kind, auc.item)}
-    if auc.leader >= 0 and amount <= auc.high:
-        return "ZS-420", "not_higher", {"high": auc.high}
-    price = item_price(cfg, t, s.to_move, auc.kind, auc.item, amount, s.options)
-    if price > means(cfg, t.p[s.to_move], game.with_gems):
-        return "ZS-460", "cannot_pay", {"price": price, "have": means(cfg, t.p[s.to_move], game.with_gems)}
-    return "ZS-913", "bid_menu", {}
+reduce_why_not = _refusal(_reduce_reason)
+lose_why_not = _refusal(_lose_reason)
 
 
 # -- views ------------------------------------------------------------------

@@ -64,6 +64,17 @@ class ScepterOfZavandor(Game):
         out: dict = {v: turn._acts(cfg, v, GEMS) for v in ("enchant", "disenchant", "activate", "deactivate")}
         out.update({v: turn._acts(cfg, v, AREAS) for v in ("learn", "free_step")})
         out.update(buy_stone=cfg.act("buy_stone"), end=cfg.act("end"))
+        out["exchange"] = tuple(cfg.act(f"exchange {x}") for x in cfg.tokens[:2])  # 2- and 5-dust tokens (ZS-190)
+        return out
+
+    @cached_property
+    def item_discounts(self) -> dict[str, dict[str, int]]:
+        """Artifact -> {owned artifact: discount on it} (``discount_on`` in data/artifacts.toml), for the
+        price check of auctions (legality.auction_price)."""
+        out: dict[str, dict[str, int]] = {}
+        for owner, entry in self.cfg.artifacts.items():
+            for item, amount in entry.get("discount_on", {}).items():
+                out.setdefault(item, {})[owner] = amount
         return out
 
     @cached_property

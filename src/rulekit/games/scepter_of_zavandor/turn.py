@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action, State
+from . import legality
 from .config import AREAS, GEMS, SAGES
 from .economy import auto_selection, give_dust, item_label, pay_items, sell_gem, take_item
-from .model import Pay, Table, can_enchant, capacity, gem_price, hand_count, hand_limit, hand_value, put, replace
+from .model import Pay, Table, capacity, gem_price, hand_count, hand_limit, hand_value, put, replace
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
@@ -38,17 +39,7 @@ def rubies_in_play(t: Table) -> int:
 
 def learn_cost(game: ScepterOfZavandor, p, a: int) -> int:
     """Cost of the next level of area ``a``; a new area also needs a stone (ZS-330, ZS-340)."""
-    level = p.know[a]
-    cost = game.cfg.area_costs[a][level]
-    if level == 0 and not p.prepaid:
-        cost += p.markers[0]
-    return cost
-
-
-def _can_learn(game, p, a: int) -> bool:
-    if p.know[a] >= game.cfg.max_level:
-        return False
-    return p.know[a] > 0 or bool(p.prepaid or p.markers)
+    return legality.learn_cost(game.cfg, p, a)
 
 
 def _acts(cfg, verb: str, names: tuple[str, ...]) -> tuple[Action, ...]:
@@ -56,67 +47,43 @@ def _acts(cfg, verb: str, names: tuple[str, ...]) -> tuple[Action, ...]:
 
 
 def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
-    """The choices of the player whose turn it is (ZS-200, ZS-210, ZS-220)."""
+    """The choices of the player whose turn it is (ZS-200, ZS-210, ZS-220): every candidate whose
+    check in legality.py passes, in a stable order (gems, moves, knowledge, auctions, dust, end)."""
     cfg, t = game.cfg, s.data
     seat = s.to_move
     p = t.p[seat]
     acts = game.hub_actions
     value = hand_value(cfg, p)
-    out = []
     opts = s.options
-    scope = opts["ruby_limit_scope"]
-    rubies = rubies_in_play(t) if scope == "supply" else 0
-    pct = cfg.price_percent[p.know[0]]
-    active, stored = p.active, p.stored
-    supply, prices, ench, dis, act, deact = t.supply, cfg.gem_price, acts["enchant"], acts["disenchant"], [], []
-    for g in range(5):
-        if (
-            supply[g]
-            and prices[g] * pct // 100 <= value
-            and (g < 2 or not can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"]))
-        ):
-            out.append(ench[g])
-    room = capacity(cfg, p) > sum(active)
-    for g in range(5):
-        if active[g]:
-            out.append(dis[g])
-            deact.append(acts["deactivate"][g])
-            if stored[g] and room:
-                act.append(acts["activate"][g])
-        elif stored[g]:
-            out.append(dis[g])
-            if room:
-                act.append(acts["activate"][g])
-    out += act
-    out += deact
-    if not p.stepped:  # ZS-320: one paid step a round; learn_cost and _can_learn, inlined (hot path)
-        know, costs, top, learn = p.know, cfg.area_costs, cfg.max_level, acts["learn"]
-        stone = 0 if p.prepaid else (p.markers[0] if p.markers else -1)
-        for a in range(6):
-            lv = know[a]
-            if lv >= top or (not lv and stone < 0):
-                continue
-            if costs[a][lv] + (0 if lv else stone) <= value:
-                out.append(learn[a])
-    if p.free_steps:
-        for a in range(6):
-            if p.know[a] < cfg.max_level and (p.know[a] or p.prepaid):
-                out.append(acts["free_step"][a])
-    if p.markers and p.markers[0] <= value:
+    enchant, disenchant, activate, deactivate = (
+        legality.enchant,
+        legality.disenchant,
+        legality.activate,
+        legality.deactivate,
+    )
+    ench, dis, act, deact = acts["enchant"], acts["disenchant"], acts["activate"], acts["deactivate"]
+    out = [ench[g] for g in range(5) if not enchant(cfg, t, p, g, value, opts)]
+    out += [dis[g] for g in range(5) if not disenchant(p, g)]
+    if any(p.stored):  # else every activate check fails (ZS-310)
+        room = capacity(cfg, p) > sum(p.active)
+        out += [act[g] for g in range(5) if not activate(p, g, room)]
+    out += [deact[g] for g in range(5) if not deactivate(p, g)]
+    if not p.stepped:  # else every learn check fails (ZS-330 or ZS-320)
+        learn, learn_acts = legality.learn, acts["learn"]
+        out += [learn_acts[i] for i in range(6) if not learn(cfg, p, i, value)]
+    if p.free_steps:  # else every free_step check fails (ZS-360)
+        out += [a for i, a in enumerate(acts["free_step"]) if not legality.free_step(cfg, p, i)]
+    if not legality.buy_stone(p, value):
         out.append(acts["buy_stone"])
     out.extend(game.auctionable(s, seat, value))
-    out.extend(_exchanges(cfg, p))
+    out.extend(_exchanges(game, p))
     out.append(acts["end"])
     return out
 
 
-def _exchanges(cfg, p) -> list[Action]:
-    out = []
-    if p.dust[0] * cfg.tokens[0] >= cfg.tokens[2]:
-        out.append(cfg.act("exchange 2"))
-    if p.dust[1] * cfg.tokens[1] >= cfg.tokens[2]:
-        out.append(cfg.act("exchange 5"))
-    return out
+def _exchanges(game: ScepterOfZavandor, p, rule: str = "ZS-190") -> list[Action]:
+    cfg, check = game.cfg, legality.exchange
+    return [a for x, a in zip(cfg.tokens[:2], game.hub_actions["exchange"], strict=True) if not check(cfg, p, x, rule)]
 
 
 def exchange(cfg, t: Table, seat: int, token: int) -> Table:
@@ -231,10 +198,10 @@ def pay_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     pay = t.pay
     p = t.p[pay.seat]
     act = cfg.act
-    out = [act("pay auto")]
-    out += [act("pay " + item_label(it)) for it in pay_items(cfg, p)]
+    out = [act("pay auto")]  # always possible: rulekit picks the items (ZS-430)
+    out += [act("pay " + item_label(it)) for it in pay_items(cfg, p) if not legality.held(cfg, p, it, "ZS-430")]
     if pay.can_sell:
-        out += [act("sell " + GEMS[g]) for g in range(5) if p.active[g] or p.stored[g]]
+        out += [act("sell " + GEMS[g]) for g in range(5) if not legality.sell(pay.can_sell, p, g)]
     return out
 
 
@@ -300,11 +267,7 @@ def _has_gems(p) -> bool:
 
 
 def _parse_item(args: tuple) -> tuple:
-    if args[0] == "card":
-        return ("card", GEMS.index(args[1]), args[2])
-    if args[0] == "energy":
-        return ("energy", GEMS.index(args[1]))
-    return ("dust", args[1])
+    return legality.parse_item(args)
 
 
 def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
@@ -361,7 +324,10 @@ def gain_gem(cfg, t: Table, seat: int, g: int) -> Table:
 def discard_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     cfg = game.cfg
     p = s.data.p[s.to_move]
-    return _exchanges(cfg, p) + [cfg.act("discard " + item_label(it)) for it in pay_items(cfg, p)]
+    items = [
+        cfg.act("discard " + item_label(it)) for it in pay_items(cfg, p) if not legality.held(cfg, p, it, "ZS-916")
+    ]
+    return _exchanges(game, p, "ZS-510") + items
 
 
 def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
@@ -386,7 +352,7 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
 
 def lose_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     p = s.data.p[s.to_move]
-    return [game.cfg.act("lose " + GEMS[g]) for g in range(5) if p.active[g]]
+    return [game.cfg.act("lose " + GEMS[g]) for g in range(5) if not legality.lose(p, g)]
 
 
 def lose_play(game: ScepterOfZavandor, s: State, a: Action) -> State:

@@ -59,9 +59,14 @@ def test_message_keys_exist():
 
 
 def test_data_marks_rulekit_choices():
-    """Gaps answered by rulekit are marked rulekit_choice = true in the data files."""
+    """Gaps answered by rulekit are marked rulekit_choice = true in the data files; the choices with
+    another reading are rule options (issue 17), each citing its ledger id."""
     marked = [p.name for p in (PACKAGE / "data").glob("*.toml") if "rulekit_choice = true" in p.read_text()]
-    assert {"gems.toml", "energy.toml", "artifacts.toml", "auction.toml"} <= set(marked)
+    assert {"options.toml", "artifacts.toml", "auction.toml"} <= set(marked)
+    options = tomllib.loads((PACKAGE / "data" / "options.toml").read_text())["option"]
+    choices = {o["name"]: o["rule"] for o in options if o.get("rulekit_choice")}
+    assert {"empty_energy_deck", "change", "opener_must_bid", "bids_count_gem_sales", "new_gem"} <= set(choices)
+    assert all(rule in GAME.rules for rule in choices.values())
 
 
 def test_view_hides_other_hands_and_deck_order():

@@ -53,7 +53,7 @@ def auctionable(game: ScepterOfZavandor, s: State, seat: int, energy: int | None
     one price); the hub asks this on every decision and passes the seat's ``energy``."""
     cfg, t = game.cfg, s.data
     p = t.p[seat]
-    limit = means(cfg, p, game.with_gems, energy)
+    limit = means(cfg, p, s.options["bids_count_gem_sales"], energy)
     item_ok, price_ok = legality.auction_item, legality.auction_price
     out = []
     if t.offer:
@@ -95,7 +95,7 @@ def bid_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
     """Pass (once there is a bid) and the bids of the menu that pass ``legality.bid`` (ZS-410..ZS-460, ZS-913)."""
     cfg, t = game.cfg, s.data
     auc = t.auction
-    limit = means(cfg, t.p[s.to_move], game.with_gems)
+    limit = means(cfg, t.p[s.to_move], s.options["bids_count_gem_sales"])
     mod = modifier(cfg, t, s.to_move, auc.kind, auc.item, s.options)
     bids = [cfg.act(f"bid {x}") for x in legality.bid_menu(game, t) if not legality.bid(game, s, x, limit, mod)]
     if legality.pass_bid(game, s, limit, mod):
@@ -171,8 +171,8 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
     art = cfg.artifacts[item]
     if art.get("free_gem"):
         g = GEMS.index(art["free_gem"])
-        if t.supply[g]:
-            t = gain_gem(cfg, t, seat, g)
+        if t.supply[g] > 0 or s.options["gem_supply"] == "unlimited":
+            t = gain_gem(cfg, t, seat, g, s.options["new_gem"] == "active")
             ev.append(game.say("ZS-903", "free_gem", player=who, gem=game.gem_name(g)))
     if art.get("free_steps"):
         p = t.p[seat]

@@ -141,7 +141,11 @@ def _bid_reason(game, s: State, amount) -> tuple[str, str, dict] | None:
         return rule, "not_higher", {"high": auc.high}
     if rule == "ZS-460":
         price = item_price(cfg, t, s.to_move, auc.kind, auc.item, amount, s.options)
-        return rule, "cannot_pay", {"price": price, "have": means(cfg, t.p[s.to_move], game.with_gems)}
+        return (
+            rule,
+            "cannot_pay",
+            {"price": price, "have": means(cfg, t.p[s.to_move], s.options["bids_count_gem_sales"])},
+        )
     return (rule, "bid_menu", {}) if rule else None
 
 
@@ -248,7 +252,7 @@ def invariants(game: ScepterOfZavandor, s: State) -> list[str]:
             bad.append(f"{GEMS[i + 1]} energy cards are not conserved")
     for g in range(5):
         owned = sum(p.active[g] + p.stored[g] for p in t.p)
-        if owned + t.supply[g] != cfg.gem_supply[g] or t.supply[g] < 0:
+        if owned + t.supply[g] != cfg.gem_supply[g] or (t.supply[g] < 0 and s.options["gem_supply"] == "limited"):
             bad.append(f"{GEMS[g]} gems are not conserved")
     arts = Counter(t.art_deck) + Counter(t.offer) + Counter(a for p in t.p for a in p.arts)
     if arts != Counter({a: cfg.copies_by_players[s.players] for a in cfg.artifact_ids}):

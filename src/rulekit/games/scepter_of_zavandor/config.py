@@ -42,7 +42,6 @@ class Config:
     token_weight: tuple[int, ...]
     card_weight: int
     conc_weight: int
-    reshuffle: bool
     max_level: int
     level4_vp: int
     stone_costs: tuple[int, ...]
@@ -119,7 +118,6 @@ def load_config(read: Any) -> Config:
         token_weight=tuple(energy["dust"]["token_weight"]),
         card_weight=energy["dust"]["card_weight"],
         conc_weight=energy["dust"]["concentrated_weight"],
-        reshuffle=energy["empty_deck"]["reshuffle_discards"],
         max_level=know["max_level"],
         level4_vp=know["level4_vp"],
         stone_costs=tuple(know["stone_costs"]),

@@ -57,11 +57,12 @@ def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int
     return put(t, seat, replace(p, dust=dust), dust_net=t.dust_net + amount - lost), lost
 
 
-def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice) -> tuple[Table, int]:
-    """Draw the top energy card of gem ``g`` (1..4) into a hand; 0 when none is left (ZS-906 choice)."""
+def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice, reshuffle: bool = True) -> tuple[Table, int]:
+    """Draw the top energy card of gem ``g`` (1..4) into a hand; 0 when none is left. An empty deck
+    is refilled from its shuffled discards when ``reshuffle`` (option ``empty_energy_deck``, ZS-906)."""
     i = g - 1
     deck = t.decks[i]
-    if not deck and cfg.reshuffle and t.discards[i]:
+    if not deck and reshuffle and t.discards[i]:
         deck = dice.shuffle(t.discards[i])
         t = replace(t, discards=_set(t.discards, i, ()))
     if not deck:

@@ -55,7 +55,7 @@ def enchant(cfg: Config, t: Table, p: Player, g: int, value: int, opts: dict) ->
         rule = can_enchant(cfg, p, g, rubies, opts["ruby_limit_scope"], opts["ruby_limit"])
         if rule:
             return rule
-    if not t.supply[g]:
+    if t.supply[g] <= 0 and opts["gem_supply"] == "limited":  # option gem_supply (ZS-910)
         return "ZS-910"
     if cfg.gem_price[g] * cfg.price_percent[p.know[0]] // 100 > value:
         return "ZS-230"
@@ -186,7 +186,7 @@ def auction_price(
             for a in p.arts:
                 price -= sources.get(a, 0)
     if limit is None:
-        limit = means(cfg, p, game.with_gems)
+        limit = means(cfg, p, s.options["bids_count_gem_sales"])
     return "" if (price if price > 0 else 0) <= limit else "ZS-460"
 
 
@@ -218,7 +218,7 @@ def bid(game: ScepterOfZavandor, s: State, amount, limit: int | None = None, mod
     elif amount - auc.high not in cfg.raise_steps:
         return "ZS-913"
     if limit is None:
-        limit = means(cfg, t.p[s.to_move], game.with_gems)
+        limit = means(cfg, t.p[s.to_move], s.options["bids_count_gem_sales"])
     if mod is None:
         mod = modifier(cfg, t, s.to_move, auc.kind, auc.item, s.options)
     price = amount + mod
@@ -226,12 +226,13 @@ def bid(game: ScepterOfZavandor, s: State, amount, limit: int | None = None, mod
 
 
 def pass_bid(game: ScepterOfZavandor, s: State, limit: int | None = None, mod: int | None = None) -> str:
-    """ZS-410: the opener must open with a bid; he may pass only if he can pay no opening bid
-    (cannot happen while ZS-460 refuses such auctions, kept so no state is without a move)."""
-    if s.data.auction.leader >= 0:
+    """ZS-410: the opener must open with a bid (option ``opener_must_bid``, ZS-914); he may pass only
+    if he can pay no opening bid (cannot happen while ZS-460 refuses such auctions, kept so no state
+    is without a move). Without the option he may withdraw: the auction ends without a sale."""
+    if s.data.auction.leader >= 0 or not s.options["opener_must_bid"]:
         return ""
     if limit is None:
-        limit = means(game.cfg, s.data.p[s.to_move], game.with_gems)
+        limit = means(game.cfg, s.data.p[s.to_move], s.options["bids_count_gem_sales"])
     return "ZS-410" if any(not bid(game, s, x, limit, mod) for x in bid_menu(game, s.data)) else ""
 
 

@@ -106,6 +106,7 @@ def income_cards(s: State) -> State:
     cfg, t = game.cfg, s.data
     seat = t.order[t.cur]
     dice = Dice(s.rng)
+    refill = s.options["empty_energy_deck"] == "reshuffle"  # ZS-906 option
     ev = []
     p = t.p[seat]
     for g in range(1, 5):
@@ -130,7 +131,7 @@ def income_cards(s: State) -> State:
             )
         got = 0
         for _ in range(rest):
-            t, v = draw_card(cfg, t, seat, g, dice)
+            t, v = draw_card(cfg, t, seat, g, dice, refill)
             got += bool(v)
         if rest:
             ev.append(game.say("ZS-140", "income_cards", player=game.seat_name(seat), n=got, gem=game.gem_name(g)))
@@ -139,7 +140,7 @@ def income_cards(s: State) -> State:
     p = t.p[seat]
     if p.sages:
         for g in p.sages:
-            t, _ = draw_card(cfg, t, seat, g, dice)
+            t, _ = draw_card(cfg, t, seat, g, dice, refill)
         t = put(t, seat, replace(t.p[seat], sages=()))
         ev.append(
             game.say(
@@ -155,11 +156,12 @@ def income_artifacts(s: State) -> State:
     cfg, t = game.cfg, s.data
     seat = t.order[t.cur]
     dice = Dice(s.rng)
+    refill = s.options["empty_energy_deck"] == "reshuffle"  # ZS-906 option
     ev = []
     for a in t.p[seat].arts:
         gem = cfg.artifacts[a].get("income")
         if gem:
-            t, v = draw_card(cfg, t, seat, GEMS.index(gem), dice)
+            t, v = draw_card(cfg, t, seat, GEMS.index(gem), dice, refill)
             ev.append(
                 game.say(
                     "ZS-170",

@@ -77,11 +77,6 @@ class ScepterOfZavandor(Game):
                 out.setdefault(item, {})[owner] = amount
         return out
 
-    @cached_property
-    def with_gems(self) -> bool:
-        """ZS-460 choice: bids may count on selling gems (data/auction.toml)."""
-        return bool(self.data_file("auction.toml")["means_include_gem_sales"])
-
     # -- names ----------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
@@ -164,7 +159,7 @@ class ScepterOfZavandor(Game):
             ch = cfg.characters[c]
             t, _ = give_dust(cfg, t, seat, ch["dust"])
             for gem in ch.get("start_cards", ()):
-                t, _ = draw_card(cfg, t, seat, GEMS.index(gem), dice)
+                t, _ = draw_card(cfg, t, seat, GEMS.index(gem), dice, state.options["empty_energy_deck"] == "reshuffle")
             ev.append(
                 self.say(
                     "ZS-900",

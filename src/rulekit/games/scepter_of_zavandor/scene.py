@@ -85,7 +85,8 @@ def _supply(game, s: State, acts: kit.Acts, y: float, lang: str) -> tuple[dict, 
     out = [kit.text(10, y, W("supply", lang, who=W("player", lang, n=mover + 1)), bold=True)]
     for g in range(5):
         price = gem_price(cfg, t.p[mover], g)
-        name = f"{game.gem_name(g, lang)} ({W('left', lang, n=t.supply[g])})"
+        left = s.options["gem_supply"] == "limited"  # an unlimited supply (ZS-910 option) shows no count
+        name = f"{game.gem_name(g, lang)} ({W('left', lang, n=t.supply[g])})" if left else game.gem_name(g, lang)
         out += kit.token(100 + g * 180, y + 40, 24, price, cfg.gem_colour[g], kit.SMALL, name=name,
                          action=acts(f"enchant {GEMS[g]}"), id=f"supply-{GEMS[g]}")  # fmt: skip
     out.append(kit.button(10, y + 96, 200, W("end", lang), acts("end"), id="end-turn"))

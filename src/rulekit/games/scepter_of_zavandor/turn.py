@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ...engine import Action, State
 from . import legality
 from .config import AREAS, GEMS, SAGES
-from .economy import auto_selection, give_dust, item_label, pay_items, sell_gem, take_item
+from .economy import auto_selection, give_dust, item_label, pay_items, sell_gem, split_dust, take_item
 from .model import Pay, Table, capacity, gem_price, hand_count, hand_limit, hand_value, put, replace
 
 if TYPE_CHECKING:
@@ -281,18 +281,15 @@ def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
         return game.unpaid(s.evolve(data=t), pay, ev)
     change = pay.paid - pay.due
     if change:
-        t, lost = give_dust(cfg, t, seat, change)
-        if lost:
-            ev.append(game.say("ZS-020", "change_lost", player=who, dust=change - lost, lost=lost))
-        else:
-            ev.append(game.say("ZS-020", "change", player=who, dust=change))
+        t, more = give_change(game, s.options["change"], t, seat, change)
+        ev.extend(more)
     kind = pay.what[0]
     if kind in ("artifact", "sentinel"):
         return game.deliver(s.evolve(data=t), pay, ev)
     p = t.p[seat]
     if kind == "gem":
         g = pay.what[1]
-        t = gain_gem(cfg, t, seat, g)
+        t = gain_gem(cfg, t, seat, g, s.options["new_gem"] == "active")
         ev.append(game.say("ZS-230", "enchanted", player=who, gem=game.gem_name(g)))
     elif kind == "stone":
         t = put(t, seat, replace(p, markers=p.markers[1:], prepaid=p.prepaid + 1))
@@ -303,15 +300,34 @@ def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
     return back_to_turn(s, t, ev)
 
 
+def give_change(game: ScepterOfZavandor, rule: str, t: Table, seat: int, change: int) -> tuple[Table, tuple]:
+    """ZS-020, option ``change``: overpaying gives change in dust; what no token can make is lost
+    ("lose_odd"), rounded up to the smallest token by the bank ("round_up"), or no change ("none")."""
+    cfg, who = game.cfg, game.seat_name(seat)
+    if rule == "none":
+        return t, (game.say("ZS-020", "no_change", player=who, dust=change),)
+    if rule == "round_up":
+        _, short = split_dust(cfg, change)
+        if short:
+            change += cfg.tokens[0] - short
+            t, _ = give_dust(cfg, t, seat, change)
+            return t, (game.say("ZS-020", "change_rounded", player=who, dust=change),)
+    t, lost = give_dust(cfg, t, seat, change)
+    if lost:
+        return t, (game.say("ZS-020", "change_lost", player=who, dust=change - lost, lost=lost),)
+    return t, (game.say("ZS-020", "change", player=who, dust=change),)
+
+
 def back_to_turn(s: State, t: Table, ev) -> State:
     """A purchase is done: the player whose turn it is goes on with his actions (ZS-210)."""
     return s.evolve(data=t, phase="player_actions", to_move=t.order[t.cur], events=tuple(ev))
 
 
-def gain_gem(cfg, t: Table, seat: int, g: int) -> Table:
-    """A gem from the supply: into a free active slot, else into the pentagon (rulekit's choice)."""
+def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True) -> Table:
+    """A gem from the supply: into a free active slot, else into the pentagon; always into the
+    pentagon without ``active_first`` (option ``new_gem``, rulekit's choice for ZS-230)."""
     p = t.p[seat]
-    if sum(p.active) < capacity(cfg, p):
+    if active_first and sum(p.active) < capacity(cfg, p):
         p = replace(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
     else:
         p = replace(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])

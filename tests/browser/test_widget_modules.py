@@ -375,3 +375,36 @@ def test_event_log_follows_new_rows_only_while_the_reader_is_at_the_bottom(page)
         ],
     )
     assert result == {"first": True, "followed": True, "kept": 0}
+
+
+def test_phase_flow_redraws_only_the_boxes_and_arrows_that_changed(page):
+    import rulekit
+    from rulekit.widgets import PhaseGraph
+
+    widget = PhaseGraph(rulekit.load("rune_stones").phase_graph())
+    values = {"heading": "", "nodes": widget.nodes, "edges": widget.edges, "current": "setup", "visited": []}
+    values |= {"last": [], "selected": "", "heat": {}}
+    result = page.evaluate(
+        f"""async ([src, values]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const q = (id) => h.el.querySelector(`[data-phase="${{id}}"]`);
+          const before = {{ setup: q("setup"), summon: q("summon"), turn: q("start_turn") }};
+          h.model.set({{ current: "start_turn", visited: [["setup", "start_turn"]], last: ["setup", "start_turn"] }});
+          await h.tick();
+          return {{ summonKept: q("summon") === before.summon, setupRedrawn: q("setup") !== before.setup,
+                   turnLit: q("start_turn").classList.contains("rk-current"),
+                   setupLit: q("setup").classList.contains("rk-current"),
+                   boxes: h.el.querySelectorAll(".rk-phase").length, markers: h.el.querySelectorAll("marker").length,
+                   last: [...h.el.querySelectorAll("path.rk-edge.rk-last")].map((p) => p.getAttribute("data-edge")) }};
+        }}""",
+        [esm("phase_graph.js"), values],
+    )
+    assert result == {
+        "summonKept": True,
+        "setupRedrawn": True,
+        "turnLit": True,
+        "setupLit": False,
+        "boxes": len(widget.nodes),
+        "markers": 3,
+        "last": ["setup>start_turn"],
+    }

@@ -105,7 +105,7 @@ def test_strong_agents_finish_games_through_openspiel(gid, agent):
         state, decisions = g.new_initial_state(), 0
         while not state.is_terminal():
             if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(chance.choices(outcomes, probs)[0])
                 continue
             rk = state.rulekit_state

@@ -408,3 +408,50 @@ def test_phase_flow_redraws_only_the_boxes_and_arrows_that_changed(page):
         "markers": 3,
         "last": ["setup>start_turn"],
     }
+
+
+def test_event_log_follows_again_once_its_rows_fit_the_box(page):
+    """A reader who scrolled up, then a new game: the short log fits the box, so the log follows again."""
+    many = [{"step": i, "label": "x", "rule": "", "text": f"row {i}", "current": False} for i in range(60)]
+    result = page.evaluate(
+        f"""async ([src, values]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const box = h.el.querySelector(".rk-log-rows");
+          box.style.maxHeight = "100px";
+          box.style.overflowY = "auto";
+          const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          const rows = (n) => JSON.stringify(Array.from({{ length: n }}, (_, i) =>
+            ({{ step: i, label: "y", rule: "", text: `new ${{i}}`, current: false }})));
+          await frame(); await frame();
+          box.scrollTop = 0;  // the reader scrolls up
+          await frame(); await frame();
+          h.model.set({{ rows_json: rows(1) }});  // a new game: one row
+          await frame(); await frame();
+          h.model.set({{ rows_json: rows(40) }});  // steps played on
+          await frame(); await frame();
+          return box.scrollTop > 0 && box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+        }}""",
+        [esm("log.js"), {"heading": "", "note": "", "rows_json": json.dumps(many)}],
+    )
+    assert result is True
+
+
+def test_a_frame_for_an_unknown_widget_changes_nothing_else(page):
+    """A part closed in the meantime: its slice is dropped with a warning, the other parts still get theirs."""
+    rows = [{"step": 0, "label": "setup", "rule": "", "text": "one", "current": True}]
+    panels = {"log": ["log.js", {"heading": "", "note": "", "rows_json": json.dumps(rows)}]}
+    hub = {"title": "t", "status": "s", "labels": {}, "cursor": 0, "last": 0, "seats": [], "seat_names": []}
+    hub |= {"kinds": [], "lang": "en", "frame": {}}
+    new_rows = json.dumps([*rows, {**rows[0], "step": 1, "text": "two"}])
+    result = page.evaluate(
+        f"""async ([srcs, panels, hubValues, newRows]) => {{
+          const h = await ({HUB_HARNESS})([srcs, panels, hubValues]);
+          const errors = [];
+          window.addEventListener("unhandledrejection", (e) => errors.push(String(e.reason)));
+          h.hub.set({{ frame: {{ n: 1, parts: {{ gone: {{ value: "x" }}, log: {{ rows_json: newRows }} }} }} }});
+          await new Promise((r) => setTimeout(r, 50));
+          return {{ rows: h.els.log.querySelectorAll(".rk-event").length, errors }};
+        }}""",
+        [{name: esm(name) for name in ("log.js", "controls.js")}, panels, hub, new_rows],
+    )
+    assert result == {"rows": 2, "errors": []}

@@ -18,10 +18,12 @@ function applyFrames(model) {
   const onFrame = () => {
     const parts = (model.get("frame") || {}).parts || {};
     for (const [id, state] of Object.entries(parts)) {
-      Promise.resolve(manager.get_model(id)).then((part) => {
-        part.state_change = Promise.resolve(part.state_change).then(() => apply(part, state))
-          .catch((err) => console.error(`rulekit: could not apply the frame to widget ${id}`, err));
-      }, (err) => console.warn(`rulekit: no widget ${id} for this frame`, err));
+      new Promise((resolve) => resolve(manager.get_model(id)))
+        .then((part) => { if (!part) throw new Error("unknown model"); return part; })
+        .then((part) => {
+          part.state_change = Promise.resolve(part.state_change).then(() => apply(part, state))
+            .catch((err) => console.error(`rulekit: could not apply the frame to widget ${id}`, err));
+        }, (err) => console.warn(`rulekit: no widget ${id} for this frame`, err));
     }
   };
   model.on("change:frame", onFrame);

@@ -29,18 +29,20 @@ function render({ model, el }) {
     return row;
   }
   // Follow new rows only while the reader is at the bottom. The flag is kept by
-  // scroll events (the reader's and ours), so a message never reads the layout;
-  // the scroll waits for the next frame, where the page is laid out anyway, and
-  // happens once however many messages came before that frame.
+  // scroll events (the reader's and ours) and by the last frame's scroll, so a
+  // message never reads the layout: the scroll waits for the next frame, where
+  // the page is laid out anyway, and happens once however many messages came.
   let atBottom = true, scrollQueued = false;
-  const onScroll = () => { atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 8; };
+  const bottomNow = () => box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  const onScroll = () => { atBottom = bottomNow(); };
   box.addEventListener("scroll", onScroll, { passive: true });
   const follow = () => {
-    if (!atBottom || scrollQueued) return;
+    if (scrollQueued) return;
     scrollQueued = true;
     requestAnimationFrame(() => {
       scrollQueued = false;
       if (atBottom) box.scrollTop = box.scrollHeight;
+      atBottom = bottomNow();  // e.g. rows that fit the box again after a new game: follow from now on
     });
   };
   // a step adds rows at the end; the rows already shown stay as they are

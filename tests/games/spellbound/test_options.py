@@ -10,7 +10,7 @@ import pytest
 
 from rulekit.engine import IllegalAction, SetupError
 
-from .helpers import CAT, GAME, arrange, cid, move_cards, track
+from .helpers import CAT, GAME, arrange, cid, move_cards, place_village, track
 
 DOCS = Path(__file__).parents[3] / "docs" / "games" / "spellbound.md"
 HELD4 = ("held", "held", "held", "held", "track")
@@ -224,6 +224,63 @@ def test_sb_912_collected_books_can_be_caught_with_option():
         s = arrange(s, fresh=(card,), pursuers=(9, 1, 1, 1, 1), books=(10, 4, 4, 4, 4))
         s = arrange(s, book_status=("held",) + ("track",) * 4).advance()
         assert s.data.book_status[track("rose")] == ("held" if safe else "caught")
+
+
+def tower_step(**options):
+    """Seat 0 in the Wilds with 1 movement point, seat 1 in the tower village (v01), 4 books held."""
+    s = place_village(new(**options), "witch_tower", "v01")
+    return playing(
+        s,
+        display=[cid("path"), cid("coin")],
+        active=0,
+        mages=("wild", "v01"),
+        movement=1,
+        book_status=HELD4,
+        books=(10, 10, 10, 10, 4),
+        pursuers=(1, 1, 1, 1, 1),
+    )
+
+
+def test_sb_912_last_battle_only_at_turn_end_by_default():
+    """SB-912, SB-300: by default the preconditions (SB-500, SB-510) are checked when the turn is over:
+    the step that completes them does not interrupt the card play."""
+    s = tower_step().apply("step v01")
+    assert s.phase == "play_mage_cards" and s.data.mages == ("v01", "v01")
+    s = s.apply(f"discard {cid('path')}").apply(f"discard {cid('coin')}").apply("end", settle=False)
+    while s.phase != "final_battle":
+        assert s.phase != "take_destiny_card"
+        s = s.advance()
+    assert "SB-530" in [e.rule for e in s.events] and s.to_move == 0
+
+
+def test_sb_912_any_time_starts_the_last_battle_at_once():
+    """SB-912: with ``victory_check = "any_time"`` the decision that completes the preconditions
+    starts the last battle at once, before the rest of the turn (SB-230 to SB-290)."""
+    s = tower_step(victory_check="any_time").apply("step v01")
+    assert s.phase == "final_battle" and s.to_move == 0 and s.data.resume == "play_mage_cards"
+    assert "SB-912" in [e.rule for e in s.events]
+    s = s.evolve(data=s.data.but(bag=(0, 0), supply=(s.data.supply[0] + 2, s.data.supply[1] + 3)))
+    for _ in range(4):
+        s = s.apply("sun")
+    assert s.is_over and s.data.result == "won"
+
+
+def test_sb_912_any_time_lost_battle_lets_the_turn_go_on():
+    """SB-912, SB-919: a lost battle that interrupted a turn returns to it; no second battle in that
+    turn, and the next player's first decision starts the next one."""
+    s = tower_step(victory_check="any_time").apply("step v01")
+    d = move_cards(s.data, [c.id for c in CAT.cards if c.type == "demon"], "tower")
+    s = s.evolve(data=d.but(bag=(0, 0), supply=(d.supply[0] + 2, d.supply[1] + 3)))
+    for _ in range(4):
+        s = s.apply("sun")
+    assert not s.is_over and s.phase == "play_mage_cards" and s.to_move == 0
+    assert s.data.battle_fought and s.data.resume == "" and s.data.bag == (0, 0)
+    s = s.apply(f"discard {cid('path')}")
+    assert s.phase == "play_mage_cards"  # no second battle in the same turn
+    s = s.apply(f"discard {cid('coin')}").apply("end")
+    assert s.phase == "take_destiny_card" and s.to_move == 1  # the turn-end check fights no second battle
+    s = s.apply(f"tower {s.data.display[0]}")
+    assert s.phase == "final_battle" and s.to_move == 1 and not s.data.battle_fought
 
 
 def test_sb_913_watchman_always_guards_with_option():

@@ -110,8 +110,9 @@ def resolve_new(g: Spellbound, state: State, d: Data) -> State:
 
 
 def check(g: Spellbound, state: State, d: Data) -> State:
-    """SB-300, SB-500-520: start the last battle when both preconditions hold, else the next turn."""
-    if fx.ready_for_battle(g, d):
+    """SB-300, SB-500-520: start the last battle when both preconditions hold, else the next turn
+    (not when one was lost earlier in this turn, option ``victory_check = "any_time"``, SB-912)."""
+    if not d.battle_fought and fx.ready_for_battle(g, d):
         ev = g.say("SB-530", "battle_begins", books=fx.books_held(d))
         d = d.but(books_used=0, battle_suns=0)
         return _go(g, state, d, [ev], "final_battle", d.active)
@@ -269,6 +270,11 @@ def final_resolve(g: Spellbound, state: State, d: Data) -> State:
     elif state.options["lost_battle"] == "lose":
         d = d.but(result="lost", reason="SB-919")
         events.append(g.say("SB-919", "battle_lost", sun=sun, moon=moon))
+    elif d.resume:  # SB-912 any_time: the battle interrupted a turn, which goes on
+        phase = d.resume
+        d = _stones_back(state, d).but(books_used=0, battle_suns=0, resume="", battle_fought=True)
+        events.append(g.say("SB-912", "battle_lost_turn_goes_on", sun=sun, moon=moon, seat=d.active + 1))
+        return _go(g, state, d, events, phase, d.active, rng=dice.state)
     else:
         nxt = next_seat(d.active, state.players)
         d = _stones_back(state, d).but(active=nxt, moved=False, movement=0, books_used=0, battle_suns=0)

@@ -83,7 +83,7 @@ def legal_tower(state: State) -> list[Action]:
 
 
 def play_tower(state: State, action: Action) -> State:
-    return _to_tower(state.game, state, state.data, action.args[0])
+    return battle_now(state, _to_tower(state.game, state, state.data, action.args[0]))
 
 
 def why_not_tower(state: State, action: Action) -> IllegalAction:
@@ -131,7 +131,22 @@ def play_cards(state: State, action: Action) -> State:
         ev = g.say("SB-130", "end_play", seat=d.active + 1)
         return state.evolve(phase="stationary_mage_penalty", to_move=None, events=(ev,))
     d, ev = _PLAYS[kind](g, state.options, d, args)
-    return g.checked(state, d, ev, "play_mage_cards", d.active)
+    return battle_now(state, g.checked(state, d, ev, "play_mage_cards", d.active))
+
+
+def battle_now(state: State, nxt: State) -> State:
+    """SB-912, option ``victory_check = "any_time"``: after a decision of the mages, both victory
+    preconditions (SB-500, SB-510) start the last battle at once; a lost one returns to ``nxt``'s
+    phase (``resume``). At most one battle per turn. By default (``turn_end``) only SB-300's check does."""
+    d: Data = nxt.data
+    if state.options["victory_check"] != "any_time" or nxt.is_over or d.battle_fought:
+        return nxt
+    g: Spellbound = state.game
+    if not fx.ready_for_battle(g, d):
+        return nxt
+    ev = g.say("SB-912", "battle_begins_now", books=fx.books_held(d))
+    d = d.but(books_used=0, battle_suns=0, resume=nxt.phase)
+    return nxt.evolve(data=d, phase="final_battle", to_move=d.active, events=(*nxt.events, ev))
 
 
 def why_not_play(state: State, action: Action) -> IllegalAction:
@@ -206,6 +221,7 @@ def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
         movement=0,
         spring_used=False,
         wand_used=False,
+        battle_fought=False,
     )
     if not state.options["influence_persists"]:  # SB-907 variant: influence is spent in the turn or lost
         d = d.but(influence=replace_at(d.influence, d.active, 0))

@@ -7,11 +7,13 @@ and look the rest up here (SB-902, SB-903, SB-904).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import networkx as nx
 
-__all__ = ["Card", "Track", "Level", "Catalog", "build_catalog"]
+__all__ = ["Card", "Track", "Level", "Catalog", "build_catalog", "variant"]
+
+STANDARD_PATH = "standard"  # the witch path of ``Catalog.levels`` (the default of option witch_path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +93,8 @@ class Catalog:
     neighbours: dict[str, tuple[str, ...]]
     roads: tuple[tuple[str, str], ...]
     tracks: tuple[Track, ...]
-    levels: tuple[Level, ...]
+    levels: tuple[Level, ...]  # the witch path in play (``standard`` in ``cat``; see ``variant``)
+    witch_paths: dict[str, tuple[Level, ...]]  # every named path of data/setup.toml (option witch_path)
     villages: tuple[str, ...]
     cities: tuple[str, ...]
     map_table: dict
@@ -168,9 +171,13 @@ def build_catalog(cards: dict, map_table: dict, setup: dict) -> Catalog:
         nbrs[a].append(b)
         nbrs[b].append(a)
     tracks = tuple(Track(**{k: t[k] for k in Track.__slots__}) for t in map_table["track"])
-    levels = tuple(
-        Level(lv["name"], lv.get("name_de", lv["name"]), int(lv["base"]), tuple(lv["effects"])) for lv in setup["level"]
-    )
+    paths = {
+        name: tuple(
+            Level(lv["name"], lv.get("name_de", lv["name"]), int(lv["base"]), tuple(lv["effects"])) for lv in table
+        )
+        for name, table in setup["witch_paths"].items()
+    }
+    levels = paths[STANDARD_PATH]
     return Catalog(
         cards=tuple(card_list),
         basic=tuple(ids["basic"]),
@@ -189,11 +196,25 @@ def build_catalog(cards: dict, map_table: dict, setup: dict) -> Catalog:
         roads=roads,
         tracks=tracks,
         levels=levels,
+        witch_paths=paths,
         villages=tuple(s for s in spaces if spaces[s]["kind"] == "village"),
         cities=tuple(s for s in spaces if spaces[s]["kind"] == "city"),
         map_table=map_table,
         setup=setup,
     )
+
+
+def variant(cat: Catalog, witch_path: str, track_length: int, book_goal: int) -> Catalog:
+    """The catalog with the rule options of SB-902 and SB-904 applied: every track ``track_length``
+    spaces long (the pursuer's goal is the last space), books collected on ``book_goal``, and the
+    named witch path. Card ids, spaces and roads stay as they are, so action labels do not change."""
+    if not cat.tracks[0].book_start < book_goal < track_length:
+        raise ValueError(
+            f"book_goal={book_goal} must lie after the books' start space {cat.tracks[0].book_start} "
+            f"and before the last track space (track_length={track_length}) (SB-902)"
+        )
+    tracks = tuple(replace(t, length=track_length, pursuer_goal=track_length, book_goal=book_goal) for t in cat.tracks)
+    return replace(cat, tracks=tracks, levels=cat.witch_paths[witch_path])
 
 
 def map_graph(cat: Catalog) -> nx.Graph:

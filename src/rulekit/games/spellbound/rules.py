@@ -19,12 +19,12 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, FlowError, Game, Option, PhaseHooks, ScoreLine, State
+from rulekit.engine import Action, Dice, FlowError, Game, Option, PhaseHooks, ScoreLine, SetupError, State
 from rulekit.engine.rules import read_toml
 
 from . import autos, turn
 from . import effects as fx
-from .catalog import Catalog, build_catalog, map_graph
+from .catalog import Catalog, build_catalog, map_graph, variant
 from .model import CAUGHT, HELD, ON_TRACK, Data
 
 __all__ = ["Spellbound"]
@@ -85,6 +85,19 @@ class Spellbound(Game):
     @cached_property
     def cat(self) -> Catalog:
         return build_catalog(self.data_file("cards.toml"), self.data_file("map.toml"), self.data_file("setup.toml"))
+
+    @cached_property
+    def _boards(self) -> dict[tuple, Catalog]:
+        return {}
+
+    def board(self, options: dict) -> Catalog:
+        """The catalog as the rule options shape it: track length, book goal (SB-902) and the
+        witch's path (SB-904). Rules read track goals and levels from here, never from ``cat``."""
+        key = (options["witch_path"], options["track_length"], options["book_goal"])
+        found = self._boards.get(key)
+        if found is None:
+            found = self._boards[key] = variant(self.cat, *key)
+        return found
 
     @cached_property
     def helpful(self) -> frozenset[int]:
@@ -185,7 +198,7 @@ class Spellbound(Game):
         changed = (
             d.result or d.pursuers is not old.pursuers or d.book_status is not old.book_status or d.witch != old.witch
         )
-        reason = fx.defeat(self, d) if changed else ""
+        reason = fx.defeat(self, d, state.options) if changed else ""
         if reason:
             d = d.but(result="lost", reason=reason)
             why, why_de = self.messages.format(f"defeat_{reason}")
@@ -198,6 +211,10 @@ class Spellbound(Game):
     def setup(self, state: State) -> State:
         """SB-901 with the facts sheet: decks, villages, pieces and the bag; then the opening refill (SB-060)."""
         cat, dice, s, o = self.cat, Dice(state.rng), self.cat.setup, state.options
+        try:
+            self.board(o)  # SB-902: book_goal must fit on the track
+        except ValueError as err:
+            raise SetupError(str(err)) from None
         n = state.players
         box: tuple[int, ...] = ()
         deck = list(cat.basic) + [cat.fortuna, *cat.witch_cards]
@@ -228,17 +245,17 @@ class Spellbound(Game):
             box=box,
             village_cards=tiles,
             supplies=supplies,
-            revealed=tuple(v in s["setup"]["revealed_villages"] for v in cat.villages),
+            revealed=tuple(v in s["open_villages"][o["open_villages"]] for v in cat.villages),
             mages=tuple(s["setup"]["mage_start"] for _ in range(n)),
             wands=tuple(o["wands_start_charged"] for _ in range(n)),
             influence=tuple(o["start_influence"] for _ in range(n)),
             books=tuple(t.book_start for t in tracks),
             book_status=tuple(ON_TRACK for _ in tracks),
             pursuers=tuple(o["pursuer_start"] for _ in tracks),
-            watchman=s["setup"]["watchman_start"] if watchman else "",
+            watchman=o["watchman_start"] if watchman else "",
             witch=0,
             bag=(s["stones"]["bag_moon"], s["stones"]["bag_sun"]),
-            supply=(s["stones"]["supply_moon"], s["stones"]["supply_sun"]),
+            supply=(o["supply_moon_stones"], s["stones"]["supply"] - o["supply_moon_stones"]),
             drawn=(0, 0),
             active=n - 1,  # the opening refill ends like a turn of the last seat, so seat 1 begins
         )
@@ -261,7 +278,7 @@ class Spellbound(Game):
         every seat, so the lines add up to ``scores``; the names say where each book stands."""
         d: Data = state.data
         lines = []
-        for t, track in enumerate(self.cat.tracks):
+        for t, track in enumerate(self.board(state.options).tracks):
             status = d.book_status[t]
             key = {HELD: "score_book_held", CAUGHT: "score_book_caught"}.get(status, "score_book_track")
             rule = {HELD: "SB-500", CAUGHT: "SB-610"}.get(status, "SB-908")
@@ -339,7 +356,9 @@ class Spellbound(Game):
 
         Nodes carry ``kind``, ``x``, ``y`` and ``name``; with a ``state``,
         the movement spaces also carry ``mages`` (seats standing there) and
-        villages their ``card`` (None while face down) and ``tower``.
+        villages their ``card`` (None while face down) and ``tower``; the
+        tracks and the witch's path then follow the state's rule options
+        (``track_length``, ``book_goal``, ``witch_path``).
 
         Examples
         --------
@@ -348,9 +367,9 @@ class Spellbound(Game):
         >>> g.nodes["wild"]["kind"], g.nodes["rose"]["kind"]
         ('wilderness', 'city')
         """
-        g = map_graph(self.cat)
         if state is None:
-            return g
+            return map_graph(self.cat)
+        g = map_graph(self.board(state.options))
         d: Data = state.data
         for sid in self.cat.spaces:
             g.nodes[sid]["mages"] = tuple(i for i, m in enumerate(d.mages) if m == sid)
@@ -358,7 +377,7 @@ class Spellbound(Game):
             card = self.cat.cards[d.village_cards[v]]
             g.nodes[sid]["card"] = card.name if d.revealed[v] else None
             g.nodes[sid]["tower"] = d.revealed[v] and card.kind == "tower"
-        for t, track in enumerate(self.cat.tracks):
+        for t, track in enumerate(self.cat.tracks):  # ids only; the shape is in the graph already
             if d.book_status[t] == ON_TRACK:
                 g.nodes[f"{track.id}:{d.books[t]}"]["book"] = True
             g.nodes[f"{track.id}:{d.pursuers[t]}"]["pursuer"] = track.pursuer

@@ -184,7 +184,7 @@ def legal_choose_book(state: State) -> list[Action]:
 
 def play_choose_book(state: State, action: Action) -> State:
     g: Spellbound = state.game
-    d, ev = fx.move_book(g, state.data, _track_index(g, action.args[0]), 1, "SB-410")
+    d, ev = fx.move_book(g, state.data, _track_index(g, action.args[0]), 1, "SB-410", state.options)
     return state.evolve(data=d, phase="eod_shuffle_discard", to_move=None, events=tuple(ev))
 
 
@@ -246,7 +246,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
     elif e == "magic":
         t = g.cat.track_of_region(here)
         if o["magic_effect"] == "advance_book":  # SB-906 variant: the local book moves on instead
-            d, ev = fx.move_book(g, d, t, n, "SB-906")
+            d, ev = fx.move_book(g, d, t, n, "SB-906", o)
         else:
             d, ev = fx.move_pursuer(g, d, t, -n, "SB-160", o)
         events += ev or [g.say("SB-160", "magic_no_effect")]
@@ -254,7 +254,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
         d = d.but(influence=replace_at(d.influence, d.active, d.influence[d.active] + n))
         events.append(g.say("SB-170", "gains_influence", n=n, total=d.influence[d.active]))
     elif e == "search":
-        d, ev = fx.move_book(g, d, _book_here(g, d, here), n, "SB-190")
+        d, ev = fx.move_book(g, d, _book_here(g, d, here), n, "SB-190", o)
         events += ev
     elif e == "all_hats_back":
         d, ev = fx.all_pursuers(g, d, -n, "SB-200", o, hats_only=True)
@@ -264,7 +264,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
         events += ev
     elif e == "guard_book":
         t = min((i for i, st in enumerate(d.book_status) if st == ON_TRACK), key=lambda i: d.books[i] - d.pursuers[i])
-        d, ev = fx.move_book(g, d, t, n, "SB-200")
+        d, ev = fx.move_book(g, d, t, n, "SB-200", o)
         events += ev
     elif e == "charge_wands":
         d = d.but(wands=tuple(True for _ in d.wands))
@@ -345,7 +345,7 @@ def _wand(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Even
         d = d.but(movement=d.movement + n)
         events.append(g.say("SB-210", "gains_movement", n=n, total=d.movement))
     elif args[0] == "search":
-        d, ev = fx.move_book(g, d, _track_index(g, args[1]), g.cat.setup["wand"]["search"], "SB-210")
+        d, ev = fx.move_book(g, d, _track_index(g, args[1]), o["wand_search_steps"], "SB-210", o)
         events += ev
     else:
         d, ev = _banish(g, d, args[1], "SB-210")

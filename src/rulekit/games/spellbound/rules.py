@@ -337,11 +337,12 @@ class Spellbound(Game):
 
         return scene(self, state, seat, lang)
 
-    def card_text(self, cid: int, lang: str = "en") -> str:
-        """What card ``cid`` does, in ``lang`` (texts/messages.toml ``effect_*``; for boards and tooltips)."""
+    def card_text(self, cid: int, lang: str = "en", options: dict | None = None) -> str:
+        """What card ``cid`` does, in ``lang`` (texts/messages.toml ``effect_*``): the words of the
+        board's card faces, tooltips and ``describe``; ``options`` (a state's) follow magic_effect."""
         from .views import card_effect
 
-        en, de = card_effect(self, cid)
+        en, de = card_effect(self, cid, options)
         return de if lang == "de" else en
 
     def describe(self, action: Action, lang: str = "en") -> str:

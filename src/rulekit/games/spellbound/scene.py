@@ -21,7 +21,7 @@ from .model import CAUGHT, HELD, Data
 if TYPE_CHECKING:
     from .rules import Spellbound
 
-__all__ = ["scene"]
+__all__ = ["scene", "card_face"]
 
 W = kit.words("rulekit.games.spellbound")
 S, DX, DY = 1.5, 40, 20  # the map's coordinates (data/map.toml) drawn 1.5 times larger
@@ -57,12 +57,12 @@ def scene(g: Spellbound, state: State, seat: int | None, lang: str = "en") -> di
     y = _tracks(g, state, acts, y + 80, items, lang)
     y = _witch(g, state, y, items, lang)
     items.append(kit.text(10, y + 24, W("display", lang), bold=True))
-    faces = [_face(g, cid, lang, _card_action(state, g.cat.cards[cid], acts), f"card:{cid}", cid in d.fresh, acts)
-             for cid in d.display]  # fmt: skip
+    faces = [_face(g, state, cid, lang, _card_action(state, g.cat.cards[cid], acts), f"card:{cid}", cid in d.fresh,
+                   acts) for cid in d.display]  # fmt: skip
     row, y = kit.card_row(faces, 10, y + 36, 940, 184)
     items += row
     items.append(kit.text(10, y + 24, W("tower", lang, n=len(d.tower)), bold=True))
-    faces = [_face(g, cid, lang, acts(f"destroy {cid}"), f"tower:{cid}") for cid in d.tower]
+    faces = [_face(g, state, cid, lang, acts(f"destroy {cid}"), f"tower:{cid}") for cid in d.tower]
     row, y = kit.card_row(faces, 10, y + 36, 940, 184)
     return kit.scene(items + row, y + 10)
 
@@ -73,17 +73,20 @@ def _card_action(state: State, card, acts: kit.Acts) -> str | None:
     return acts(f"play {card.id}", f"wand banish {card.id}")
 
 
-def _face(g: Spellbound, cid: int, lang: str, action, id_: str, new: bool = False, acts=None) -> kit.Face:
+def card_face(g: Spellbound, cid: int, lang: str, options: dict | None = None, **extra) -> kit.Face:
+    """A card as the other games draw theirs: name, kind and sun/moon symbols, then its effect in the
+    words of ``Spellbound.card_text`` (the same sentence tooltips and ``describe`` use)."""
     card = g.cat.cards[cid]
-    facts = [W(f"t_{card.type}", lang), W("sun_moon", lang, sun=card.sun, moon=card.moon)]
-    facts += [W("new", lang)] if new else []
-    effect = ""
-    if f"fx_{card.effect}" in W:
-        city = next((t.name_de if lang == "de" else t.name for t in g.cat.tracks if t.id == card.target), "")
-        effect = W(f"fx_{card.effect}", lang, n=card.value, city=city.split()[-1] if city else "")
-    touches = [lab for lab in (f"discard {cid}",) if acts and acts(lab)]
+    facts = [W(f"t_{card.type}", lang), W("sun_moon", lang, sun=card.sun, moon=card.moon), *extra.pop("facts", [])]
+    effect = g.card_text(cid, lang, options) if card.effect else ""
     fill = "#fdebd0" if card.helpful else "#5d6d7e"
-    return kit.Face(card.label(lang), facts, effect, fill, action, id_, touches=touches or None)
+    return kit.Face(card.label(lang), facts, effect[:1].upper() + effect[1:], fill, **extra)
+
+
+def _face(g: Spellbound, state: State, cid: int, lang: str, action, id_: str, new: bool = False, acts=None):
+    touches = [lab for lab in (f"discard {cid}",) if acts and acts(lab)]
+    facts = [W("new", lang)] if new else []
+    return card_face(g, cid, lang, state.options, facts=facts, action=action, id=id_, touches=touches or None)
 
 
 def _spaces(g: Spellbound, d: Data, graph, seat, acts: kit.Acts, lang: str) -> list[dict]:

@@ -159,10 +159,13 @@ _ACTION_KEYS = frozenset(
 )
 
 
-def card_effect(g: Spellbound, cid: int) -> tuple[str, str]:
-    """What card ``cid`` does, in English and German (texts/messages.toml ``effect_*``)."""
+def card_effect(g: Spellbound, cid: int, options: dict | None = None) -> tuple[str, str]:
+    """What card ``cid`` does, in English and German (texts/messages.toml ``effect_*``); with the
+    game's ``options``, magic reads as option ``magic_effect`` makes it work (SB-906)."""
     card = g.cat.cards[cid]
     key = f"effect_{card.effect}" if card.effect else "effect_none"
+    if card.effect == "magic" and options and options.get("magic_effect") == "advance_book":
+        key = "effect_magic_book"
     target = {"target": "", "target_de": ""}
     if card.target in g.cat.spaces:
         target = g.space_args(card.target, "target")

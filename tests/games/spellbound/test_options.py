@@ -362,6 +362,7 @@ DATA_VARIANT = {
     "open_villages": "none",
     "watchman_start": "gold",
     "wand_search_steps": 3,
+    "ally_copies": 4,
     "victory_check": "any_time",
     "held_books_safe": False,
 }
@@ -467,3 +468,25 @@ def test_non_default_options_keep_the_contract():
 
     for players in (1, 3):
         check_game(GAME, sims=6, seed=40, players=players, round_trips=1, options=DATA_VARIANT)
+
+
+def test_sb_903_ally_copies():
+    """SB-903, SB-180: each ally set has 2 recruitable copies by default; the option sets how many wait
+    at its village, recruiting takes one and discards the rest, and unused copies are in no zone."""
+    from .helpers import place_village
+
+    for n in (2, 1, 4):
+        s = place_village(new(ally_copies=n, seed=2), "bard", "v01")
+        v = CAT.villages.index("v01")
+        assert len(s.data.supplies[v]) == n and GAME.invariants(s) == []
+        s = playing(s, display=[cid("path"), cid("coin")], mages=("v01", "wild"), influence=(5, 0))
+        s = s.apply("recruit")
+        bards = [
+            c for c in s.data.discard + s.data.display if CAT.cards[c].key == "bard" and CAT.cards[c].type == "ally"
+        ]
+        assert len(bards) == n and GAME.invariants(s) == []
+    extra = set(CAT.extra_copies["bard"])
+    assert not extra & {int(a.split()[1]) for a in GAME.action_labels(2) if a.startswith("play ")}
+    assert extra <= {int(a.split()[1]) for a in GAME.action_labels(2, {"ally_copies": 4}) if a.startswith("play ")}
+    assert max(c for cs in CAT.extra_copies.values() for c in cs) == len(CAT.cards) - 1
+    assert min(c for cs in CAT.extra_copies.values() for c in cs) > max(CAT.demons)  # default ids unchanged

@@ -84,8 +84,11 @@ class Catalog:
     watchman_max_players: int
     wicked: tuple[int, ...]
     troll_card: int
-    #: set key -> (village card id, recruitable copy ids)
+    #: set key -> (village card id, recruitable copy ids: ``ally_sets.copies`` of them)
     sets: dict[str, tuple[int, tuple[int, ...]]]
+    #: set key -> further copies up to ``ally_sets.max_copies`` (ids after every other card, so the
+    #: ids and labels of a default game never change); in play only with option ``ally_copies``
+    extra_copies: dict[str, tuple[int, ...]]
     ally_keys: tuple[str, ...]
     specials: tuple[int, ...]  # tower, spring, fortuna village cards
     demons: tuple[int, ...]
@@ -99,6 +102,11 @@ class Catalog:
     cities: tuple[str, ...]
     map_table: dict
     setup: dict
+
+    def copies(self, key: str, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the ``n`` recruitable copies of set ``key`` in play, its copies left out of the game) (SB-903)."""
+        every = self.sets[key][1] + self.extra_copies[key]
+        return every[:n], every[n:]
 
     def kind(self, space: str) -> str:
         return self.spaces[space]["kind"]
@@ -115,9 +123,9 @@ class Catalog:
         return len(self.levels) - 1
 
 
-def _cards(table: dict, copies: int) -> tuple[list[Card], dict]:
+def _cards(table: dict, copies: int, most: int) -> tuple[list[Card], dict]:
     out: list[Card] = []
-    ids: dict = {"basic": [], "witch": [], "wicked": [], "sets": {}, "specials": [], "demons": []}
+    ids: dict = {"basic": [], "witch": [], "wicked": [], "sets": {}, "specials": [], "demons": [], "extra": {}}
 
     def add(key: str, type_: str, entry: dict, **extra) -> int:
         card = Card(
@@ -156,12 +164,20 @@ def _cards(table: dict, copies: int) -> tuple[list[Card], dict]:
             ids["sets"][e["key"]] = (village, tuple(add("fortuna", "mage", fortuna) for _ in range(copies)))
     for e in table["demon"]:
         ids["demons"] += [add(e["key"], "demon", e) for _ in range(e.get("count", 1))]
+    fortuna = {
+        e["key"]: dict(table["fortuna"], cost=e.get("cost", 0)) for e in table["village"] if e["kind"] == "fortuna"
+    }
+    for key in ids["sets"]:  # copies beyond the data's count, last of all (option ally_copies)
+        entry = fortuna.get(key) or next(e for e in table["ally"] if e["key"] == key)
+        type_ = "mage" if key in fortuna else "ally"
+        ids["extra"][key] = tuple(add("fortuna" if key in fortuna else key, type_, entry) for _ in range(most - copies))
     return out, ids
 
 
 def build_catalog(cards: dict, map_table: dict, setup: dict) -> Catalog:
     """Read the three data tables into a ``Catalog`` and check the map (SB-150)."""
-    card_list, ids = _cards(cards, int(cards["ally_sets"]["copies"]))
+    sets = cards["ally_sets"]
+    card_list, ids = _cards(cards, int(sets["copies"]), int(sets.get("max_copies", sets["copies"])))
     spaces = {s["id"]: s for s in map_table["space"]}
     roads = tuple((a, b) for a, b in map_table["network"]["roads"])
     nbrs: dict[str, list[str]] = {s: [] for s in spaces}
@@ -188,6 +204,7 @@ def build_catalog(cards: dict, map_table: dict, setup: dict) -> Catalog:
         wicked=tuple(ids["wicked"]),
         troll_card=ids["troll"],
         sets=ids["sets"],
+        extra_copies=ids["extra"],
         ally_keys=tuple(e["key"] for e in cards["ally"]),
         specials=tuple(ids["specials"]),
         demons=tuple(ids["demons"]),

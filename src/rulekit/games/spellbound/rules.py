@@ -144,9 +144,18 @@ class Spellbound(Game):
         """Road distances between movement spaces (for ``evaluate`` and teaching)."""
         return dict(nx.all_pairs_shortest_path_length(self.movement_graph()))
 
+    def in_play_ids(self, options: dict) -> list[int]:
+        """Ids of the cards of a game with these options: all but the ally copies beyond ``ally_copies``."""
+        n = options["ally_copies"]
+        found = self._in_play.get(n)
+        if found is None:
+            unused = {c for key in self.cat.sets for c in self.cat.copies(key, n)[1]}
+            found = self._in_play[n] = [c for c in range(len(self.cat.cards)) if c not in unused]
+        return found
+
     @cached_property
-    def all_ids(self) -> list[int]:
-        return list(range(len(self.cat.cards)))
+    def _in_play(self) -> dict[int, list[int]]:
+        return {}
 
     # -- helpers used by the rule modules -----------------------------------
 
@@ -227,12 +236,12 @@ class Spellbound(Game):
         wicked = dice.shuffle(cat.wicked) + (cat.troll_card,)  # the Troll card at the bottom
         sets = dice.shuffle(cat.ally_keys)
         keep, gone = sets[s["setup"]["villages_removed"] :], sets[: s["setup"]["villages_removed"]]
+        n_copies = o["ally_copies"]  # SB-903: copies beyond it are not in this game (no zone holds them)
         for key in gone:
-            village, copies = cat.sets[key]
-            box += (village, *copies)
+            box += (cat.sets[key][0], *cat.copies(key, n_copies)[0])
         tiles = dice.shuffle([cat.sets[k][0] for k in keep] + list(cat.specials))
         by_village = {v: k for k, (v, _) in cat.sets.items()}
-        supplies = tuple(cat.sets[by_village[c]][1] if c in by_village else () for c in tiles)
+        supplies = tuple(cat.copies(by_village[c], n_copies)[0] if c in by_village else () for c in tiles)
         tracks = cat.tracks
         data = Data(
             deck=deck,
@@ -290,7 +299,8 @@ class Spellbound(Game):
         """Every label ``legal`` can produce, from the card, map and track data (issue 18)."""
         o = self.resolve_options(options or {})
         cards = self.cat.cards
-        out_of_game = set() if players <= o["watchman_max_players"] else {self.cat.watchman}
+        out_of_game = set(range(len(cards))) - set(self.in_play_ids(o))  # ally copies beyond ally_copies
+        out_of_game |= set() if players <= o["watchman_max_players"] else {self.cat.watchman}
         helpful = [c.id for c in cards if c.helpful and c.id not in out_of_game]
         destiny = helpful + [c.id for c in cards if c.type == "adversary"]  # what the display can hold
         labels = {f"tower {c}" for c in destiny}

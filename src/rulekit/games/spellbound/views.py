@@ -130,9 +130,10 @@ def invariants(g: Spellbound, state: State) -> list[str]:
     out = []
     zones = d.deck + d.display + d.tower + d.discard + d.wicked + d.demons + d.box + d.village_cards
     zones += tuple(c for s in d.supplies for c in s)
-    if sorted(zones) != g.all_ids:
+    ids = g.in_play_ids(state.options)
+    if sorted(zones) != ids:
         dup = sorted(c for c, k in Counter(zones).items() if k > 1)
-        out.append(f"cards not conserved: {len(zones)} in zones, {len(g.cat.cards)} made; duplicates {dup}")
+        out.append(f"cards not conserved: {len(zones)} in zones, {len(ids)} in this game; duplicates {dup}")
     if not set(d.fresh) <= set(d.display):
         out.append("a newly placed wicked card is not in the display")
     if sum(d.bag) + sum(d.supply) + sum(d.drawn) != TOTAL_STONES or min(*d.bag, *d.supply, *d.drawn) < 0:

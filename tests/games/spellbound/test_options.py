@@ -490,3 +490,17 @@ def test_sb_903_ally_copies():
     assert extra <= {int(a.split()[1]) for a in GAME.action_labels(2, {"ally_copies": 4}) if a.startswith("play ")}
     assert max(c for cs in CAT.extra_copies.values() for c in cs) == len(CAT.cards) - 1
     assert min(c for cs in CAT.extra_copies.values() for c in cs) > max(CAT.demons)  # default ids unchanged
+
+
+def test_save_files_without_the_new_fields_still_load():
+    """SB-912: the fields of ``victory_check`` are left out of snapshots at their defaults, so save
+    files written before the option existed (without them) load, and a mid-battle state keeps them."""
+    import json
+
+    s = new(seed=3)
+    s = s.apply(s.legal_actions()[0])
+    text = s.to_json()
+    assert "battle_fought" not in text and GAME.from_json(text) == s
+    b = tower_step(victory_check="any_time").apply("step v01")
+    data = json.loads(b.to_json())
+    assert "resume" in json.dumps(data)

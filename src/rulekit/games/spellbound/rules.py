@@ -274,8 +274,11 @@ class Spellbound(Game):
     # -- the contract ------------------------------------------------------------
 
     def snapshot(self, state: State) -> dict:
-        """Everything of a state, with the data's field names (Data is a NamedTuple)."""
-        data = None if state.data is None else {k: _plain(v) for k, v in state.data.as_dict().items()}
+        """Everything of a state, with the data's field names (Data is a NamedTuple). Fields added
+        after save files were first written are left out at their defaults, so older files still load."""
+        data = None
+        if state.data is not None:
+            data = {k: _plain(v) for k, v in state.data.as_dict().items() if LATER_FIELDS.get(k, ...) != v}
         return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng, "data": data}
 
     def scores(self, state: State) -> tuple[int, ...]:
@@ -402,6 +405,10 @@ class Spellbound(Game):
         moves.add_nodes_from((s, g.nodes[s]) for s in self.cat.spaces)
         moves.add_edges_from(self.cat.roads, kind="road")
         return moves
+
+
+#: Data fields added later (issue 17, option victory_check) and their defaults (see ``snapshot``)
+LATER_FIELDS = {"resume": "", "battle_fought": False}
 
 
 def _plain(value):

@@ -504,3 +504,11 @@ def test_save_files_without_the_new_fields_still_load():
     b = tower_step(victory_check="any_time").apply("step v01")
     data = json.loads(b.to_json())
     assert "resume" in json.dumps(data)
+
+
+def test_sb_902_book_goal_must_fit_on_the_track():
+    """SB-902: ``book_goal`` and ``track_length`` must fit together; the pair is refused by
+    ``resolve_options`` (so the variants form shows it) and by ``Game.new``, naming the rule."""
+    with pytest.raises(SetupError, match="SB-902"):
+        GAME.resolve_options({"track_length": 9})
+    assert GAME.resolve_options({"track_length": 9, "book_goal": 8})["book_goal"] == 8

@@ -215,15 +215,22 @@ class Spellbound(Game):
             return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
         return state.evolve(data=d, phase=phase, to_move=to_move, events=events, rng=rng)
 
+    def resolve_options(self, given: dict) -> dict:
+        """The engine's checks, then the options that must fit together: ``book_goal`` lies on the
+        track, after the books' start space and before ``track_length`` (SB-902). The variants form
+        shows this ``SetupError`` at the form."""
+        options = super().resolve_options(given)
+        try:
+            self.board(options)
+        except ValueError as err:
+            raise SetupError(str(err)) from None
+        return options
+
     # -- setup ----------------------------------------------------------------
 
     def setup(self, state: State) -> State:
         """SB-901 with the facts sheet: decks, villages, pieces and the bag; then the opening refill (SB-060)."""
         cat, dice, s, o = self.cat, Dice(state.rng), self.cat.setup, state.options
-        try:
-            self.board(o)  # SB-902: book_goal must fit on the track
-        except ValueError as err:
-            raise SetupError(str(err)) from None
         n = state.players
         box: tuple[int, ...] = ()
         deck = list(cat.basic) + [cat.fortuna, *cat.witch_cards]

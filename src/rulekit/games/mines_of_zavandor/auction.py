@@ -22,16 +22,13 @@ if TYPE_CHECKING:
     from .rules import MinesOfZavandor
 
 __all__ = [
-    "legal_bid",
     "play_bid",
     "reveal",
     "resolve_step",
-    "legal_resolve",
     "play_resolve",
     "bid_sizes",
     "reward_options",
     "thresholds",
-    "bid_problem",
     "private_bid",
 ]
 
@@ -39,32 +36,6 @@ __all__ = [
 def bid_sizes(bid: tuple[int, ...]) -> list[int]:
     """Cards bid per colour; the cart type does not matter (ZM-390, ZM-400)."""
     return [bid[c] + bid[4 + c] + bid[8 + c] + bid[12 + c] for c in range(4)]
-
-
-def legal_bid(state: State) -> list[Action]:
-    """ZM-380: add one card of a colour to the sealed bid, or seal it (zero cards is fine: ZM-400).
-
-    The cart type of a bid card does not change the bid (ZM-400), so the
-    choice is the colour; the card moved is the lowest cart type held
-    (rulekit's choice, keeps the decision small).
-    """
-    t, hand = tables(), state.data.players[state.to_move].hand
-    out = [Action("bid", (name,)) for name in t.colours if bid_problem(hand, (name,)) is None]
-    return [*out, Action("seal")]
-
-
-def bid_problem(hand: tuple[int, ...], args: tuple) -> tuple[str, str] | None:
-    """(rule, message key) that forbids bidding a card of ``args`` from ``hand``, or None (ZM-390).
-
-    ``legal_bid`` and ``why_not`` both ask this one check, so they cannot disagree.
-    """
-    t = tables()
-    if len(args) != 1 or args[0] not in t.colours:
-        return "ZM-390", "bid_gem_only"
-    c = t.colours.index(args[0])
-    if not hand[c] + hand[4 + c] + hand[8 + c] + hand[12 + c]:
-        return "ZM-390", "bid_not_held"
-    return None
 
 
 def play_bid(state: State, action: Action) -> State:
@@ -174,16 +145,6 @@ def resolve_step(state: State) -> State:
     d = replace(d, winner=winner, step="reward")
     events.append(game.say("ZM-460" if "card8" not in options else "ZM-470", "choose_reward", p=winner + 1))
     return state.evolve(data=d, phase="auction_resolve", to_move=winner, events=tuple(events))
-
-
-def legal_resolve(state: State) -> list[Action]:
-    """The winner's decisions: reward (ZM-460/470/530), a card to remove (ZM-510), the king (ZM-490)."""
-    t, d = tables(), state.data
-    if d.step == "reward":
-        return [Action("reward", (name,)) for name in reward_options(t, d, t.order[d.colour], d.size, state.options)]
-    if d.step == "remove":
-        return [Action("remove", (i,)) for i, (cid, _) in enumerate(d.players[d.winner].caves) if cid >= 0]
-    return [Action("king", ("advance",)), Action("king", ("stay",))]
 
 
 def play_resolve(state: State, action: Action) -> State:

@@ -17,7 +17,7 @@ from .tables import Tables, kind_of, tables
 if TYPE_CHECKING:
     from .rules import MinesOfZavandor
 
-__all__ = ["draw_into", "base_income", "income_step", "legal_income", "play_income", "legal_scroll", "play_scroll"]
+__all__ = ["draw_into", "base_income", "income_step", "play_income", "play_scroll"]
 
 
 def draw_into(
@@ -139,12 +139,6 @@ def _next(game: MinesOfZavandor, state: State, d: Mines, dice: Dice, events: lis
     return state.evolve(data=d, phase="trade", to_move=d.start, rng=dice.state, events=tuple(events))
 
 
-def legal_income(state: State) -> list[Action]:
-    """ZM-240: take one more card from an owed cart type."""
-    t = tables()
-    return [Action("take", (t.carts[c],)) for c, n in enumerate(state.data.owed) if n]
-
-
 def play_income(state: State, action: Action) -> State:
     """ZM-240: one chosen card of base income; the next decision or the extra income follows."""
     game, t, d, seat = state.game, tables(), state.data, state.to_move
@@ -162,14 +156,6 @@ def play_income(state: State, action: Action) -> State:
 
 def _scroll_slot(t: Tables, p: Player) -> int:
     return next(i for i, (cid, _) in enumerate(p.caves) if cid >= 0 and t.cards[cid].kind == "scroll")
-
-
-def legal_scroll(state: State) -> list[Action]:
-    """ZM-300 / ZM-906: cash the scroll for one of its cart types, or keep it for later."""
-    t = tables()
-    cid, _ = state.data.players[state.to_move].caves[_scroll_slot(t, state.data.players[state.to_move])]
-    keep = [Action("keep")] if state.options["scroll_timing"] == "any_income" else []  # ZM-906 (gap): option
-    return [*(Action("scroll", (t.carts[c],)) for c in t.cards[cid].carts), *keep]
 
 
 def play_scroll(state: State, action: Action) -> State:

@@ -3,7 +3,8 @@
 The rules live in modules by phase (setup, income, trade, auction,
 upgrade); this class declares the game's facts and options and the flow
 table: one ``PhaseHooks`` per phase of data/phases.toml, through which the
-engine dispatches and checks every step.
+engine dispatches and checks every step. A decision phase's ``legal`` and
+``why_not`` both run the small checks of ``checks.py``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from rulekit.engine import Action, Dice, Game, Option, PhaseHooks, ScoreLine, State
 
 from . import auction, income, labels, trade, upgrade, views
+from .checks import DECISIONS
 from .refusals import why_not
 from .scene import scene
 from .setup import setup_game
@@ -118,20 +120,24 @@ class MinesOfZavandor(Game):
     flow = {
         "setup": PhaseHooks(auto=lambda state: state.game.setup(state)),
         "income_base": PhaseHooks(auto=income.income_step),
-        "income_choice": PhaseHooks(legal=income.legal_income, play=income.play_income, why_not=why_not),
-        "income_extra": PhaseHooks(legal=income.legal_scroll, play=income.play_scroll, why_not=why_not),
-        "trade": PhaseHooks(legal=trade.legal_menu, play=trade.play_menu, why_not=why_not),
-        "trade_bank": PhaseHooks(legal=trade.legal_bank, play=trade.play_bank, why_not=why_not),
-        "trade_offer": PhaseHooks(legal=trade.legal_offer, play=trade.play_offer, why_not=why_not),
-        "trade_answer": PhaseHooks(legal=trade.legal_answer, play=trade.play_answer, why_not=why_not),
-        "auction_bidding": PhaseHooks(legal=auction.legal_bid, play=auction.play_bid, why_not=why_not),
+        "income_choice": PhaseHooks(legal=DECISIONS["income_choice"].legal, play=income.play_income, why_not=why_not),
+        "income_extra": PhaseHooks(legal=DECISIONS["income_extra"].legal, play=income.play_scroll, why_not=why_not),
+        "trade": PhaseHooks(legal=DECISIONS["trade"].legal, play=trade.play_menu, why_not=why_not),
+        "trade_bank": PhaseHooks(legal=DECISIONS["trade_bank"].legal, play=trade.play_bank, why_not=why_not),
+        "trade_offer": PhaseHooks(legal=DECISIONS["trade_offer"].legal, play=trade.play_offer, why_not=why_not),
+        "trade_answer": PhaseHooks(legal=DECISIONS["trade_answer"].legal, play=trade.play_answer, why_not=why_not),
+        "auction_bidding": PhaseHooks(legal=DECISIONS["auction_bidding"].legal, play=auction.play_bid, why_not=why_not),
         "auction_reveal": PhaseHooks(auto=auction.reveal),
         "auction_count": PhaseHooks(auto=auction.resolve_step),
-        "auction_resolve": PhaseHooks(legal=auction.legal_resolve, play=auction.play_resolve, why_not=why_not),
-        "upgrade": PhaseHooks(legal=upgrade.legal_upgrade, play=upgrade.play_upgrade, why_not=why_not),
+        "auction_resolve": PhaseHooks(
+            legal=DECISIONS["auction_resolve"].legal, play=auction.play_resolve, why_not=why_not
+        ),
+        "upgrade": PhaseHooks(legal=DECISIONS["upgrade"].legal, play=upgrade.play_upgrade, why_not=why_not),
         "check_game_end": PhaseHooks(auto=upgrade.check_end),
         "round_cleanup": PhaseHooks(auto=upgrade.cleanup),
-        "final_gem_exchange": PhaseHooks(legal=upgrade.legal_final, play=upgrade.play_final, why_not=why_not),
+        "final_gem_exchange": PhaseHooks(
+            legal=DECISIONS["final_gem_exchange"].legal, play=upgrade.play_final, why_not=why_not
+        ),
         "final_scoring": PhaseHooks(auto=upgrade.final_scoring),
         "game_over": PhaseHooks(),
     }

@@ -27,15 +27,12 @@ if TYPE_CHECKING:
     from .rules import MinesOfZavandor
 
 __all__ = [
-    "legal_menu",
-    "legal_bank",
-    "legal_offer",
-    "legal_answer",
     "play_menu",
     "play_bank",
     "play_offer",
     "play_answer",
     "offer_problem",
+    "partners",
     "cart_count",
     "kind_label",
     "kind_args",
@@ -63,53 +60,6 @@ def kind_args(t: Tables, counts: tuple[int, ...], key: str = "cards") -> dict[st
     return out
 
 
-def legal_menu(state: State) -> list[Action]:
-    """ZM-320 / ZM-350: a bank trade, a trade offer, or done with trading this round."""
-    d, seat = state.data, state.to_move
-    hand = d.players[seat].hand
-    out = [Action("bank")] if any(cart_count(hand, c) >= 2 for c in range(4)) else []
-    if _partners(state):
-        out.append(Action("offer"))
-    return [*out, Action("done")]
-
-
-def legal_bank(state: State) -> list[Action]:
-    """ZM-320 / ZM-340: the cart type, then two cards of it, then the wanted gem (ZM-907)."""
-    t, d = tables(), state.data
-    hand = d.players[state.to_move].hand
-    if not d.bank:  # first choose the cart type
-        return [*(Action("cart", (t.carts[c],)) for c in range(4) if cart_count(hand, c) >= 2), Action("cancel")]
-    cart, given = d.bank[0], d.bank[1:]
-    if len(given) < 2:
-        out = [Action("give", (t.colours[co],)) for co in range(4) if hand[kind_of(cart, co)] > given.count(co)]
-    else:  # any gem may be named: whether one is left in the draw pile is hidden (ZM-907)
-        out = [Action("want", (t.colours[co],)) for co in range(4)]
-    return [*out, Action("cancel")]
-
-
-def legal_offer(state: State) -> list[Action]:
-    """ZM-350 / ZM-360: the other seat, the gem cards to give, then the gem cards to ask for."""
-    t, d, seat = tables(), state.data, state.to_move
-    hand = d.players[seat].hand
-    if d.partner < 0:  # first choose the other seat
-        return [*(Action("to", (o,)) for o in _partners(state, counted=True)), Action("cancel")]
-    if d.step != "ask":  # first the cards to give, then the cards to ask for
-        out = [Action("give", kind_label(t, k)) for k in range(NKINDS) if hand[k] > d.give[k]]
-        return [*out, *([Action("next")] if sum(d.give) else []), Action("cancel")]
-    other = d.players[d.partner].hand
-    room = [cart_count(other, c) - cart_count(d.ask, c) for c in range(4)]  # the partner's card backs are public
-    out = [Action("ask", kind_label(t, k)) for k in range(NKINDS) if room[k >> 2] > 0]
-    return [*out, *([Action("propose")] if offer_problem(d, seat) is None else []), Action("cancel")]
-
-
-def legal_answer(state: State) -> list[Action]:
-    """ZM-350: the other seat sees the offer and can accept only what it holds."""
-    d = state.data
-    hand = d.players[state.to_move].hand
-    out = [Action("accept")] if all(h >= a for h, a in zip(hand, d.ask, strict=True)) else []
-    return [*out, Action("decline")]
-
-
 def offer_problem(d: Mines, seat: int) -> str | None:
     """Why the offer being built cannot be made (a message key), or None.
 
@@ -126,7 +76,7 @@ def offer_problem(d: Mines, seat: int) -> str | None:
     return None
 
 
-def _partners(state: State, counted: bool = False) -> list[int]:
+def partners(state: State, counted: bool = False) -> list[int]:
     """Seats the seat to move may make an offer to (option ``offer_limit``: offers per trading turn, 0 = any)."""
     d, seat = state.data, state.to_move
     limit = state.options["offer_limit"]

@@ -19,11 +19,9 @@ __all__ = [
     "track_of",
     "can_pay",
     "upgrade_problem",
-    "legal_upgrade",
     "play_upgrade",
     "check_end",
     "cleanup",
-    "legal_final",
     "play_final",
     "final_scoring",
     "score",
@@ -74,14 +72,6 @@ def upgrade_problem(t: Tables, d: Mines, seat: int, obj: int) -> str | None:
             return "ZM-520"  # the face-up cards of a lost bid would pay, but they stay on the table (ZM-590)
         return "ZM-570" if price.meeple else "ZM-560"
     return None
-
-
-def legal_upgrade(state: State) -> list[Action]:
-    """ZM-540: upgrade any number of different objects, one step each; then done."""
-    t, d, seat = tables(), state.data, state.to_move
-    objs = [OBJ_CLAN, *(i for i, (cid, _) in enumerate(d.players[seat].caves) if cid >= 0)]
-    out = [Action("upgrade", ("clan" if o == OBJ_CLAN else o,)) for o in objs if upgrade_problem(t, d, seat, o) is None]
-    return [*out, Action("done")]
 
 
 def play_upgrade(state: State, action: Action) -> State:
@@ -192,12 +182,6 @@ def cleanup(state: State) -> State:
         colour=0,
     )
     return state.evolve(data=d, phase="income_base", to_move=None, events=tuple(events))
-
-
-def legal_final(state: State) -> list[Action]:
-    """ZM-640: three gem cards for one point, as often as the seat likes."""
-    hand = state.data.players[state.to_move].hand
-    return [Action("exchange"), Action("done")] if sum(hand) >= tables().setup["final_rate"] else [Action("done")]
 
 
 def play_final(state: State, action: Action) -> State:

@@ -154,25 +154,35 @@ def _bank_done(game: MinesOfZavandor, state: State, want: int) -> State:
         hand[kind_of(cart, co)] -= 1
         discard[co] += 1
     pile = d.draw[cart]
-    turned = 0
+    under = state.options["bank_turned"] == "under"
     if discard[want]:
         discard[want] -= 1
         events: list[Event] = [game.say("ZM-340", "bank_discard", p=seat + 1, **_gem(t, want), **cart_args(t, cart))]
-    else:  # turn over cards until the gem shows; the others go to the discard (ZM-907, rulekit's choice)
+    else:  # turn over cards until the gem shows (ZM-340); where they go is ZM-907 (gap, option bank_turned)
+        turned: tuple[int, ...] = ()
         while pile and pile[-1] & 3 != want:
-            discard[pile[-1] & 3] += 1
+            turned += (pile[-1],)
             pile = pile[:-1]
-            turned += 1
-        if not pile:  # ZM-907 (rulekit's choice): the gem is nowhere in the piles; the two cards come back
-            for co in given:
-                hand[kind_of(cart, co)] += 1
-                discard[co] -= 1
-            args = {**_gem(t, want), **cart_args(t, cart)}
-            events = [game.say("ZM-907", "bank_absent", p=seat + 1, n=turned, **args)]
+        if under:  # each one under the pile as it is turned over: the last one turned lies at the bottom
+            pile = turned[::-1] + pile
+        else:
+            for kind in turned:
+                discard[kind & 3] += 1
+        args = {**_gem(t, want), **cart_args(t, cart)}
+        if not pile or pile[-1] & 3 != want:  # ZM-907 (gap, option bank_absent): the gem is in neither pile
+            if state.options["bank_absent"] == "refund":
+                for co in given:
+                    hand[kind_of(cart, co)] += 1
+                    discard[co] -= 1
+            key = ("bank_absent" if state.options["bank_absent"] == "refund" else "bank_lost") + (
+                "_under" if under else ""
+            )
+            events = [game.say("ZM-907", key, p=seat + 1, n=len(turned), **args)]
             want = -1
         else:
             pile = pile[:-1]
-            events = [game.say("ZM-340", "bank_draw", p=seat + 1, n=turned, **_gem(t, want), **cart_args(t, cart))]
+            key = "bank_draw_under" if under and turned else "bank_draw"
+            events = [game.say("ZM-340" if key == "bank_draw" else "ZM-907", key, p=seat + 1, n=len(turned), **args)]
     if want >= 0:
         hand[kind_of(cart, want)] += 1
     p = replace(d.players[seat], hand=tuple(hand))

@@ -172,6 +172,15 @@ def test_options_for_sweeps():
         "tiebreak",
         "offer_limit",
         "round_limit",
+        "cap_timing",
+        "short_pile",
+        "bank_turned",
+        "bank_absent",
+        "declined_card",
+        "removed_card",
+        "removed_cubes",
+        "empty_stack",
+        "hand_limit",
     }
     assert all(o.title and o.title_de and o.help and o.help_de for o in G.option_list if o.rule in ("ZM-350", "ZM-630"))
     with pytest.raises(rulekit.engine.SetupError):

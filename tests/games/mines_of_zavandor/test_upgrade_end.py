@@ -208,3 +208,30 @@ def test_ZM690_no_action_after_the_end():
     assert s.legal_actions() == []
     with pytest.raises(IllegalAction):
         s.apply("done")
+
+
+def test_zm_909_declined_card_stays_for_the_next_round():
+    """ZM-909 option declined_card=stays: seat 0 won red but took points: the red card stays on its space and no
+    new red card comes out; yellow had no bid and is discarded as unsold (ZM-600). By default both are discarded."""
+    results = ((0, 3), (-1, 0), (-1, 0), (-1, 0))  # red, yellow, green, blue (the auction order)
+    for option, stays in (("discard", False), ("stays", True)):
+        s = at(fresh(3, declined_card=option), "round_cleanup", None, results=results)
+        red, yellow = s.data.display[0], s.data.display[1]
+        s = _cleanup(s)
+        assert (s.data.display[0] == red) is stays and (red[1] in s.data.gone) is not stays
+        assert s.data.display[1][1] == yellow[0] and yellow[1] in s.data.gone
+        assert ("card_stays" in keys(s)) is stays and not G.invariants(s)
+
+
+def test_zm_913_empty_stack_reshuffle_makes_a_new_stack_of_discarded_cards():
+    """ZM-913 option empty_stack=reshuffle: the red stack is empty: the discarded red cards (with this round's
+    unsold one) are shuffled into a new stack and its top card comes out; by default the space stays empty."""
+    s = fresh(3, empty_stack="reshuffle")
+    old = s.data.stacks[0]
+    s = s.evolve(data=s.data._replace(stacks=((),) + s.data.stacks[1:], gone=s.data.gone + old))
+    middle, right = s.data.display[0]
+    s = _cleanup(s)
+    new, slid = s.data.display[0]
+    assert slid == middle and new in (*old, right) and len(s.data.stacks[0]) == len(old)
+    assert not any(T.cards[c].colour == 0 for c in s.data.gone) and "stack_reshuffled" in keys(s)
+    assert not G.invariants(s)

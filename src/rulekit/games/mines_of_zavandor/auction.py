@@ -197,14 +197,28 @@ def _place(d: Mines, seat: int, slot: int, cid: int) -> Mines:
 
 
 def _remove(game: MinesOfZavandor, state: State, slot: int) -> State:
-    """ZM-510 / ZM-910 (rulekit's choice): the removed card is discarded, its cubes go back to the supply."""
+    """ZM-510 / ZM-910 (gap, options ``removed_card`` and ``removed_cubes``): where the removed card and its cubes go.
+
+    By default the card is discarded (out of the game) and its cubes go back
+    to the supply; ``removed_card = stack`` puts it under its colour's stack
+    (a spell scroll has no stack and is discarded), ``removed_cubes = lost``
+    takes its cubes out of the game.
+    """
     t, d, seat = tables(), state.data, state.to_move
     old, cubes = d.players[seat].caves[slot]
-    d = replace(d, gone=d.gone + (old,), cubes=d.cubes + cubes)
+    colour = t.cards[old].colour
+    to_stack = state.options["removed_card"] == "stack" and colour >= 0
+    if to_stack:  # the bottom of a stack is its first entry (top = last)
+        d = replace(d, stacks=tuple((old, *s) if c == colour else s for c, s in enumerate(d.stacks)))
+    else:
+        d = replace(d, gone=d.gone + (old,))
+    lost = state.options["removed_cubes"] == "lost"
+    d = replace(d, cubes_out=d.cubes_out + cubes) if lost else replace(d, cubes=d.cubes + cubes)
     d = replace(_place(d, seat, slot, d.won), won=-1)
     new = t.cards[d.players[seat].caves[slot][0]]
+    key = "removed" + ("_stack" if to_stack else "") + ("_lost" if lost else "")
     events = [
-        game.say("ZM-910", "removed", p=seat + 1, card=t.cards[old].en, card_de=t.cards[old].de, n=cubes),
+        game.say("ZM-910", key, p=seat + 1, card=t.cards[old].en, card_de=t.cards[old].de, n=cubes),
         game.say("ZM-500", "placed", p=seat + 1, card=new.en, card_de=new.de),
     ]
     return _after_reward(game, state, d, seat, events)

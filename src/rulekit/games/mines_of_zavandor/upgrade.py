@@ -8,7 +8,7 @@ sit in the seat's ``bid`` until the round ends, so they cannot pay
 
 from __future__ import annotations
 
-from rulekit.engine import Action, Event, State
+from rulekit.engine import Action, Dice, Event, State
 
 from .model import Mines, Player, clan_side, order_from, replace, with_player
 from .tables import Price, Tables, kind_of, tables
@@ -156,12 +156,26 @@ def cleanup(state: State) -> State:
     game, t, d = state.game, tables(), state.data
     events: list[Event] = []
     stacks, display, gone = list(d.stacks), [], list(d.gone)
+    dice = Dice(state.rng)
+    winners = {t.order[i]: seat for i, (seat, _) in enumerate(d.results)}
+    stays = state.options["declined_card"] == "stays"
     for colour in range(4):
         middle, right = d.display[colour]
-        if right >= 0:  # not sold (ZM-909: also when the winner took points instead)
+        if right >= 0 and stays and winners.get(colour, -1) >= 0:  # ZM-909 (gap, option): the winner left it
+            display.append((middle, right))
+            events.append(game.say("ZM-909", "card_stays", card=t.cards[right].en, card_de=t.cards[right].de))
+            continue
+        if right >= 0:  # not auctioned (ZM-600; ZM-909 by default also when the winner took points instead)
             gone.append(right)
             events.append(game.say("ZM-600", "unsold", card=t.cards[right].en, card_de=t.cards[right].de))
-        new = stacks[colour][-1] if stacks[colour] else -1  # ZM-913 (rulekit's choice): empty stack, empty space
+        if not stacks[colour] and state.options["empty_stack"] == "reshuffle":  # ZM-913 (gap, option)
+            pool = [cid for cid in gone if t.cards[cid].colour == colour]
+            if pool:
+                stacks[colour] = tuple(dice.shuffle(pool))
+                gone = [cid for cid in gone if cid not in pool]
+                gem = {"gem": t.colour_name(colour, "en"), "gem_de": t.colour_name(colour, "de")}
+                events.append(game.say("ZM-913", "stack_reshuffled", n=len(pool), **gem))
+        new = stacks[colour][-1] if stacks[colour] else -1  # ZM-913 (gap): by default an empty stack, an empty space
         if stacks[colour]:
             stacks[colour] = stacks[colour][:-1]
         display.append((new, middle))
@@ -181,7 +195,7 @@ def cleanup(state: State) -> State:
         turn=0,
         colour=0,
     )
-    return state.evolve(data=d, phase="income_base", to_move=None, events=tuple(events))
+    return state.evolve(data=d, phase="income_base", to_move=None, rng=dice.state, events=tuple(events))
 
 
 def play_final(state: State, action: Action) -> State:

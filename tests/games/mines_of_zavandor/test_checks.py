@@ -20,7 +20,11 @@ def _label_states(players: int, seed: int, options: dict, every: int = 7):
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"variant": "pro", "cave_spaces": 3, "scroll_timing": "first_income", "offer_limit": 1, "income_cap": 2}],
+    [
+        {},
+        {"variant": "pro", "cave_spaces": 3, "scroll_timing": "first_income", "offer_limit": 1, "income_cap": 2},
+        {"hand_limit": 7, "cap_timing": "after_fallback", "short_pile": "whole", "declined_card": "stays"},
+    ],
 )
 def test_every_label_is_legal_or_refused_with_a_rule_of_the_game(options):
     """ZM-170 and every phase's rules: for random states, each label of action_labels(players, options) is

@@ -235,3 +235,23 @@ def test_zm_913_empty_stack_reshuffle_makes_a_new_stack_of_discarded_cards():
     assert slid == middle and new in (*old, right) and len(s.data.stacks[0]) == len(old)
     assert not any(T.cards[c].colour == 0 for c in s.data.gone) and "stack_reshuffled" in keys(s)
     assert not G.invariants(s)
+
+
+def test_zm_913_hand_limit_makes_a_seat_over_it_discard_at_the_round_end():
+    """ZM-913 option hand_limit=8: after the bids come back (ZM-610) seat 1 holds 10 cards and discards 2 of its
+    choice onto their discard piles; then the next round's income starts. By default (0) there is no limit."""
+    s = move_cards(empty_hands(fresh(3, hand_limit=8)), 1, cards(green_plank=7, blue_log=3))
+    s = player(s, 1, hand=cards(green_plank=5, blue_log=3), bid=cards(green_plank=2))
+    s = _cleanup(at(s, "round_cleanup", None, start=0))
+    assert s.phase == "hand_limit" and s.to_move == 1 and "hand_over" in keys(s)
+    assert labels(s) == ["discard blue log", "discard green plank"]
+    with pytest.raises(IllegalAction) as err:
+        s.apply("discard red gold")
+    assert err.value.rule == "ZM-913"
+    s = s.apply("discard blue log", settle=False)
+    assert s.phase == "hand_limit" and s.to_move == 1
+    s = s.apply("discard blue log", settle=False)
+    assert s.phase == "income_base" and s.data.players[1].hand == cards(green_plank=7, blue_log=1)
+    assert s.data.discard[0][3] == 2 and not G.invariants(s)
+    unlimited = move_cards(empty_hands(fresh(3)), 1, cards(green_plank=7, blue_log=3))
+    assert _cleanup(at(unlimited, "round_cleanup", None)).phase == "income_base"

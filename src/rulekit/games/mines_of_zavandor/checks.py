@@ -328,6 +328,11 @@ def exchange_ok(state: State, _: object = None) -> No | None:
     return None if sum(hand) >= tables().setup["final_rate"] else No("ZM-640", "exchange_three")
 
 
+def discard_ok(state: State, k: int) -> No | None:
+    """ZM-913 (option ``hand_limit``): a seat over the limit discards a gem card it holds."""
+    return None if state.data.players[state.to_move].hand[k] else No("ZM-913", "discard_not_held")
+
+
 _DONE = Kind("done", _none, No("ZM-170", "not_now"))
 _CANCEL = Kind("cancel", _none, No("ZM-350", "not_now"))
 
@@ -373,5 +378,6 @@ DECISIONS: dict[str, Decisions] = {
         Kind("king", _king, No("ZM-490", "not_now"), _step_is("king", "ZM-490")),
     ),
     "upgrade": Decisions(Kind("upgrade", _objects, No("ZM-540", "no_object"), check=upgrade_ok), _DONE),
+    "hand_limit": Decisions(Kind("discard", _gems, No("ZM-913", "discard_not_held"), check=discard_ok)),
     "final_gem_exchange": Decisions(Kind("exchange", _none, No("ZM-640", "exchange_three"), check=exchange_ok), _DONE),
 }

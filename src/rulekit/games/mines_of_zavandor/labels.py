@@ -54,5 +54,6 @@ def action_labels(players: int, options: dict[str, Any]) -> frozenset[str]:
             "upgrade clan",
             *(f"upgrade {i}" for i in slots),
             "exchange",
+            *(f"discard {g}" for g in gems if options["hand_limit"]),  # ZM-913: only with a hand limit
         ]
     )

@@ -39,6 +39,7 @@ KINDS: dict[str, str] = {
     "upgrade": "ZM-540",
     "exchange": "ZM-640",
     "done": "ZM-170",
+    "discard": "ZM-913",
 }
 
 

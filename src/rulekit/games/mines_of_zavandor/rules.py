@@ -226,6 +226,7 @@ class MinesOfZavandor(Game):
         "upgrade": PhaseHooks(legal=DECISIONS["upgrade"].legal, play=upgrade.play_upgrade, why_not=why_not),
         "check_game_end": PhaseHooks(auto=upgrade.check_end),
         "round_cleanup": PhaseHooks(auto=upgrade.cleanup),
+        "hand_limit": PhaseHooks(legal=DECISIONS["hand_limit"].legal, play=upgrade.play_discard, why_not=why_not),
         "final_gem_exchange": PhaseHooks(
             legal=DECISIONS["final_gem_exchange"].legal, play=upgrade.play_final, why_not=why_not
         ),

@@ -1,5 +1,9 @@
 """Phase 4 (upgrade), the end of a round and the end of the game (ZM-540 .. ZM-690).
 
+The end of a round may hold one decision: with the option ``hand_limit``
+(ZM-913, a gap: no limit is printed) a seat over the limit discards gem
+cards of its choice, one by one.
+
 Upgrades are paid from the hand only: cards left face up by a lost auction
 sit in the seat's ``bid`` until the round ends, so they cannot pay
 (ZM-520, ZM-590). Gem prices are paid with the lowest cart types first
@@ -8,11 +12,17 @@ sit in the seat's ``bid`` until the round ends, so they cannot pay
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rulekit.engine import Action, Dice, Event, State
 
-from .model import Mines, Player, clan_side, order_from, replace, with_player
+from .income import cart_args
+from .model import Mines, Player, add, clan_side, order_from, replace, with_player
 from .tables import Price, Tables, kind_of, tables
 from .trade import kind_args
+
+if TYPE_CHECKING:
+    from .rules import MinesOfZavandor
 
 __all__ = [
     "price_of",
@@ -24,6 +34,8 @@ __all__ = [
     "cleanup",
     "play_final",
     "final_scoring",
+    "over_limit",
+    "play_discard",
     "score",
     "OBJ_CLAN",
 ]
@@ -195,7 +207,43 @@ def cleanup(state: State) -> State:
         turn=0,
         colour=0,
     )
+    over = over_limit(d, state)
+    if over >= 0:  # ZM-913 (gap, option hand_limit): a seat over the limit discards first
+        events.append(_hand_over(game, d, state, over))
+        return state.evolve(data=d, phase="hand_limit", to_move=over, rng=dice.state, events=tuple(events))
     return state.evolve(data=d, phase="income_base", to_move=None, rng=dice.state, events=tuple(events))
+
+
+def over_limit(d: Mines, state: State) -> int:
+    """ZM-913 (option ``hand_limit``, 0 = none as printed): the first seat from the start player over the limit, or -1."""
+    limit = state.options["hand_limit"]
+    if limit:
+        for seat in order_from(d.start, state.players):
+            if sum(d.players[seat].hand) > limit:
+                return seat
+    return -1
+
+
+def _hand_over(game: MinesOfZavandor, d: Mines, state: State, seat: int) -> Event:
+    n, limit = sum(d.players[seat].hand), state.options["hand_limit"]
+    return game.say("ZM-913", "hand_over", p=seat + 1, n=n, limit=limit, m=n - limit)
+
+
+def play_discard(state: State, action: Action) -> State:
+    """ZM-913 (option ``hand_limit``): one chosen gem card onto its discard pile; then the next seat over the limit."""
+    game, t, d, seat = state.game, tables(), state.data, state.to_move
+    cart, colour = t.carts.index(action.args[1]), t.colours.index(action.args[0])
+    k = kind_of(cart, colour)
+    d = with_player(d, seat, hand=add(d.players[seat].hand, k, -1))
+    d = replace(d, discard=tuple(add(x, colour) if c == cart else x for c, x in enumerate(d.discard)))
+    name = {"gem": t.colour_name(colour, "en"), "gem_de": t.colour_name(colour, "de"), **cart_args(t, cart)}
+    events = [game.say("ZM-913", "hand_discard", p=seat + 1, **name)]
+    over = over_limit(d, state)
+    if over < 0:
+        return state.evolve(data=d, phase="income_base", to_move=None, events=tuple(events))
+    if over != seat:
+        events.append(_hand_over(game, d, state, over))
+    return state.evolve(data=d, to_move=over, events=tuple(events))
 
 
 def play_final(state: State, action: Action) -> State:

@@ -239,3 +239,12 @@ def test_zm_910_removed_cubes_lost_leave_the_game():
     s, removed = _full_board_removal({"removed_cubes": "lost"})
     assert s.data.cubes == default.data.cubes - 1 and s.data.cubes_out == 1 and removed in s.data.gone
     assert "removed_lost" in keys(s) and not G.invariants(s)
+
+
+def test_zm_910_coin_supply_limited_pays_only_the_coins_left():
+    """ZM-910 option coin_supply=limited: 1 red card wins 1 point (ZM-450), but all 70 points in coins are taken:
+    the winner gets none and an event says so; by default the point is paid."""
+    for option, paid in (("unlimited", 1), ("limited", 0)):
+        s = _resolving([cards(red_log=1), (0,) * 16, (0,) * 16], options={"coin_supply": option})
+        s = player(s, 2, vp=70).advance()
+        assert s.data.players[0].vp == paid and ("coins_short" in keys(s)) is (paid == 0)

@@ -181,6 +181,7 @@ def test_options_for_sweeps():
         "removed_cubes",
         "empty_stack",
         "hand_limit",
+        "coin_supply",
     }
     assert all(o.title and o.title_de and o.help and o.help_de for o in G.option_list if o.rule in ("ZM-350", "ZM-630"))
     with pytest.raises(rulekit.engine.SetupError):
@@ -255,7 +256,7 @@ def _flat(items):
         {"cave_spaces": 2, "income_cap": 2},
         {"cap_timing": "after_fallback", "short_pile": "whole", "hand_limit": 6, "income_cap": 3},
         {"bank_turned": "under", "bank_absent": "lost", "declined_card": "stays", "empty_stack": "reshuffle"},
-        {"removed_card": "stack", "removed_cubes": "lost", "cave_spaces": 2},
+        {"removed_card": "stack", "removed_cubes": "lost", "cave_spaces": 2, "coin_supply": "limited"},
     ],
 )
 def test_action_labels_hold_every_legal_action(options):
@@ -290,7 +291,7 @@ def test_action_labels_follow_players_and_options():
         {"income_cap": 3, "cave_spaces": 2, "tiebreak": "most_cards", "gem_tiers": "common_low", "offer_limit": 1},
         {"cap_timing": "after_fallback", "short_pile": "whole", "bank_turned": "under", "bank_absent": "lost"},
         {"declined_card": "stays", "removed_card": "stack", "removed_cubes": "lost", "cave_spaces": 2},
-        {"empty_stack": "reshuffle", "hand_limit": 5},
+        {"empty_stack": "reshuffle", "hand_limit": 5, "coin_supply": "limited"},
     ],
 )
 def test_rule_variants_play_to_the_end(options):

@@ -255,3 +255,14 @@ def test_zm_913_hand_limit_makes_a_seat_over_it_discard_at_the_round_end():
     assert s.data.discard[0][3] == 2 and not G.invariants(s)
     unlimited = move_cards(empty_hands(fresh(3)), 1, cards(green_plank=7, blue_log=3))
     assert _cleanup(at(unlimited, "round_cleanup", None)).phase == "income_base"
+
+
+def test_zm_910_coin_supply_limited_ends_the_final_exchange_when_the_coins_are_gone():
+    """ZM-910 option coin_supply=limited: the box holds 70 points in coins (facts: 10 yellow, 20 grey); with 69
+    taken, one exchange empties it and the next is refused citing ZM-910. By default coins never run out."""
+    for option, second in (("unlimited", True), ("limited", False)):
+        s = move_cards(empty_hands(fresh(2, coin_supply=option)), 0, cards(blue_log=7))
+        s = player(at(s, "final_gem_exchange", 0, start=0, turn=0), 1, vp=69)
+        s = s.apply("exchange")
+        assert ("exchange" in labels(s)) is second
+    assert _refused(s, "exchange") == "ZM-910" and s.data.players[0].vp == 1

@@ -30,6 +30,7 @@ __all__ = [
     "reward_options",
     "thresholds",
     "private_bid",
+    "coins_left",
 ]
 
 
@@ -169,6 +170,9 @@ def _reward(game: MinesOfZavandor, state: State, d: Mines, seat: int, name: str,
     vp, take, tier = t.rewards[name]
     colour = t.order[d.colour]
     rule = {1: "ZM-450", 2: "ZM-460", 3: "ZM-470"}[tier]
+    if state.options["coin_supply"] == "limited" and vp > coins_left(t, d):  # ZM-910 (gap, option): the box's coins
+        events.append(game.say("ZM-910", "coins_short", p=seat + 1, n=coins_left(t, d), m=vp))
+        vp = coins_left(t, d)
     d = with_player(d, seat, vp=d.players[seat].vp + vp)
     if not take:
         events.append(game.say(rule, "reward_vp", p=seat + 1, n=vp))
@@ -188,6 +192,12 @@ def _reward(game: MinesOfZavandor, state: State, d: Mines, seat: int, name: str,
     d = _place(d, seat, caves.index(FREE), right)
     events.append(game.say("ZM-500", "placed", p=seat + 1, card=card.en, card_de=card.de))
     return _after_reward(game, state, d, seat, events)
+
+
+def coins_left(t: Tables, d: Mines) -> int:
+    """ZM-910 (option ``coin_supply = limited``): points left in coins, 10 yellow and 20 grey in the box (facts)."""
+    box = t.setup["yellow_coins"] * t.setup["coin_yellow"] + t.setup["grey_coins"] * t.setup["coin_grey"]
+    return box - sum(p.vp for p in d.players)
 
 
 def _place(d: Mines, seat: int, slot: int, cid: int) -> Mines:

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from rulekit.engine import Action, State
 
-from .auction import reward_options
+from .auction import coins_left, reward_options
 from .tables import NKINDS, kind_of, tables
 from .trade import cart_count, kind_label, offer_problem, partners
 from .upgrade import OBJ_CLAN, upgrade_problem
@@ -324,8 +324,12 @@ def upgrade_ok(state: State, obj: int) -> No | None:
 
 def exchange_ok(state: State, _: object = None) -> No | None:
     """ZM-640: three gem cards for one point."""
-    hand = state.data.players[state.to_move].hand
-    return None if sum(hand) >= tables().setup["final_rate"] else No("ZM-640", "exchange_three")
+    t, hand = tables(), state.data.players[state.to_move].hand
+    if sum(hand) < t.setup["final_rate"]:
+        return No("ZM-640", "exchange_three")
+    if state.options["coin_supply"] == "limited" and coins_left(t, state.data) <= 0:
+        return No("ZM-910", "no_coins")  # ZM-910 (gap, option coin_supply): the box's coins are all taken
+    return None
 
 
 def discard_ok(state: State, k: int) -> No | None:

@@ -175,6 +175,16 @@ class MinesOfZavandor(Game):
             title_de="Würfel einer entfernten Karte",
         ),
         Option(
+            "coin_supply",
+            "unlimited",
+            "point coins (gap): as many as needed, or only the 30 in the box (70 points); an empty supply pays no more",
+            "Siegpunktmünzen (Lücke): so viele wie nötig oder nur die 30 der Schachtel (70 Punkte); ein leerer Vorrat zahlt nichts mehr",
+            "ZM-910",
+            ("unlimited", "limited"),
+            title="Point coin supply",
+            title_de="Vorrat an Siegpunktmünzen",
+        ),
+        Option(
             "empty_stack",
             "empty",
             "a colour's stack runs out (gap): its display space stays empty, or its discarded cards are shuffled into a new stack",

@@ -123,7 +123,7 @@ def resolve_step(state: State) -> State:
     sizes = [bid_sizes(d.players[s].bid)[colour] for s in order]
     gem = _gem(t, colour)
     best = max(sizes)
-    if best == 0:  # ZM-909 (rulekit's choice): no bid, no winner; the card is unsold and goes at round end (ZM-600)
+    if best == 0:  # ZM-909: no card bid, no most cards (ZM-430), no winner; the card was not auctioned (ZM-600)
         d = replace(d, results=d.results + ((-1, 0),))
         return _next_colour(game, state, d, [game.say("ZM-909", "no_bids", **gem)])
     winner = order[sizes.index(best)]  # ZM-430 most cards; ZM-440 ties: nearest the start player

@@ -2,7 +2,7 @@
 
 The seed lets players trade freely ("beliebig", ZM-350): any number of bank
 trades and offers. rulekit plays it in turns: each seat, clockwise from the
-start player, gets one trading turn (rulekit's choice, data/setup.toml) in
+start player, gets one trading turn (rulekit's way to play free trading in turns) in
 which it may trade with the bank at 2:1 (choose a cart type, hand in two
 cards one by one, name the wanted gem) and make any number of offers to
 other seats (choose a seat, add cards to give and to ask, propose; the other
@@ -11,6 +11,9 @@ the round. Trading always ends: a bank trade leaves one card fewer, and an
 offer must change something and is made once per round (``offer_problem``).
 The option ``offer_limit`` brings back the old limit of one offer per turn.
 Only gem cards can be traded (ZM-360): nothing else is even an action.
+ZM-907 (gap): where the cards turned over in a bank search go and what an
+absent gem costs are the options ``bank_turned`` and ``bank_absent``; bank
+trades are unlimited (facts M4-M6: "at any time").
 """
 
 from __future__ import annotations

@@ -233,3 +233,21 @@ def test_double_die_not_on_forge_roll():
     s = forging(gems=gems(red=3), jokers=0, runes=("double_die",))
     s = play(force_roll(s, "ore"), "forge 4", "place 1 red")
     assert p(s).ore == 1
+
+
+def test_rs_150_refill_forge_on_return():
+    """RS-150 option refill_forge_on_return: a forge left empty is filled by the trade-in that
+    brings artifacts back; by default it waits for the next forge refill."""
+    row = ("blue", "yellow", "", "", "")
+
+    def traded(**options):
+        s = at(new(2, 1, **options), art_supply=(), art_discard=(), forges=("", "blue", "yellow", "red", "green"))
+        s = me(s, rows=(row, ("",) * 5))
+        s = at(s, phase="trade_artifacts")
+        return s.apply("trade 1")
+
+    base = traded()
+    assert base.data.forges[0] == "" and sorted(base.data.art_discard) == ["blue", "yellow"]
+    s = traded(refill_forge_on_return=True)
+    assert s.data.forges[0] in ("blue", "yellow") and len(s.data.art_supply) + len(s.data.art_discard) == 1
+    assert "forge_refill_on_return" in keys(s) and "RS-148" in rules_of(s) and "RS-146" in rules_of(s)

@@ -48,6 +48,8 @@ _OPTIONS = (
     ("double_die_all_faces", True, "RS-226", None, None),
     ("die_pp_counts_for_extra", False, "RS-226", None, None),
     ("immediate_runes", True, "RS-224", None, None),
+    ("refill_forge_on_return", False, "RS-150", None, None),
+    ("joker_rune_everywhere", False, "RS-214", None, None),
 )
 
 

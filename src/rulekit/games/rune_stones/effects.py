@@ -221,7 +221,7 @@ def _kind_rule(board: Board, ctx: Ctx) -> str:
 
 def _roll(board: Board, ctx: Ctx, item: str) -> Board:
     """RS-106: one roll; Double Die repeats the result (RS-221) but not at a forge (RS-222)."""
-    faces = ctx.cat.board["die"]["faces"]
+    faces = ctx.opts["die_faces"]  # RS-011, RS-017: the six faces (an option)
     face = faces[ctx.dice.below(len(faces))]
     result = DIE_RESULT[face]
     times = 1

@@ -16,6 +16,7 @@ from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
 from . import hidden, scene, words
 from .ctx import Ctx, GermanArgs
+from .effects import DIE_RESULT, FORGE_BONUS
 from .flow import build_flow
 from .labels import all_labels
 from .model import Catalogue, as_dict, load_catalogue
@@ -35,6 +36,8 @@ _OPTIONS = (
     ("end_threshold", _BOARD["end_threshold"], "RS-190", 10, 200),
     ("slot_costs", tuple(_BOARD["display"]["slot_costs"]), "RS-074", None, None),
     ("forge_costs", tuple(f["cost"] for f in _BOARD["forge"]), "RS-132", None, None),
+    ("forge_bonuses", tuple(f["bonus"] for f in _BOARD["forge"]), "RS-132", None, None),
+    ("die_faces", tuple(_BOARD["die"]["faces"]), "RS-017", None, None),
     ("trade_values", tuple(_BOARD["trade"]["values"]), "RS-162", None, None),
     ("round_limit", _BOARD["round_limit"], "RS-190", 0, 5000),
     ("start_pp", _BOARD["start"]["power_points"], "RS-018", 0, 60),
@@ -100,6 +103,12 @@ class RuneStones(Game):
         """Lay out the material; the first automatic step picks the start player (RS-042)."""
         if len(state.options["slot_costs"]) != self.cat.board["display"]["slots"]:
             raise ValueError("slot_costs needs one cost per display slot (RS-074)")
+        if bad := set(state.options["forge_bonuses"]) - {"", *FORGE_BONUS}:
+            raise ValueError(
+                f"forge_bonuses: {sorted(bad)} are no forge bonus; use '', {', '.join(FORGE_BONUS)} (RS-132)"
+            )
+        if bad := set(state.options["die_faces"]) - set(DIE_RESULT):
+            raise ValueError(f"die_faces: {sorted(bad)} are no die result; use {', '.join(DIE_RESULT)} (RS-017)")
         dice = Dice(state.rng)
         board, events = build(self.cat, state.players, state.options, dice, self.say)
         return state.evolve(data=board, phase="setup", to_move=None, rng=dice.state, events=tuple(events))

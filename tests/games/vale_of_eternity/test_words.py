@@ -127,9 +127,10 @@ def test_ve020_score_breakdown_adds_up(players):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_action_labels_cover_every_legal_action(players):
     """Issue 18: action_labels (from the data) holds every label legal() produces in long random games."""
-    labels = GAME.action_labels(players)
-    assert "target 4" not in labels and f"target {players - 1}" in labels
-    for options in ({}, {"forced_auto": False}):
+    assert "target 4" not in GAME.action_labels(players) and f"target {players - 1}" in GAME.action_labels(players)
+    variants = {"hydra_rewards": "four", "imp_cost": 1, "succubus_cost": 1}  # VE-006 options (issue 17)
+    for options in ({}, {"forced_auto": False}, variants):
+        labels = GAME.action_labels(players, options)
         for seed in range(8):
             for before, _ in _steps(players, seed, **options):
                 for action in before.legal_actions():

@@ -21,7 +21,7 @@ from .checks import (
     summon_cost_ok,
     targets,
 )
-from .model import CARDS, PROGRAMS, Frame, Work
+from .model import CARDS, PROGRAMS, Frame, Work, choose_options
 
 __all__ = ["feasible", "resolve", "choices", "decide", "summon_cost_ok", "finish_summon", "gain", "can_summon"]
 
@@ -204,7 +204,7 @@ def choices(w: Work, f: Frame) -> list[Action]:
             return []
         return [
             Action("option", (k + 1,))
-            for k, p in enumerate(op["options"])
+            for k, p in enumerate(choose_options(op, w.options))
             if k + 1 not in f.items and feasible(w, f.owner, f.card, p)
         ]
     if name == "discard_hand":  # VE-062: only discards after which the rest of the effect can be done
@@ -257,19 +257,19 @@ def decide(w: Work, action: Action) -> None:
         if f.stage > 1:
             w.pending.append(_with(f, stage=f.stage - 1, items=f.items + (c,)))
         w.note("VE-002", "option", player=seat, n=c)
-        w.pending.append(Frame("run", seat, seat, f.card, op["options"][c - 1], 0, purpose="option"))
+        w.pending.append(Frame("run", seat, seat, f.card, choose_options(op, w.options)[c - 1], 0, purpose="option"))
     elif name == "recover":
         w.areas[seat].remove(c)
         w.to_hand(seat, c)
         w.note("VE-002", "recover", player=seat, card=c)
         if op.get("score_cost"):
-            add_points(w, seat, CARDS[c].cost)
+            add_points(w, seat, CARDS[c].cost_in(w.options))
     elif name == "discard_hand":
         w.from_hand(seat, c)
         w.to_discard(c)
         w.note("VE-002", "discard_hand", player=seat, card=c)
         if op.get("score_cost"):
-            add_points(w, seat, CARDS[c].cost)
+            add_points(w, seat, CARDS[c].cost_in(w.options))
     elif name == "summon_free":
         w.note("VE-002", "free_summon", player=seat, card=c)
         finish_summon(w, seat, c)

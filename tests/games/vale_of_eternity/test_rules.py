@@ -570,3 +570,36 @@ def test_ve_006_options_keep_action_labels_exact():
     assert CARDS[18].text("en", GAME.resolve_options({})) == CARDS[18].en
     assert CARDS[9].cost_in(GAME.resolve_options({})) == CARDS[9].cost == GAME.options["imp_cost"].default
     assert CARDS[14].cost_in(GAME.resolve_options({})) == CARDS[14].cost == GAME.options["succubus_cost"].default
+
+
+def test_ve_006_copy_this_card_original():
+    """VE-006 option copy_this_card=original: 'this card' in an effect Scorch copies is the card it
+    is printed on; by default it is Scorch, which uses the effect as its own."""
+
+    def copied(**options):
+        s = make(areas={0: [59]}, hands={0: [68]}, stones={0: [6, 3]}, **options)  # Tengu, Scorch
+        return do(s, "summon 68", "pay 6", "pay 3", "copy 59")
+
+    s = copied()
+    assert s.data.areas[0] == (59,) and s.data.deck[-1] == 68 and s.data.stones[0] == (6,)
+    s = copied(copy_this_card="original")
+    assert s.data.areas[0] == (68,) and s.data.deck[-1] == 59 and s.data.stones[0] == (6,)
+
+
+def test_ve_064_summon_bonus_after_the_instant():
+    """VE-064 option summon_bonus_first off: 'when you summon' bonuses count after the instant
+    effect, from the creatures still in the area; by default before it."""
+
+    def cerberus(**options):  # Cerberus discards Sylph, whose bonus is 1 point per summon
+        s = make(areas={0: [58]}, hands={0: [33]}, stones={0: [3, 3]}, scores=[0, 0], **options)
+        return do(s, "summon 33", "pay 3", "pay 3", "discard 58", "done")
+
+    before = cerberus()
+    assert before.data.areas[0] == (33,) and before.data.scores[0] == 1
+    after = cerberus(summon_bonus_first=False)
+    assert after.data.areas[0] == (33,) and after.data.scores[0] == 0
+    # with the bonus card still there, the bonus counts either way, after the instant effect
+    s = make(areas={0: [58]}, hands={0: [59]}, stones={0: [3]}, scores=[0, 0], summon_bonus_first=False)
+    s = do(s, "summon 59", "pay 3")
+    keys = [e.key for e in s.events]
+    assert s.data.scores[0] == 1 and keys.index("bonus") > keys.index("summoned")

@@ -26,6 +26,7 @@ __all__ = [
 
 SIMPLE = {
     "points",
+    "summon_bonus",
     "points_per",
     "gain",
     "return_all_stones",
@@ -205,7 +206,9 @@ def targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int 
             for c in w.areas[seat]
             if c != card
             and getattr(CARDS[c], slot) is not None
-            and feasible(w, seat, card, getattr(CARDS[c], slot), depth + 1)
+            and feasible(
+                w, seat, c if w.options["copy_this_card"] == "original" else card, getattr(CARDS[c], slot), depth + 1
+            )
         ]
     if name == "take_discard":
         return [c for c in w.discard if CARDS[c].element == op["element"]]

@@ -17,6 +17,7 @@ from rulekit.engine import Dice
 from rulekit.engine.rules import read_toml
 
 __all__ = [
+    "BONUS_PROGRAM",
     "Card",
     "CARDS",
     "card_args",
@@ -161,6 +162,9 @@ def choose_options(op: dict, options: dict | None) -> tuple[int, ...]:
 
 
 CARDS: dict[int, Card] = _load_cards()
+#: the 'when you summon' bonuses as a program of their own, run after an instant effect
+#: when the option summon_bonus_first is off (VE-064)
+BONUS_PROGRAM: int = _compile([{"op": "summon_bonus"}])
 
 #: op name -> {card id: its permanent blocks of that op}, so area scans stay cheap
 PERM_BY_OP: dict[str, dict[int, list[dict]]] = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Game, Option, PhaseHooks, State
+from ...engine import Action, Dice, Game, Option, PhaseHooks, SetupError, State
 from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
 from . import hidden, scene, words
@@ -99,16 +99,22 @@ class RuneStones(Game):
 
     # -- hooks -----------------------------------------------------------
 
+    def resolve_options(self, given: dict) -> dict:
+        """The engine's checks, then the values a list option may hold (the variants form shows
+        this message): forge bonuses (RS-132) and die faces (RS-017) from the rules' own lists."""
+        opts = super().resolve_options(given)
+        if bad := set(opts["forge_bonuses"]) - {"", *FORGE_BONUS}:
+            raise SetupError(
+                f"forge_bonuses: {sorted(bad)} are no forge bonus; use '', {', '.join(FORGE_BONUS)} (RS-132)"
+            )
+        if bad := set(opts["die_faces"]) - set(DIE_RESULT):
+            raise SetupError(f"die_faces: {sorted(bad)} are no die result; use {', '.join(DIE_RESULT)} (RS-017)")
+        return opts
+
     def setup(self, state: State) -> State:
         """Lay out the material; the first automatic step picks the start player (RS-042)."""
         if len(state.options["slot_costs"]) != self.cat.board["display"]["slots"]:
             raise ValueError("slot_costs needs one cost per display slot (RS-074)")
-        if bad := set(state.options["forge_bonuses"]) - {"", *FORGE_BONUS}:
-            raise ValueError(
-                f"forge_bonuses: {sorted(bad)} are no forge bonus; use '', {', '.join(FORGE_BONUS)} (RS-132)"
-            )
-        if bad := set(state.options["die_faces"]) - set(DIE_RESULT):
-            raise ValueError(f"die_faces: {sorted(bad)} are no die result; use {', '.join(DIE_RESULT)} (RS-017)")
         dice = Dice(state.rng)
         board, events = build(self.cat, state.players, state.options, dice, self.say)
         return state.evolve(data=board, phase="setup", to_move=None, rng=dice.state, events=tuple(events))

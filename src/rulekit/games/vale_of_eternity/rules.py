@@ -35,6 +35,7 @@ class ValeOfEternity(Game):
             rule=o["rule"],
             low=o.get("low"),
             high=o.get("high"),
+            choices=tuple(o.get("choices", ())),
             title=o["title"],
             title_de=o["title_de"],
         )
@@ -246,10 +247,11 @@ class ValeOfEternity(Game):
         return scene.build(self, state, seat, lang)
 
     def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
-        """Every label ``legal`` can produce (issue 18), from the card data; no option changes it."""
+        """Every label ``legal`` can produce (issue 18), from the card data under ``options``
+        (the option hydra_rewards sets how many ``option <k>`` labels exist)."""
         if players not in self.players:
             raise ValueError(f"{self.title} is played by 2-4 players, not {players!r}")
-        return action_labels(players)
+        return action_labels(players, self.resolve_options(options or {}))
 
     def describe(self, action: Action, lang: str = "en") -> str:
         """A short sentence for an action: 'summon 28' -> 'Summon Water Giant' / 'Wasserriese beschwören'."""

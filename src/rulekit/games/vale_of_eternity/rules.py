@@ -152,9 +152,11 @@ class ValeOfEternity(Game):
     # -- information ---------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict:
-        """Hands are secret (facts 3.3) and the deck order is hidden; stones and areas are public."""
+        """Hands are secret (facts 3.3) and the deck order is hidden; stones and areas are public, and so
+        are the hand cards everyone saw arrive (``shown``: tamed, recovered or taken in sight of all)."""
         d = state.data
         hands = [list(h) if seat is None or seat == i else len(h) for i, h in enumerate(d.hands)]
+        shown = [list(s) for s in d.shown] if d.shown else [[] for _ in d.hands]
         return {
             "round": d.round,
             "start": d.start,
@@ -164,6 +166,7 @@ class ValeOfEternity(Game):
             "discard": list(d.discard),
             "display": [{"card": c, "marker": m} for c, m in zip(d.display, d.markers, strict=True)],
             "hands": hands,
+            "shown": shown,
             "areas": [list(a) for a in d.areas],
             "stones": [list(s) for s in d.stones],
             "summoned": list(d.summoned),

@@ -16,7 +16,10 @@ task: every panel redraws once, in the same frame.
 The parts stay ordinary widgets: their traits hold the same values in Python
 and in the browser as before, a part outside a table (lessons, classroom,
 explorer) syncs on its own, and a newly opened page gets their full state.
-docs/widgets.md says why this design.
+docs/widgets.md says why this design. It reads ipywidgets 8's own sync
+bookkeeping (``_holding_sync``, ``_states_to_send``, ``_property_lock``),
+hence the ``<9`` pin in pyproject.toml; ``tests/widgets/test_one_message.py``
+fails first if that bookkeeping changes.
 """
 
 from __future__ import annotations

@@ -20,9 +20,10 @@ test: $(VENV)/.installed
 	$(PY) -m pytest --nbval-lax --nbval-sanitize-with .ci/nbval-sanitize.cfg -p no:cacheprovider tests src/rulekit/notebooks
 	$(PY) -m pytest --doctest-modules -p no:cacheprovider -q src/rulekit
 
-# The fast lane while working: unit tests without the browser, notebooks and long random runs.
+# The fast lane while working: unit tests without the browser, notebooks and long random runs,
+# spread over every core (pytest-xdist).
 test-fast: $(VENV)/.installed
-	RULEKIT_FAST=1 $(PY) -m pytest -q -p no:cacheprovider -m "not slow" --ignore=tests/browser tests --doctest-modules src/rulekit
+	RULEKIT_FAST=1 $(PY) -m pytest -q -p no:cacheprovider -n auto -m "not slow" --ignore=tests/browser tests --doctest-modules src/rulekit
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check src tests benchmarks

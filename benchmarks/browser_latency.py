@@ -7,7 +7,8 @@ way ``rulekit dashboard`` does: preheated kernels, no Nagle delay), then:
   until a one-button notebook's button is drawn (target <= 1.3);
 * click-to-update: a click on Step until the status line changes, measured
   in the page, on both ways Voila is served (targets: median <= 10 ms,
-  p95 <= 40 ms on each):
+  p95 <= 40 ms on each); also how many widget update messages each Step
+  brought (issue 15: one, the table's whole update in its controls' frame):
   - ``rulekit dashboard`` (standalone Voila, rulekit.serve);
   - Voila as a Jupyter server extension (``jupyter server``: JupyterLab with
     Voila, Binder) with the nodelay extension enabled by the same config
@@ -31,6 +32,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import Counter
 from pathlib import Path
 
 import nbformat
@@ -45,6 +47,23 @@ BUTTON_NB = "zz_one_button.ipynb"
 #: what shows that a dashboard is ready (a visible board, unless named here)
 SELECTORS = {BUTTON_NB: ".rk-one", "explore_rules.ipynb": ".rk-explore-run >> visible=true"}
 LATENCY_NB = "zz_latency.ipynb"
+
+#: counts the widget update messages the page receives (text or binary websocket frames)
+COUNT_UPDATES_JS = """
+window.__rkUpdates = 0;
+const RealSocket = window.WebSocket;
+const decoder = new TextDecoder();
+const isUpdate = /"msg_type":\\s*"comm_msg"[\\s\\S]*"method":\\s*"update"/;
+window.WebSocket = class extends RealSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (ev) => {
+      const text = typeof ev.data === "string" ? ev.data : decoder.decode(ev.data);
+      if (isUpdate.test(text)) window.__rkUpdates += 1;
+    });
+  }
+};
+"""
 
 MEASURE_JS = """async (n) => {
   const table = document.querySelector('.rk-table');
@@ -65,9 +84,11 @@ MEASURE_JS = """async (n) => {
       lo.observe(log, {subtree: true, childList: true, characterData: true});
       setTimeout(() => { mo.disconnect(); lo.disconnect(); resolve(null); }, 3000);
     });
+    const updates = window.__rkUpdates;
     btn.click();
-    out.push(await changed);
+    const ms = await changed;
     await new Promise((r) => setTimeout(r, 30));
+    out.push([ms, window.__rkUpdates - updates]);
   }
   return out;
 }"""
@@ -113,18 +134,20 @@ def load_time(browser, url: str, selector: str, shot: Path | None = None) -> flo
     return elapsed
 
 
-def click_latency(browser, url: str, clicks: int, shot: Path | None) -> list[float]:
-    """Step clicks on the latency notebook under ``url``, in ms (sorted)."""
+def click_latency(browser, url: str, clicks: int, shot: Path | None) -> tuple[list[float], list[int]]:
+    """Step clicks on the latency notebook under ``url``: ms (sorted) and update messages per click."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.add_init_script(COUNT_UPDATES_JS)
     page.goto(f"{url}/voila/render/{LATENCY_NB}", timeout=120_000)
     page.locator(".rk-table button.rk-step").first.wait_for(timeout=120_000)
     page.wait_for_timeout(1000)
     page.evaluate(MEASURE_JS, 5)  # warm up
-    samples = sorted(s for s in page.evaluate(MEASURE_JS, clicks) if s is not None)
+    runs = page.evaluate(MEASURE_JS, clicks)
+    samples = sorted(ms for ms, _ in runs if ms is not None)
     if shot is not None:
         page.screenshot(path=str(shot), full_page=True)
     page.close()
-    return samples
+    return samples, [n for _, n in runs]
 
 
 def summary(samples: list[float]) -> dict:
@@ -208,15 +231,19 @@ def main() -> None:
                 results["loads"][name] = [round(t, 3) for t in times]
                 if name != BUTTON_NB:
                     results["ratios"][name] = round(statistics.median(times) / base, 3)
-            samples = click_latency(browser, url, args.clicks, out / "latency_table.png")
+            samples, messages = click_latency(browser, url, args.clicks, out / "latency_table.png")
             with jupyter_server(root, out / "server.log") as server_url:
-                server_samples = click_latency(browser, server_url, args.clicks, None)
+                server_samples, server_messages = click_latency(browser, server_url, args.clicks, None)
             browser.close()
     finally:
         proc.terminate()
         proc.wait(30)
     results["click_ms"] = summary(samples)
     results["server_click_ms"] = summary(server_samples)
+    results["updates_per_step"] = {
+        "rulekit dashboard": dict(sorted(Counter(messages).items())),
+        "jupyter server + voila": dict(sorted(Counter(server_messages).items())),
+    }
     results["nodelay_seen"] = {
         "rulekit dashboard": "TCP_NODELAY=1" in (out / "voila.log").read_text(errors="replace"),
         "jupyter server + voila": "TCP_NODELAY=1" in (out / "server.log").read_text(errors="replace"),
@@ -235,6 +262,8 @@ def main() -> None:
             f"n={c['n']} (targets 10 / 40 ms: {verdict}); TCP_NODELAY=1 on the live socket: "
             f"{results['nodelay_seen'][label]}"
         )
+        counts = ", ".join(f"{n} message(s): {k}" for n, k in results["updates_per_step"][label].items())
+        print(f"  widget update messages per Step, {label}: {counts} (of {args.clicks} Steps)")
     for name, path in results["screenshots"].items():
         print(f"screenshot {name}: {path}")
     print(f"results: {out / 'results.json'}")

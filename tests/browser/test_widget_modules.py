@@ -2,7 +2,9 @@
 
 Loads exactly the string anywidget gets (``esm(name)``: common.js in front)
 and checks that it imports, renders, redraws once per message however many
-traits the message changes, and stops listening when its view is removed.
+traits the message changes, and stops listening when its view is removed;
+and that one message of a table's hub (the controls' ``frame``) redraws
+every panel once, all in the browser task that got the message.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ HARNESS = """async ([src, values]) => {
   };
   const el = document.createElement("div");
   document.body.appendChild(el);
+  mod.default.initialize?.({ model });
   const cleanup = mod.default.render({ model, el });
   const tick = () => new Promise((r) => setTimeout(r, 0));
   await tick();
@@ -241,3 +244,214 @@ def test_phase_flow_is_layered_top_to_bottom_with_whole_labels(page):
     assert result["names"] == [" ".join(n["lines"]) for n in widget.nodes]
     assert result["current"] == "summon" and result["last"] == ["choose_action>summon"]
     assert result["back"] == sum(e["back"] for e in widget.edges) > 0
+
+
+#: stand-in models for several modules at once: like HARNESS's, plus what the hub uses
+#: (``set_state``, ``state_change``, ``widget_manager.get_model``)
+HUB_HARNESS = """async ([srcs, panels, hubValues]) => {
+  const load = async (src) => (await import(URL.createObjectURL(new Blob([src], { type: "text/javascript" })))).default;
+  const reads = {};
+  function fake(id, values) {
+    const handlers = {};
+    return {
+      get: (k) => { reads[`${id}.${k}`] = (reads[`${id}.${k}`] || 0) + 1; return values[k]; },
+      on: (e, f) => (handlers[e] ||= new Set()).add(f),
+      off: (e, f) => handlers[e]?.delete(f),
+      send: () => {},
+      state_change: Promise.resolve(),
+      set(changes) {
+        Object.assign(values, changes);
+        for (const k of Object.keys(changes)) handlers[`change:${k}`]?.forEach((f) => f());
+      },
+      set_state(state) { this.set(state); },
+      handlers,
+    };
+  }
+  const models = {}, els = {};
+  const mount = async (id, name, values, model) => {
+    const mod = await load(srcs[name]);
+    model ||= fake(id, values);
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    mod.initialize?.({ model });
+    const cleanup = mod.render({ model, el });
+    models[id] = model; els[id] = el;
+    return cleanup;
+  };
+  for (const [id, [name, values]] of Object.entries(panels)) await mount(id, name, values);
+  const hub = fake("hub", hubValues);
+  hub.widget_manager = { get_model: async (id) => models[id] };
+  await mount("hub", "controls.js", hubValues, hub);
+  await new Promise((r) => setTimeout(r, 0));
+  return { hub, models, els, reads };
+}"""
+
+
+def test_one_hub_message_redraws_every_panel_once_in_the_same_task(page):
+    """Issue 15: a Step reaches the browser as one message of the table's hub; every panel redraws once, at once."""
+    scene = {"width": 100, "height": 40, "items": [{"type": "rect", "x": 1, "y": 1, "w": 5, "h": 5, "id": "a"}]}
+    rows = [{"step": 0, "label": "setup", "rule": "RS-001", "text": "one", "current": True}]
+    panels = {
+        "board": ["board.js", {**BOARD, "scene_json": json.dumps(scene)}],
+        "actions": ["actions.js", {"heading": "", "groups": [], "empty_text": "none", "link": ""}],
+        "log": ["log.js", {"heading": "", "note": "", "rows_json": json.dumps(rows)}],
+        "inspector": [
+            "inspector.js",
+            {"heading": "", "title": "view", "tree_json": '{"a": 1}', "changed": [], "views": [], "view": -1},
+        ],
+    }
+    hub = {"title": "Rune Stones", "status": "step 0", "labels": {}, "cursor": 0, "last": 0, "seats": ["random"]}
+    hub |= {"seat_names": ["Seat 1"], "kinds": [["random", "random"]], "lang": "en", "frame": {}}
+    frame = {
+        "board": {"scene_json": json.dumps({**scene, "items": [{**scene["items"][0], "w": 9}]}), "legal": ["x"]},
+        "actions": {
+            "groups": [{"kind": "take", "name": "", "actions": [{"label": "take 1", "text": "Take 1", "legal": True}]}]
+        },
+        "log": {"rows_json": json.dumps([{**rows[0], "current": False}, {**rows[0], "step": 1, "text": "two"}])},
+        "inspector": {"tree_json": '{"a": 2}', "changed": ["a"]},
+    }
+    srcs = {name: esm(name) for name in ("board.js", "actions.js", "log.js", "inspector.js", "controls.js")}
+    result = page.evaluate(
+        f"""async ([srcs, panels, hubValues, parts]) => {{
+          const h = await ({HUB_HARNESS})([srcs, panels, hubValues]);
+          const watched = {{ board: "scene_json", actions: "groups", log: "rows_json", inspector: "tree_json",
+                             hub: "status" }};
+          const before = Object.fromEntries(Object.entries(watched).map(([id, k]) => [id, h.reads[`${{id}}.${{k}}`]]));
+          // a mutation seen after this timer ran came in a later browser task
+          let sameTask = true;
+          setTimeout(() => {{ sameTask = false; }}, 0);
+          const mutated = {{}}, late = [];
+          for (const [id, el] of Object.entries(h.els)) {{
+            new MutationObserver(() => {{ mutated[id] = true; if (!sameTask) late.push(id); }})
+              .observe(el, {{ subtree: true, childList: true, characterData: true, attributes: true }});
+          }}
+          h.hub.set({{ status: "step 1", cursor: 1, last: 1, frame: {{ n: 1, parts }} }});
+          await new Promise((r) => setTimeout(r, 50));
+          const draws = Object.fromEntries(Object.entries(watched).map(([id, k]) =>
+            [id, h.reads[`${{id}}.${{k}}`] - before[id]]));
+          const q = (id, sel) => h.els[id].querySelector(sel);
+          return {{ draws, late, mutated: Object.keys(mutated).sort(),
+                   status: q("hub", ".rk-status").textContent,
+                   width: q("board", "rect").getAttribute("width"),
+                   buttons: h.els.actions.querySelectorAll(".rk-action").length,
+                   logRows: h.els.log.querySelectorAll(".rk-event").length,
+                   lit: h.els.inspector.querySelectorAll(".rk-changed").length }};
+        }}""",
+        [srcs, panels, hub, frame],
+    )
+    assert result["draws"] == {"board": 1, "actions": 1, "log": 1, "inspector": 1, "hub": 1}, result["draws"]
+    assert result["mutated"] == ["actions", "board", "hub", "inspector", "log"]
+    assert result["late"] == [], "every panel must redraw in the task that got the hub's message"
+    assert result["status"] == "step 1" and result["width"] == "9"
+    assert (result["buttons"], result["logRows"], result["lit"]) == (1, 2, 1)
+
+
+def test_event_log_follows_new_rows_only_while_the_reader_is_at_the_bottom(page):
+    many = [{"step": i, "label": "x", "rule": "", "text": f"row {i}", "current": False} for i in range(60)]
+    result = page.evaluate(
+        f"""async ([src, values, more]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const box = h.el.querySelector(".rk-log-rows");
+          box.style.maxHeight = "100px";  // as rulekit.css makes it (not loaded here)
+          box.style.overflowY = "auto";
+          const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          const bottom = () => box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+          h.model.set({{ note: "older steps" }});  // redrawn: scrolls to the end
+          await frame(); await frame();
+          const first = bottom() && box.scrollTop > 0;
+          h.model.set({{ rows_json: JSON.stringify(more.slice(0, 61)) }});
+          await frame(); await frame();
+          const followed = bottom();
+          box.scrollTop = 0;  // the reader scrolls up to read
+          await frame(); await frame();
+          h.model.set({{ rows_json: JSON.stringify(more) }});
+          await frame(); await frame();
+          return {{ first, followed, kept: box.scrollTop }};
+        }}""",
+        [
+            esm("log.js"),
+            {"heading": "", "note": "", "rows_json": json.dumps(many)},
+            [*many, *({"step": 60 + i, "label": "y", "rule": "", "text": "new", "current": i == 1} for i in range(2))],
+        ],
+    )
+    assert result == {"first": True, "followed": True, "kept": 0}
+
+
+def test_phase_flow_redraws_only_the_boxes_and_arrows_that_changed(page):
+    import rulekit
+    from rulekit.widgets import PhaseGraph
+
+    widget = PhaseGraph(rulekit.load("rune_stones").phase_graph())
+    values = {"heading": "", "nodes": widget.nodes, "edges": widget.edges, "current": "setup", "visited": []}
+    values |= {"last": [], "selected": "", "heat": {}}
+    result = page.evaluate(
+        f"""async ([src, values]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const q = (id) => h.el.querySelector(`[data-phase="${{id}}"]`);
+          const before = {{ setup: q("setup"), summon: q("summon"), turn: q("start_turn") }};
+          h.model.set({{ current: "start_turn", visited: [["setup", "start_turn"]], last: ["setup", "start_turn"] }});
+          await h.tick();
+          return {{ summonKept: q("summon") === before.summon, setupRedrawn: q("setup") !== before.setup,
+                   turnLit: q("start_turn").classList.contains("rk-current"),
+                   setupLit: q("setup").classList.contains("rk-current"),
+                   boxes: h.el.querySelectorAll(".rk-phase").length, markers: h.el.querySelectorAll("marker").length,
+                   last: [...h.el.querySelectorAll("path.rk-edge.rk-last")].map((p) => p.getAttribute("data-edge")) }};
+        }}""",
+        [esm("phase_graph.js"), values],
+    )
+    assert result == {
+        "summonKept": True,
+        "setupRedrawn": True,
+        "turnLit": True,
+        "setupLit": False,
+        "boxes": len(widget.nodes),
+        "markers": 3,
+        "last": ["setup>start_turn"],
+    }
+
+
+def test_event_log_follows_again_once_its_rows_fit_the_box(page):
+    """A reader who scrolled up, then a new game: the short log fits the box, so the log follows again."""
+    many = [{"step": i, "label": "x", "rule": "", "text": f"row {i}", "current": False} for i in range(60)]
+    result = page.evaluate(
+        f"""async ([src, values]) => {{
+          const h = await ({HARNESS})([src, values]);
+          const box = h.el.querySelector(".rk-log-rows");
+          box.style.maxHeight = "100px";
+          box.style.overflowY = "auto";
+          const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          const rows = (n) => JSON.stringify(Array.from({{ length: n }}, (_, i) =>
+            ({{ step: i, label: "y", rule: "", text: `new ${{i}}`, current: false }})));
+          await frame(); await frame();
+          box.scrollTop = 0;  // the reader scrolls up
+          await frame(); await frame();
+          h.model.set({{ rows_json: rows(1) }});  // a new game: one row
+          await frame(); await frame();
+          h.model.set({{ rows_json: rows(40) }});  // steps played on
+          await frame(); await frame();
+          return box.scrollTop > 0 && box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+        }}""",
+        [esm("log.js"), {"heading": "", "note": "", "rows_json": json.dumps(many)}],
+    )
+    assert result is True
+
+
+def test_a_frame_for_an_unknown_widget_changes_nothing_else(page):
+    """A part closed in the meantime: its slice is dropped with a warning, the other parts still get theirs."""
+    rows = [{"step": 0, "label": "setup", "rule": "", "text": "one", "current": True}]
+    panels = {"log": ["log.js", {"heading": "", "note": "", "rows_json": json.dumps(rows)}]}
+    hub = {"title": "t", "status": "s", "labels": {}, "cursor": 0, "last": 0, "seats": [], "seat_names": []}
+    hub |= {"kinds": [], "lang": "en", "frame": {}}
+    new_rows = json.dumps([*rows, {**rows[0], "step": 1, "text": "two"}])
+    result = page.evaluate(
+        f"""async ([srcs, panels, hubValues, newRows]) => {{
+          const h = await ({HUB_HARNESS})([srcs, panels, hubValues]);
+          const errors = [];
+          window.addEventListener("unhandledrejection", (e) => errors.push(String(e.reason)));
+          h.hub.set({{ frame: {{ n: 1, parts: {{ gone: {{ value: "x" }}, log: {{ rows_json: newRows }} }} }} }});
+          await new Promise((r) => setTimeout(r, 50));
+          return {{ rows: h.els.log.querySelectorAll(".rk-event").length, errors }};
+        }}""",
+        [{name: esm(name) for name in ("log.js", "controls.js")}, panels, hub, new_rows],
+    )
+    assert result == {"rows": 2, "errors": []}

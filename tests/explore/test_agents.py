@@ -97,3 +97,20 @@ def test_bots_beat_random_on_hidden_cards(cards, lineup, games):
     df = simulate(cards, lineup, games=games, seed=200, rotate=True, progress=False, executor="serial")
     bot = _rate(df, lineup.split(",")[0])
     assert bot.ci_low > 0.55 and bot.rate > 0.65, bot
+
+
+@pytest.mark.parametrize("spec", ["greedy", "mcts:8"])
+def test_planning_agents_do_not_walk_in_circles(spec):
+    """Back at a view seen at an earlier step, a planning agent tries another action (ZM-350 lets
+    Mines players make and withdraw offers for ever); after an undo (same step) it repeats itself."""
+    import rulekit
+
+    state = rulekit.load("rune_stones").new(players=2, seed=3)
+    while len(state.legal_actions()) < 2:
+        state = state.apply(state.legal_actions()[0])
+    agent = make_agent(spec, seed=1)
+    first = agent.choose(state)
+    assert agent.choose(state) == first  # the same step again: an undo replays the same move
+    later = state.evolve(step=state.step + 4)  # the same view, reached again by a round trip
+    assert later.view(later.to_move) | {"step": 0} == state.view(state.to_move) | {"step": 0}
+    assert agent.choose(later) != first

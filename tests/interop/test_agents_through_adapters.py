@@ -1,19 +1,30 @@
 """Agents that play well never meet an action without an id (issue 18).
 
-The action index comes from ``Game.action_labels``; here random, greedy
-and search agents play whole games through the PettingZoo env and the
-OpenSpiel game, and every legal action on the way must have an id. The
-CI lane plays a few games per game; ``RULEKIT_SLOW=1`` plays 20 per agent.
+The action index comes from ``Game.action_labels`` and the observation
+slots from ``Game.observation_schema``. Here greedy and search agents play
+whole games, to the printed end, through the PettingZoo env and the
+OpenSpiel game: every legal action on the way must have an id and every
+observation must decode to the view it encodes. Random agents play too,
+with a round limit (random play needs hundreds of rounds to reach some
+printed ends; a game stopped by the limit is unfinished).
+
+Full runs play ``GAMES`` (20) games per game and agent, player counts in
+turn; ``RULEKIT_FAST=1`` (the fast lane) plays one.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import random
 
+import numpy as np
 import pytest
 
 import rulekit
 from rulekit.explore.agents import make_agent, seat_seed
+
+from .cases import sim
 
 pettingzoo = pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
@@ -22,60 +33,85 @@ from rulekit.adapters import openspiel as osa  # noqa: E402
 from rulekit.adapters.encoding import space_for  # noqa: E402
 from rulekit.adapters.pettingzoo import env  # noqa: E402
 
-GAMES = int(os.environ.get("RULEKIT_AGENT_GAMES", "20" if os.environ.get("RULEKIT_SLOW") else "1"))
-AGENTS = ["random", "greedy", "mcts:8"]
-#: decisions after which a game counts as long enough (random play may never end some games)
+GAMES = int(os.environ.get("RULEKIT_AGENT_GAMES", "1" if os.environ.get("RULEKIT_FAST") else "20"))
+#: agents that must reach the printed end of every game
+STRONG = ["greedy", "mcts:8"]
+#: a game still running after this many decisions is a failure for the strong agents
 MAX_DECISIONS = 4000
+GAME_IDS = list(rulekit.games())
 
 
-def _labelled(game) -> bool:
-    try:
-        game.action_labels(game.players.start)
-    except NotImplementedError:
-        return False
-    return True
+def _games(gid: str):
+    """(k, players) for each of the ``GAMES`` games, player counts in turn."""
+    counts = list(rulekit.load(gid).players)
+    return [(k, counts[k % len(counts)]) for k in range(GAMES)]
 
 
-GAME_IDS = [gid for gid in rulekit.games() if _labelled(rulekit.load(gid))]
+def _same(a, b) -> bool:
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-@pytest.mark.parametrize("gid", GAME_IDS)
-def test_every_legal_action_of_agents_games_is_indexed_in_pettingzoo(gid, agent):
-    game = rulekit.load(gid)
-    for k in range(GAMES):
-        players = list(game.players)[k % len(game.players)]
-        e = env(game, players, max_decisions=MAX_DECISIONS)
+def _play_pettingzoo(gid: str, agent: str, options: dict, printed_end: bool) -> list[int]:
+    """Play the games through the env; return each game's number of decisions."""
+    game, lengths = rulekit.load(gid), []
+    for k, players in _games(gid):
+        e = env(game, players, **options)
         e.reset(seed=k)
+        space = space_for(game, players, options)
         bots = [make_agent(agent, seed=seat_seed(k, seat)) for seat in range(players)]
-        space = space_for(game, players)
-        for _agent in e.agent_iter():
+        decisions = 0
+        for name in e.agent_iter():
             obs, _, term, trunc, _ = e.last()
             if term or trunc:
                 e.step(None)
                 continue
             state = e.unwrapped.state
-            for action in state.legal_actions():
-                space.action_id(action)  # raises ActionIndexError for an unindexed action
-            assert obs["action_mask"].sum() == len(state.legal_actions())
+            legal = state.legal_actions()
+            ids = [space.action_id(a) for a in legal]  # ActionIndexError names an unindexed action
+            assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(ids)
+            seat = e.possible_agents.index(name)
+            assert _same(space.decode(obs["observation"]), state.view(seat)), f"{gid} k={k} step {state.step}"
+            assert decisions < MAX_DECISIONS, f"{gid} {players}p seed {k}: {agent} did not finish in {decisions}"
             e.step(space.action_id(bots[state.to_move].choose(state)))
+            decisions += 1
+        final = e.unwrapped.state
+        assert final.is_over, f"{gid} {players}p seed {k}: the env ended a game that is not over"
+        assert not (printed_end and final.unfinished), f"{gid} {players}p seed {k}: stopped, not ended"
+        lengths.append(decisions)
+    return lengths
+
+
+@pytest.mark.parametrize("agent", STRONG)
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_strong_agents_finish_games_through_pettingzoo(gid, agent):
+    lengths = _play_pettingzoo(gid, agent, {}, printed_end=True)
+    print(f"{gid} {agent}: {len(lengths)} games, decisions min {min(lengths)} max {max(lengths)}")
 
 
 @pytest.mark.parametrize("gid", GAME_IDS)
-def test_openspiel_games_of_greedy_agents_stay_in_the_index(gid):
+def test_random_agents_stay_in_the_index_through_pettingzoo(gid):
+    _play_pettingzoo(gid, "random", sim(rulekit.load(gid)), printed_end=False)
+
+
+@pytest.mark.parametrize("agent", STRONG)
+@pytest.mark.parametrize("gid", GAME_IDS)
+def test_strong_agents_finish_games_through_openspiel(gid, agent):
     game = rulekit.load(gid)
-    for k in range(GAMES):
-        players = list(game.players)[k % len(game.players)]
+    for k, players in _games(gid):
         g = osa.load(game, players)
         space = space_for(game, players)
-        bots = [make_agent("greedy", seed=seat_seed(k, seat)) for seat in range(players)]
+        bots = [make_agent(agent, seed=seat_seed(k, seat)) for seat in range(players)]
+        chance = random.Random(k)
         state, decisions = g.new_initial_state(), 0
-        state.apply_action(k)
-        while not state.is_terminal() and decisions < MAX_DECISIONS:
+        while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(decisions % g.max_chance_outcomes())
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(chance.choices(outcomes, probs)[0])
                 continue
             rk = state.rulekit_state
             assert sorted(space.action_id(a) for a in rk.legal_actions()) == state.legal_actions()
+            assert len(state.observation_tensor(rk.to_move)) == space.num_features
+            assert decisions < MAX_DECISIONS, f"{gid} {players}p seed {k}: {agent} did not finish"
             state.apply_action(space.action_id(bots[rk.to_move].choose(rk)))
             decisions += 1
+        assert state.rulekit_state.is_over and not state.rulekit_state.unfinished

@@ -19,6 +19,7 @@ Agents are named by a small spec string, the same in the CLI
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
@@ -66,6 +67,8 @@ class Agent:
             raise ValueError(f"an agent's seed must be an integer, got {seed!r}")
         self.seed = seed
         self.dice = Dice(seed_state(seed))
+        #: view key -> {step: label chosen there} (``_fresh``)
+        self._visits: dict[str, dict[int, str]] = {}
         for key, default in self.params.items():
             setattr(self, key, self._checked(key, options.get(key, default)))
 
@@ -85,6 +88,32 @@ class Agent:
 
     def choose(self, state: State) -> Action:
         raise NotImplementedError
+
+    def _fresh(self, state: State, legal: list[Action]) -> tuple[list[Action], str]:
+        """The legal actions chosen least often at earlier visits of this seat's view, and the view's key.
+
+        Some printed rules allow round trips that change nothing: in the Mines
+        any number of trade offers may be made and withdrawn (ZM-350). An
+        evaluation that sees no difference would make the same offer for ever,
+        so a planning agent that comes back to a view it saw at an earlier step
+        tries what it tried least there. A revisit at the same step (after an
+        undo in the Table) does not count: undo and step replay the same move.
+        """
+        seat = state.to_move
+        key = json.dumps({k: v for k, v in state.view(seat).items() if k != "step"}, sort_keys=True, default=str)
+        done = self._visits.get(key)
+        if not done or len(legal) == 1:
+            return legal, key
+        count = {}
+        for step, label in done.items():
+            if step < state.step:
+                count[label] = count.get(label, 0) + 1
+        tries = [count.get(str(a), 0) for a in legal]
+        least = min(tries)
+        return [a for a, n in zip(legal, tries, strict=True) if n == least], key
+
+    def _remember(self, state: State, key: str, action: Action) -> None:
+        self._visits.setdefault(key, {})[state.step] = str(action)
 
     @property
     def spec(self) -> str:
@@ -150,7 +179,12 @@ class GreedyAgent(Agent):
         self._plan: list[tuple[dict, Action]] = []
 
     def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
+        legal, key = self._fresh(state, state.legal_actions())
+        action = self._choose(state, legal)
+        self._remember(state, key, action)
+        return action
+
+    def _choose(self, state: State, legal: list[Action]) -> Action:
         seat = state.to_move
         planned = self._follow(state, seat, legal)
         if planned is not None:

@@ -61,7 +61,12 @@ class MCTSAgent(Agent):
     positional = "iterations"
 
     def choose(self, state: State) -> Action:
-        legal = state.legal_actions()
+        legal, key = self._fresh(state, state.legal_actions())
+        action = self._search(state, legal)
+        self._remember(state, key, action)
+        return action
+
+    def _search(self, state: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         seat = state.to_move

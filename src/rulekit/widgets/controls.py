@@ -67,6 +67,9 @@ class ControlBar(RulekitWidget):
     watching = t.Bool(False).tag(sync=True)
     pace = t.Float(2.0).tag(sync=True)
     projector = t.Bool(False).tag(sync=True)
+    #: a table's other parts' changes, sent with this widget's own in one message
+    #: (``frames.one_message``): ``{"n": count, "parts": {model_id: state}}``
+    frame = t.Dict().tag(sync=True)
 
     def __init__(self, seats: list[str], seed: int, lang: str, **kwargs):
         # the seed box shows the seed of the game on the table

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine import State
 from ..teaching import RulesFired, rules_fired
+from .frames import batched
 from .variants import form_problems
 
 __all__ = ["TeacherExtras"]
@@ -22,12 +23,14 @@ class TeacherExtras:
         """Which rules the events so far (up to the cursor) have cited, with counts."""
         return rules_fired(self.game, self.timeline.past())
 
+    @batched
     def show_fired(self) -> RulesFired:
         """Open the "rules fired" panel (counts also appear on the phase graph)."""
         self.extras.selected_index = 0
         self._refresh_extras()
         return self.rules_fired()
 
+    @batched
     def set_options(self, **values: Any) -> State:
         """Restart this game (same seed and seats) with rule options changed.
 
@@ -44,6 +47,7 @@ class TeacherExtras:
         self.refresh()
         return self.state
 
+    @batched
     def apply_variants(self, values: dict[str, Any]) -> bool:
         """What the variants form's apply button does: restart with ``values``, or
         explain each bad value next to its field (the game stays as it was)."""

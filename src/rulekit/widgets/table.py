@@ -26,6 +26,7 @@ from .controls import ControlBar
 from .endgame import end_html
 from .extras import TeacherExtras
 from .fired import RulesFiredView
+from .frames import batched, one_message
 from .i18n import check_lang, t
 from .inspector import Inspector
 from .layout import TableLayout
@@ -124,6 +125,9 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.variants = VariantEditor()
         self.extras = w.Accordion(children=[self.fired, self.variants], selected_index=None)
         self.extras.add_class("rk-extras")
+        #: what a refresh changes; sent with the controls' own changes as one message (frames.py)
+        self._parts = (self.board, self.actions, self.phases, self.inspector, self.event_log)
+        self._parts += (self.rule, self.why, self.end, self.fired, self.variants)
         self._build()
         self._wire()
         if self.controls.autoplay:
@@ -160,9 +164,14 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.variants.on_apply(lambda values: self._ui(self.apply_variants, values))
         self.extras.observe(lambda ch: self._ui(self._refresh_extras), names="selected_index")
 
+    @batched
     @_guarded
     def _ui(self, method, *args):
         return method(*args)
+
+    def one_message(self):
+        """A context: every change to the table's parts inside it reaches the browser as one message."""
+        return one_message(self.controls, self._parts)
 
     def _relabel(self) -> None:
         """Captions that change only with the language or the seats."""
@@ -210,6 +219,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
 
     # -- actions (the same methods the buttons call) ---------------------------
 
+    @batched
     def click_action(self, label: str) -> IllegalAction | None:
         """Try ``label``: play it if legal, else show why not (nothing changes)."""
         refusal = self.session.try_action(label)
@@ -223,6 +233,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.refresh()
         return None
 
+    @batched
     def why_not(self, label: str) -> IllegalAction | None:
         """Show why ``label`` is not legal now without trying it."""
         refusal = self.session.why_not(label)
@@ -231,6 +242,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
             self.show_rule(refusal.rule, clear_why=False)
         return refusal
 
+    @batched
     def step(self) -> str:
         """One automatic step or one bot decision; a human seat is asked to choose."""
         done = self.session.step()
@@ -246,6 +258,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.refresh()
         return done
 
+    @batched
     def undo(self) -> State:
         if not self.timeline.can_undo:
             self.why.value = f'<div class="rk-hint">{t("nothing_to_undo", self.lang)}</div>'
@@ -255,6 +268,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.refresh()
         return self.state
 
+    @batched
     def redo(self) -> State:
         if not self.timeline.can_redo:
             self.why.value = f'<div class="rk-hint">{t("nothing_to_redo", self.lang)}</div>'
@@ -264,23 +278,27 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.refresh()
         return self.state
 
+    @batched
     def jump(self, index: int) -> State:
         """Go to step ``index`` of the timeline (negative counts from the end)."""
         self.timeline.jump(index)
         self.refresh()
         return self.state
 
+    @batched
     def play(self, n: int = 10) -> int:
         """Play ``n`` steps with bots (human seats by a random stand-in)."""
         done = self.session.play(n)
         self.refresh()
         return done
 
+    @batched
     def play_to_end(self) -> int:
         done = self.session.play_to_end()
         self.refresh()
         return done
 
+    @batched
     def reset(self, seed: int | None = None) -> State:
         """A new game with ``seed`` (the next seed by default), same seats."""
         self.pause()
@@ -292,6 +310,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.refresh()
         return self.state
 
+    @batched
     def set_seat(self, seat: int, kind: str) -> None:
         """Let ``"human"`` or an agent play ``seat``."""
         self.session.set_seat(seat, kind)
@@ -300,6 +319,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
             self.session.run_bots()
         self.refresh()
 
+    @batched
     def set_autoplay(self, on: bool) -> None:
         """Let bots and automatic steps run by themselves after each human decision."""
         self.controls.autoplay = bool(on)
@@ -307,6 +327,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
             self.session.run_bots()
         self.refresh()
 
+    @batched
     def set_view(self, seat: int | None) -> None:
         """Show the board and inspector as ``seat`` sees them (None: everything)."""
         if seat is not None and not 0 <= seat < self.session.players:
@@ -315,6 +336,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.inspector.view = -1 if seat is None else seat
         self.refresh()
 
+    @batched
     def set_lang(self, lang: str) -> None:
         """Switch every text (UI, rules, events, phases) to ``"en"`` or ``"de"``."""
         self.lang = check_lang(lang)
@@ -356,6 +378,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
 
     # -- drawing -------------------------------------------------------------------
 
+    @batched
     def refresh(self) -> None:
         """Redraw every part from the current state."""
         s, lang, tl, game = self.state, self.lang, self.timeline, self.game

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 
+from .frames import batched
 from .i18n import t
 
 __all__ = ["WatchMode"]
@@ -63,6 +64,7 @@ class WatchMode:
         if task is not None and not task.done() and task is not _current_task():
             task.cancel()
 
+    @batched
     def watch_step(self) -> str:
         """One step of watch mode: an automatic step or a bot decision, then a redraw."""
         done = self.session.step()

@@ -9,9 +9,9 @@ from rulekit.games.mines_of_zavandor.model import FREE
 from .helpers import G, T, at, card_id, cards, empty_hands, fresh, keys, labels, move_cards, player, put_card
 
 
-def _resolving(bids, start=0, players=3, colour=0, **changes):
+def _resolving(bids, start=0, players=3, colour=0, options=None, **changes):
     """Bids already revealed, about to resolve auction ``colour`` (index into red, yellow, green, blue)."""
-    s = empty_hands(fresh(players))
+    s = empty_hands(fresh(players, **(options or {})))
     for seat, bid in enumerate(bids):
         s = move_cards(s, seat, bid)
         s = player(s, seat, hand=(0,) * 16, bid=bid, sealed=True)
@@ -212,3 +212,39 @@ def test_remove_needs_a_full_board():
         s.apply("remove 0")
     assert err.value.rule == "ZM-510"
     assert card_id("scroll") >= 52
+
+
+def _full_board_removal(options):
+    """Seat 0 wins red with a full board (a yellow card with 1 cube on space 2) and removes space 2."""
+    s = _resolving([cards(red_log=3), (0,) * 16, (0,) * 16], players=4, options=options)
+    fillers = [c.id for c in T.cards if c.colour == 1 and c.players == 2][:5]
+    for slot, cid in enumerate(fillers, start=1):
+        s = put_card(s, 0, slot, cid, cubes=1 if slot == 2 else 0)
+    s = s.advance().apply("reward card", settle=False)
+    return s.apply("remove 2", settle=False), fillers[1]
+
+
+def test_zm_910_removed_card_stack_puts_it_under_its_colours_stack():
+    """ZM-910 option removed_card=stack: the removed yellow card goes under the yellow stack (it may come out
+    again), not out of the game; its cube still goes back to the supply."""
+    cubes = _full_board_removal({})[0].data.cubes
+    s, removed = _full_board_removal({"removed_card": "stack"})
+    assert s.data.stacks[1][0] == removed and removed not in s.data.gone and s.data.cubes == cubes
+    assert "removed_stack" in keys(s) and not G.invariants(s)
+
+
+def test_zm_910_removed_cubes_lost_leave_the_game():
+    """ZM-910 option removed_cubes=lost: the cube on the removed card leaves the game instead of the supply."""
+    default = _full_board_removal({})[0]
+    s, removed = _full_board_removal({"removed_cubes": "lost"})
+    assert s.data.cubes == default.data.cubes - 1 and s.data.cubes_out == 1 and removed in s.data.gone
+    assert "removed_lost" in keys(s) and not G.invariants(s)
+
+
+def test_zm_910_coin_supply_limited_pays_only_the_coins_left():
+    """ZM-910 option coin_supply=limited: 1 red card wins 1 point (ZM-450), but all 70 points in coins are taken:
+    the winner gets none and an event says so; by default the point is paid."""
+    for option, paid in (("unlimited", 1), ("limited", 0)):
+        s = _resolving([cards(red_log=1), (0,) * 16, (0,) * 16], options={"coin_supply": option})
+        s = player(s, 2, vp=70).advance()
+        assert s.data.players[0].vp == paid and ("coins_short" in keys(s)) is (paid == 0)

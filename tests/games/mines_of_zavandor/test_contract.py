@@ -10,7 +10,7 @@ import pytest
 import rulekit
 from rulekit.engine import Action, Dice, IllegalAction
 
-from .helpers import G, at, cards, fresh, move_cards
+from .helpers import G, T, at, cards, fresh, move_cards
 
 LEDGER = Path(__file__).parents[2] / "ledgers" / "mines_of_zavandor.toml"
 HERE = Path(__file__).parent
@@ -172,6 +172,16 @@ def test_options_for_sweeps():
         "tiebreak",
         "offer_limit",
         "round_limit",
+        "cap_timing",
+        "short_pile",
+        "bank_turned",
+        "bank_absent",
+        "declined_card",
+        "removed_card",
+        "removed_cubes",
+        "empty_stack",
+        "hand_limit",
+        "coin_supply",
     }
     assert all(o.title and o.title_de and o.help and o.help_de for o in G.option_list if o.rule in ("ZM-350", "ZM-630"))
     with pytest.raises(rulekit.engine.SetupError):
@@ -238,7 +248,17 @@ def _flat(items):
         yield from _flat(item.get("items", []))
 
 
-@pytest.mark.parametrize("options", [{}, {"cave_spaces": 8, "variant": "pro"}, {"cave_spaces": 2, "income_cap": 2}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"cave_spaces": 8, "variant": "pro"},
+        {"cave_spaces": 2, "income_cap": 2},
+        {"cap_timing": "after_fallback", "short_pile": "whole", "hand_limit": 6, "income_cap": 3},
+        {"bank_turned": "under", "bank_absent": "lost", "declined_card": "stays", "empty_stack": "reshuffle"},
+        {"removed_card": "stack", "removed_cubes": "lost", "cave_spaces": 2, "coin_supply": "limited"},
+    ],
+)
 def test_action_labels_hold_every_legal_action(options):
     """action_labels(players, options): every label legal() produces in random games over all player counts."""
     for seed in range(6):
@@ -253,6 +273,11 @@ def test_action_labels_hold_every_legal_action(options):
 
 def test_action_labels_follow_players_and_options():
     """The action space is exact: partners by player count, cave spaces by option."""
+    assert not any(label.startswith("discard") for label in G.action_labels(3))
+    limited = G.action_labels(3, {"hand_limit": 9})
+    assert {label for label in limited if label.startswith("discard")} == {
+        f"discard {c} {k}" for c in T.colours for k in T.carts
+    }
     two, four = G.action_labels(2), G.action_labels(4, {"cave_spaces": 8})
     assert "to 1" in two and "to 2" not in two and "to 3" in four
     assert "upgrade 5" in two and "upgrade 6" not in two and "remove 7" in four
@@ -264,6 +289,9 @@ def test_action_labels_follow_players_and_options():
     [
         {"variant": "pro", "scroll_timing": "first_income"},
         {"income_cap": 3, "cave_spaces": 2, "tiebreak": "most_cards", "gem_tiers": "common_low", "offer_limit": 1},
+        {"cap_timing": "after_fallback", "short_pile": "whole", "bank_turned": "under", "bank_absent": "lost"},
+        {"declined_card": "stays", "removed_card": "stack", "removed_cubes": "lost", "cave_spaces": 2},
+        {"empty_stack": "reshuffle", "hand_limit": 5, "coin_supply": "limited"},
     ],
 )
 def test_rule_variants_play_to_the_end(options):

@@ -50,6 +50,7 @@ def test_seeded_games_take_every_edge_of_the_phase_graph(players):
     """check_game over each player count (plus games stopped by the round limit): all edges taken but RARE."""
     seen = _record(players, 8)
     seen.update(_record(players, 1, round_limit=1))
+    seen.update(_record(players, 1, hand_limit=8))  # ZM-913: the hand-limit phase exists only with this option
     graph = G.phase_graph()
     assert set(seen) <= set(graph.edges), set(seen) - set(graph.edges)
     untaken = sorted(e for e in graph.edges if e not in seen and e[0] != "setup")

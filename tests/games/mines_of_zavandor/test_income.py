@@ -182,3 +182,48 @@ def test_income_choice_refusal_names_ZM240():
 def test_move_cards_helper_keeps_cards_conserved():
     s = move_cards(fresh(3), 0, cards(red_gold=2))
     assert not G.invariants(s)
+
+
+def _gold_clan(state, seat=1, cubes=3):
+    gold_clan = next(c.id for c in T.cards if c.kind == "clan" and T.carts[c.cart] == "gold" and c.players == 2)
+    return put_card(state, seat, 2, gold_clan, cubes=cubes)
+
+
+def test_zm_905_short_pile_whole_takes_all_cards_from_the_lower_cart():
+    """ZM-905 option short_pile=whole: owed 3 gold with 1 gold left anywhere: no gold, 3 metal-cart cards
+    (the default gives 1 gold and 2 metal, see test_ZM270_ZM905_...)."""
+    s = _piles(_gold_clan(fresh(3, short_pile="whole")), 3, (3 * 4 + 0,), (0, 0, 0, 0))
+    before = s.data.players[1].hand
+    s = _income_of(s, 1)
+    after = s.data.players[1].hand
+    assert sum(after[12:16]) == sum(before[12:16]) and sum(after[8:12]) - sum(before[8:12]) == 3
+    assert "fallback" in keys(s) and len(s.data.draw[3]) == 1 and not G.invariants(s)
+
+
+def test_zm_905_cap_after_fallback_offers_the_cart_types_that_really_pay():
+    """ZM-905 option cap_timing=after_fallback: owed 6 log + 3 gold, 1 gold left: the limit and the choice apply to
+    6 log, 2 metal, 1 gold, so 'take metal' is a choice; by default (before_fallback) the choice is log or gold."""
+
+    def rich_in_gold(**options):
+        s = player(fresh(3, **options), 0, level=5)
+        s = s.evolve(data=s.data._replace(cubes=s.data.cubes - 4))
+        return _income_of(_piles(_gold_clan(s, seat=0), 3, (3 * 4 + 0,), (0, 0, 0, 0)), 0)
+
+    before = rich_in_gold()
+    assert before.phase == "income_choice" and labels(before) == ["take log", "take gold"]
+    after = rich_in_gold(cap_timing="after_fallback")
+    assert after.phase == "income_choice" and labels(after) == ["take log", "take metal", "take gold"]
+    assert "income_fallen" in keys(after) and after.data.owed == (6, 0, 2, 1)
+    for act in ["take gold", "take metal", "take metal", "take log", "take log", "take log"]:
+        after = after.apply(act, settle=False)
+    assert after.phase == "income_extra" and "fallback" not in keys(after) and not G.invariants(after)
+
+
+def test_zm_905_cap_after_fallback_counts_only_cards_the_piles_can_give():
+    """ZM-905 option cap_timing=after_fallback: owed 8 (6 log + 2 plank) with 1 log card left: 3 cards, no choice."""
+    s = _piles(_rich(fresh(3, cap_timing="after_fallback")), 0, (0,), (0, 0, 0, 0))
+    hand = sum(s.data.players[0].hand)
+    s = _income_of(s, 0)
+    assert s.phase != "income_choice" and sum(s.data.players[0].hand) - hand == 3
+    default = _income_of(_piles(_rich(fresh(3)), 0, (0,), (0, 0, 0, 0)), 0)
+    assert default.phase == "income_choice"

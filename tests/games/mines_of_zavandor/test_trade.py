@@ -7,8 +7,8 @@ from rulekit.engine import IllegalAction
 from .helpers import G, at, cards, fresh, k, keys, labels, move_cards
 
 
-def _trading(hand, seat=0, players=3, **changes):
-    s = move_cards(fresh(players), seat, hand)
+def _trading(hand, seat=0, players=3, options=None, **changes):
+    s = move_cards(fresh(players, **(options or {})), seat, hand)
     return at(s, "trade", seat, start=seat, turn=0, offers=0, **changes)
 
 
@@ -184,3 +184,34 @@ def test_ZM360_only_gem_cards_can_be_traded():
             s.apply(bad)
         assert err.value.rule == "ZM-360"
     assert s.to_json() == before
+
+
+def _bank_red(options, draw, discard=(0, 0, 0, 0)):
+    """Seat 0 hands in two yellow plank cards and wants red, with the plank piles set (top of the draw last)."""
+    s = _set_plank_piles(_trading(cards(yellow_plank=2), options=options), draw, discard)
+    return s.apply("bank").apply("cart plank").apply("give yellow").apply("give yellow").apply("want red")
+
+
+def test_zm_907_bank_turned_under_puts_the_turned_cards_back_under_the_pile():
+    """ZM-907 option bank_turned=under: blue and green are turned over before red shows; they go back under the
+    draw pile one by one (green, turned last, at the very bottom), not onto the discard pile as by default."""
+    draw = (k("yellow", "plank"), k("red", "plank"), k("green", "plank"), k("blue", "plank"))
+    s = _bank_red({"bank_turned": "under"}, draw)
+    assert s.data.players[0].hand == cards(red_plank=1)
+    assert s.data.draw[1] == (k("green", "plank"), k("blue", "plank"), k("yellow", "plank"))
+    assert s.data.discard[1] == (0, 2, 0, 0) and "bank_draw_under" in keys(s) and not G.invariants(s)
+    default = _bank_red({}, draw)
+    assert default.data.draw[1] == (k("yellow", "plank"),) and default.data.discard[1] == (0, 2, 1, 1)
+
+
+def test_zm_907_bank_absent_lost_keeps_the_two_cards_on_the_discard_pile():
+    """ZM-907 option bank_absent=lost: no red anywhere: the trader gets nothing and the two cards stay handed in
+    (by default they come back, see test_ZM907_absent_gem_...)."""
+    s = _bank_red({"bank_absent": "lost"}, (k("blue", "plank"),))
+    assert s.phase == "trade" and s.data.players[0].hand == (0,) * 16
+    assert s.data.draw[1] == () and s.data.discard[1] == (0, 2, 0, 1)
+    assert [e.key for e in s.events] == ["bank_lost"] and s.events[0].rule == "ZM-907" and not G.invariants(s)
+    s = _bank_red({"bank_absent": "lost", "bank_turned": "under"}, (k("blue", "plank"), k("green", "plank")))
+    assert s.data.draw[1] == (k("blue", "plank"), k("green", "plank"))  # all turned, each put under: same order
+    assert s.data.discard[1] == (0, 2, 0, 0)
+    assert [e.key for e in s.events] == ["bank_lost_under"] and not G.invariants(s)

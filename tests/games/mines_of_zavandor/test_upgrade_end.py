@@ -208,3 +208,61 @@ def test_ZM690_no_action_after_the_end():
     assert s.legal_actions() == []
     with pytest.raises(IllegalAction):
         s.apply("done")
+
+
+def test_zm_909_declined_card_stays_for_the_next_round():
+    """ZM-909 option declined_card=stays: seat 0 won red but took points: the red card stays on its space and no
+    new red card comes out; yellow had no bid and is discarded as unsold (ZM-600). By default both are discarded."""
+    results = ((0, 3), (-1, 0), (-1, 0), (-1, 0))  # red, yellow, green, blue (the auction order)
+    for option, stays in (("discard", False), ("stays", True)):
+        s = at(fresh(3, declined_card=option), "round_cleanup", None, results=results)
+        red, yellow = s.data.display[0], s.data.display[1]
+        s = _cleanup(s)
+        assert (s.data.display[0] == red) is stays and (red[1] in s.data.gone) is not stays
+        assert s.data.display[1][1] == yellow[0] and yellow[1] in s.data.gone
+        assert ("card_stays" in keys(s)) is stays and not G.invariants(s)
+
+
+def test_zm_913_empty_stack_reshuffle_makes_a_new_stack_of_discarded_cards():
+    """ZM-913 option empty_stack=reshuffle: the red stack is empty: the discarded red cards (with this round's
+    unsold one) are shuffled into a new stack and its top card comes out; by default the space stays empty."""
+    s = fresh(3, empty_stack="reshuffle")
+    old = s.data.stacks[0]
+    s = s.evolve(data=s.data._replace(stacks=((),) + s.data.stacks[1:], gone=s.data.gone + old))
+    middle, right = s.data.display[0]
+    s = _cleanup(s)
+    new, slid = s.data.display[0]
+    assert slid == middle and new in (*old, right) and len(s.data.stacks[0]) == len(old)
+    assert not any(T.cards[c].colour == 0 for c in s.data.gone) and "stack_reshuffled" in keys(s)
+    assert not G.invariants(s)
+
+
+def test_zm_913_hand_limit_makes_a_seat_over_it_discard_at_the_round_end():
+    """ZM-913 option hand_limit=8: after the bids come back (ZM-610) seat 1 holds 10 cards and discards 2 of its
+    choice onto their discard piles; then the next round's income starts. By default (0) there is no limit."""
+    s = move_cards(empty_hands(fresh(3, hand_limit=8)), 1, cards(green_plank=7, blue_log=3))
+    s = player(s, 1, hand=cards(green_plank=5, blue_log=3), bid=cards(green_plank=2))
+    s = _cleanup(at(s, "round_cleanup", None, start=0))
+    assert s.phase == "hand_limit" and s.to_move == 1 and "hand_over" in keys(s)
+    assert labels(s) == ["discard blue log", "discard green plank"]
+    with pytest.raises(IllegalAction) as err:
+        s.apply("discard red gold")
+    assert err.value.rule == "ZM-913"
+    s = s.apply("discard blue log", settle=False)
+    assert s.phase == "hand_limit" and s.to_move == 1
+    s = s.apply("discard blue log", settle=False)
+    assert s.phase == "income_base" and s.data.players[1].hand == cards(green_plank=7, blue_log=1)
+    assert s.data.discard[0][3] == 2 and not G.invariants(s)
+    unlimited = move_cards(empty_hands(fresh(3)), 1, cards(green_plank=7, blue_log=3))
+    assert _cleanup(at(unlimited, "round_cleanup", None)).phase == "income_base"
+
+
+def test_zm_910_coin_supply_limited_ends_the_final_exchange_when_the_coins_are_gone():
+    """ZM-910 option coin_supply=limited: the box holds 70 points in coins (facts: 10 yellow, 20 grey); with 69
+    taken, one exchange empties it and the next is refused citing ZM-910. By default coins never run out."""
+    for option, second in (("unlimited", True), ("limited", False)):
+        s = move_cards(empty_hands(fresh(2, coin_supply=option)), 0, cards(blue_log=7))
+        s = player(at(s, "final_gem_exchange", 0, start=0, turn=0), 1, vp=69)
+        s = s.apply("exchange")
+        assert ("exchange" in labels(s)) is second
+    assert _refused(s, "exchange") == "ZM-910" and s.data.players[0].vp == 1

@@ -224,3 +224,26 @@ def test_recorded_playthrough_replays():
     assert state.is_over and list(state.scores) == doc["scores"] and list(state.winners) == doc["winners"] == []
     assert state.unfinished
     assert state.step == doc["step"]
+
+
+def test_issue_17_choice_options_survive_save_files_and_the_variants_form():
+    """Issue 17: the options of RS-017, RS-132, RS-150 and RS-214 go into a save file and come back;
+    a value that is no forge bonus is refused by resolve_options (so the variants form shows why)."""
+    from rulekit.engine import SetupError
+    from rulekit.widgets.variants import form_problems
+
+    game = rulekit.load("rune_stones")
+    chosen = {
+        "die_faces": ("ore",) * 6,
+        "forge_bonuses": ("die", "", "", "", "pp3"),
+        "joker_rune_everywhere": True,
+        "refill_forge_on_return": True,
+    }
+    s = game.new(players=2, seed=3, **chosen)
+    for _ in range(30):
+        s = s.apply(s.legal_actions()[0])
+    back = game.from_json(s.to_json())
+    assert {k: back.options[k] for k in chosen} == chosen and back.to_json() == s.to_json()
+    with pytest.raises(SetupError, match="RS-132"):
+        game.resolve_options({"forge_bonuses": ("gold", "", "", "", "")})
+    assert "RS-017" in form_problems(game, {"die_faces": ["six"] * 6}, "en")[1]

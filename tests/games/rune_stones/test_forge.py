@@ -233,3 +233,48 @@ def test_double_die_not_on_forge_roll():
     s = forging(gems=gems(red=3), jokers=0, runes=("double_die",))
     s = play(force_roll(s, "ore"), "forge 4", "place 1 red")
     assert p(s).ore == 1
+
+
+def test_rs_150_refill_forge_on_return():
+    """RS-150 option refill_forge_on_return: a forge left empty is filled by the trade-in that
+    brings artifacts back; by default it waits for the next forge refill."""
+    row = ("blue", "yellow", "", "", "")
+
+    def traded(**options):
+        s = at(new(2, 1, **options), art_supply=(), art_discard=(), forges=("", "blue", "yellow", "red", "green"))
+        s = me(s, rows=(row, ("",) * 5))
+        s = at(s, phase="trade_artifacts")
+        return s.apply("trade 1")
+
+    base = traded()
+    assert base.data.forges[0] == "" and sorted(base.data.art_discard) == ["blue", "yellow"]
+    s = traded(refill_forge_on_return=True)
+    assert s.data.forges[0] in ("blue", "yellow") and len(s.data.art_supply) + len(s.data.art_discard) == 1
+    assert "forge_refill_on_return" in keys(s) and "RS-148" in rules_of(s) and "RS-146" in rules_of(s)
+
+
+def test_rs_132_forge_bonuses_option():
+    """RS-132 option forge_bonuses: which forge gives which bonus (RS-142); by default forge 1 gives
+    none and forge 5 gives 3 power points."""
+    plain = settle(play(forging(gems=gems(yellow=2), jokers=0), "forge 1"))
+    assert p(plain).pp == 0
+    s = at(new(2, 1, forge_bonuses=("pp3", "", "ore", "die", "")), forges=("yellow", "blue", "yellow", "red", "green"))
+    s = settle(play(me(s, gems=gems(yellow=2), jokers=0), "action forge", "forge 1"))
+    assert p(s).pp == 3 and "RS-142" in rules_of(s)
+    with pytest.raises(ValueError, match="RS-132"):
+        new(2, forge_bonuses=("gold", "", "", "", ""))
+
+
+def test_rs_017_die_faces_option():
+    """RS-017 option die_faces: the six faces of the die (RS-011); with six ore faces every forge
+    roll gives an ore, by default the faces differ."""
+
+    def rolls(**options):
+        s = at(new(2, 1, **options), forges=("yellow", "blue", "yellow", "red", "green"))
+        s = me(s, gems=gems(red=3), jokers=0, ore=0)
+        return {play(s.evolve(rng=rng), "action forge", "forge 4", "place 1 red").data.last_roll for rng in range(12)}
+
+    assert rolls(die_faces=("ore",) * 6) == {"ore"}
+    assert len(rolls()) > 1
+    with pytest.raises(ValueError, match="RS-017"):
+        new(2, die_faces=("ore", "ore", "ore", "ore", "ore", "six"))

@@ -116,3 +116,55 @@ def test_joker_rune_colour_still_swaps_for_a_real_joker():
     s = play(s, "action abilities", "pick 31", "pick 100")
     s = play(force_roll(s, "swap"), "use 31", "give green")
     assert p(s).jokers == 1 and p(s).gems[2] == 0 and p(s).joker_gem == "green"
+
+
+def test_rs_214_joker_rune_everywhere_no_joker_colour_from_any_gem():
+    """RS-214 option joker_rune_everywhere: an any-gem icon gives no joker stone (RS-103), so it
+    no longer offers the Joker rune colour; by default it does."""
+    hand = (101, 100, 102, 103)
+    base = me(new(2), runes=("joker",), joker_gem="green", hand=hand)
+    s = play(base, "action abilities", "pick 101", "pick 100", "use 101")
+    assert "gem green" in labels(s)
+    wide = me(new(2, joker_rune_everywhere=True), runes=("joker",), joker_gem="green", hand=hand)
+    w = play(wide, "action abilities", "pick 101", "pick 100", "use 101")
+    assert labels(w) == ["gem blue", "gem yellow", "gem red", "skip"]
+    with pytest.raises(IllegalAction) as err:
+        w.apply("gem green")
+    assert err.value.rule == "RS-214"
+    assert p(w.apply("gem red")).gems[3] == p(w).gems[3] + 1
+
+
+def test_rs_214_joker_rune_everywhere_die_swap_keeps_the_colour():
+    """RS-214 option joker_rune_everywhere: the die swap (RS-108) takes no gem of the rune colour,
+    which is already a joker stone; by default it swaps it for a real one."""
+    from .helpers import force_roll
+
+    def swapping(**options):
+        s = me(new(2, **options), runes=("joker",), joker_gem="green", gems=gems(green=1, red=1), jokers=0)
+        s = me(s, hand=(31, 100, 101, 102))
+        s = play(s, "action abilities", "pick 31", "pick 100")
+        return play(force_roll(s, "swap"), "use 31")
+
+    assert labels(swapping()) == ["give green", "give red", "skip"]
+    w = swapping(joker_rune_everywhere=True)
+    assert labels(w) == ["give red", "skip"]
+    with pytest.raises(IllegalAction) as err:
+        w.apply("give green")
+    assert err.value.rule == "RS-214"
+    w = w.apply("give red")
+    assert p(w).jokers == 1 and p(w).gems[2] == 1
+
+
+def test_rs_214_joker_rune_everywhere_exchange_rune_gives_no_joker_colour():
+    """RS-214 option joker_rune_everywhere: the Exchange rune's ore-for-gem swap gives no joker
+    stone (RS-215), so not the rune colour either; by default it may."""
+    base = me(new(2), runes=("joker", "exchange"), joker_gem="green", ore=1)
+    assert "swap ore green" in labels(base)
+    w = me(new(2, joker_rune_everywhere=True), runes=("joker", "exchange"), joker_gem="green", ore=1)
+    assert "swap ore green" not in labels(w) and "swap ore blue" in labels(w)
+    with pytest.raises(IllegalAction) as err:
+        w.apply("swap ore green")
+    assert err.value.rule == "RS-214"
+    # a player whose rune holds no gem yet has no joker colour: every colour stays open
+    free = me(new(2, joker_rune_everywhere=True), runes=("joker", "exchange"), ore=1)
+    assert "swap ore green" in labels(free)

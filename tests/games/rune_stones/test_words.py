@@ -48,7 +48,8 @@ def test_every_event_cites_a_rule_of_its_phase(players):
     """Every event cites a rule of the phase it happened in (phases.toml) or an any-time rune rule."""
     for seed in range(3):
         dice = Dice(seed)
-        state = GAME.new(players=players, seed=seed, settle=False, end_threshold=25)
+        options = {"refill_forge_on_return": True, "joker_rune_everywhere": True} if seed == 2 else {}
+        state = GAME.new(players=players, seed=seed, settle=False, end_threshold=25, **options)
         steps = [("setup", state)]
         while not state.is_over:
             phase = state.phase
@@ -103,7 +104,11 @@ def test_action_labels_hold_every_legal_label(players):
     """Issue 18: action_labels() is computed from the data and holds every label of long random games."""
     labels = GAME.action_labels(players, {})
     assert len(labels) == len(set(labels)) and "play 21" in labels and "rune three" in labels
-    for seed, options in ((0, {}), (1, {"end_threshold": 40, "all_runes_in_play": True})):
+    for seed, options in (
+        (0, {}),
+        (1, {"end_threshold": 40, "all_runes_in_play": True}),
+        (2, {"end_threshold": 40, "refill_forge_on_return": True, "joker_rune_everywhere": True}),
+    ):
         for state in _random_states(players, seed, steps=3000, **options):
             missing = {str(a) for a in state.legal_actions()} - labels
             assert not missing, missing

@@ -10,7 +10,14 @@ from .helpers import CAT, GAME, arrange, move_cards, start
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_every_legal_label_is_declared(players):
     """SB-100, SB-120, SB-140, SB-210, SB-410, SB-540: long random games only produce declared labels."""
-    for options in ({}, {"wand_search": "anywhere", "wand_recharge": "every_discard", "watchman_max_players": 4}):
+    from .test_options import DATA_VARIANT
+
+    variants = (
+        {},
+        {"wand_search": "anywhere", "wand_recharge": "every_discard", "watchman_max_players": 4},
+        DATA_VARIANT,  # every data option changed, victory checked any time, collected books chased
+    )
+    for options in variants:
         labels = GAME.action_labels(players, options)
         for seed in range(8):
             s, dice = GAME.new(players=players, seed=seed, **options), Dice(seed)

@@ -207,3 +207,22 @@ def test_every_card_text_exists_in_both_languages():
     for card in CAT.cards:
         en, de = GAME.card_text(card.id, "en"), GAME.card_text(card.id, "de")
         assert en and de and en != de and "_" not in en + de and "{" not in en + de, card.key
+
+
+def test_scene_card_faces_read_like_card_text():
+    """SB-903, SB-906: a card on the board shows the words of ``card_text`` (as tooltips and ``describe``),
+    built by ``card_face`` like the other games' faces; magic reads as option ``magic_effect`` makes it work."""
+    from rulekit.games.spellbound.scene import card_face
+
+    ward = cid("ward")
+    for lang in ("en", "de"):
+        s = playing(display=[ward, cid("lore")])
+        texts = [it["text"] for it in _flat(GAME.scene(s, 0, lang)["items"]) if "text" in it]
+        for c in (ward, cid("lore")):
+            face = card_face(GAME, c, lang, s.options)
+            assert face.name == CAT.cards[c].label(lang)
+            assert face.effect.lower() == GAME.card_text(c, lang).lower()
+            assert face.effect.split()[0] in " ".join(texts)
+    book = GAME.new(players=2, seed=1, magic_effect="advance_book")
+    assert card_face(GAME, ward, "en", book.options).effect != card_face(GAME, ward, "en", start().options).effect
+    assert "book" in GAME.card_text(ward, "en", book.options) and "book" not in GAME.card_text(ward, "en")

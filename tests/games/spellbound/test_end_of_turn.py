@@ -142,7 +142,7 @@ def test_moon_and_sun_power():
 
     s = auto_at("eod_compare_powers", witch=1, drawn=(1, 2), bag=(1, 1))
     d = move_cards(s.data, [cid("storm"), cid("howl"), cid("spark"), cid("coin"), cid("fortuna")], "tower")
-    assert powers(s.game, d) == (3 + 1 + 2, 2 + 1 + 1 + 2)
+    assert powers(s.game, d, s.options) == (3 + 1 + 2, 2 + 1 + 1 + 2)
 
 
 def compare(moon_extra, sun_extra):

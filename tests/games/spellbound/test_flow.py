@@ -32,6 +32,11 @@ RARE_EDGES = {
     ("final_battle", "final_battle_resolve"),
     ("final_battle_resolve", "game_over"),
     ("final_battle_resolve", "take_destiny_card"),
+    # option victory_check = "any_time" (SB-912): the battle starts after a decision and a lost one
+    # returns to the turn: test_options::test_sb_912_any_time_*
+    ("take_destiny_card", "final_battle"),
+    ("play_mage_cards", "final_battle"),
+    ("final_battle_resolve", "play_mage_cards"),
 }
 
 

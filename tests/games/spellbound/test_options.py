@@ -10,7 +10,7 @@ import pytest
 
 from rulekit.engine import IllegalAction, SetupError
 
-from .helpers import CAT, GAME, arrange, cid, move_cards, track
+from .helpers import CAT, GAME, arrange, cid, move_cards, place_village, track
 
 DOCS = Path(__file__).parents[3] / "docs" / "games" / "spellbound.md"
 HELD4 = ("held", "held", "held", "held", "track")
@@ -226,6 +226,63 @@ def test_sb_912_collected_books_can_be_caught_with_option():
         assert s.data.book_status[track("rose")] == ("held" if safe else "caught")
 
 
+def tower_step(**options):
+    """Seat 0 in the Wilds with 1 movement point, seat 1 in the tower village (v01), 4 books held."""
+    s = place_village(new(**options), "witch_tower", "v01")
+    return playing(
+        s,
+        display=[cid("path"), cid("coin")],
+        active=0,
+        mages=("wild", "v01"),
+        movement=1,
+        book_status=HELD4,
+        books=(10, 10, 10, 10, 4),
+        pursuers=(1, 1, 1, 1, 1),
+    )
+
+
+def test_sb_912_last_battle_only_at_turn_end_by_default():
+    """SB-912, SB-300: by default the preconditions (SB-500, SB-510) are checked when the turn is over:
+    the step that completes them does not interrupt the card play."""
+    s = tower_step().apply("step v01")
+    assert s.phase == "play_mage_cards" and s.data.mages == ("v01", "v01")
+    s = s.apply(f"discard {cid('path')}").apply(f"discard {cid('coin')}").apply("end", settle=False)
+    while s.phase != "final_battle":
+        assert s.phase != "take_destiny_card"
+        s = s.advance()
+    assert "SB-530" in [e.rule for e in s.events] and s.to_move == 0
+
+
+def test_sb_912_any_time_starts_the_last_battle_at_once():
+    """SB-912: with ``victory_check = "any_time"`` the decision that completes the preconditions
+    starts the last battle at once, before the rest of the turn (SB-230 to SB-290)."""
+    s = tower_step(victory_check="any_time").apply("step v01")
+    assert s.phase == "final_battle" and s.to_move == 0 and s.data.resume == "play_mage_cards"
+    assert "SB-912" in [e.rule for e in s.events]
+    s = s.evolve(data=s.data.but(bag=(0, 0), supply=(s.data.supply[0] + 2, s.data.supply[1] + 3)))
+    for _ in range(4):
+        s = s.apply("sun")
+    assert s.is_over and s.data.result == "won"
+
+
+def test_sb_912_any_time_lost_battle_lets_the_turn_go_on():
+    """SB-912, SB-919: a lost battle that interrupted a turn returns to it; no second battle in that
+    turn, and the next player's first decision starts the next one."""
+    s = tower_step(victory_check="any_time").apply("step v01")
+    d = move_cards(s.data, [c.id for c in CAT.cards if c.type == "demon"], "tower")
+    s = s.evolve(data=d.but(bag=(0, 0), supply=(d.supply[0] + 2, d.supply[1] + 3)))
+    for _ in range(4):
+        s = s.apply("sun")
+    assert not s.is_over and s.phase == "play_mage_cards" and s.to_move == 0
+    assert s.data.battle_fought and s.data.resume == "" and s.data.bag == (0, 0)
+    s = s.apply(f"discard {cid('path')}")
+    assert s.phase == "play_mage_cards"  # no second battle in the same turn
+    s = s.apply(f"discard {cid('coin')}").apply("end")
+    assert s.phase == "take_destiny_card" and s.to_move == 1  # the turn-end check fights no second battle
+    s = s.apply(f"tower {s.data.display[0]}")
+    assert s.phase == "final_battle" and s.to_move == 1 and not s.data.battle_fought
+
+
 def test_sb_913_watchman_always_guards_with_option():
     """SB-913: the Watchman stops his city's hat only at the end of the deck; with ``always`` at any time."""
     card = cid("raid_rose")
@@ -254,7 +311,7 @@ def test_sb_915_missing_stones_count_as_moons_with_option():
     for how, extra in (("draw_all", 0), ("missing_are_moons", 1)):
         s = auto_at(new(short_bag=how), "eod_draw_stones", witch=1, bag=(1, 1), supply=(10, 8)).advance()
         assert s.data.drawn == (1, 1) and s.data.missing == extra
-        assert powers(GAME, s.data)[0] == 3 + 1 + extra + sum(CAT.cards[c].moon for c in s.data.tower)
+        assert powers(GAME, s.data, s.options)[0] == 3 + 1 + extra + sum(CAT.cards[c].moon for c in s.data.tower)
 
 
 def test_sb_916_one_weakest_demon_with_option():
@@ -293,3 +350,165 @@ def test_sb_600_by_default_only_printed_conditions_lose():
             s = s.apply(legal[dice.below(len(legal))])
         assert s.data.result == "won" or s.data.reason in printed, s.data.reason
         assert s.data.result == "won" or "The game is lost:" in s.events[-1].text
+
+
+# -- values of rulekit's edition as options (SB-901, SB-902, SB-904, SB-908, SB-913, SB-914) --------
+
+DATA_VARIANT = {
+    "witch_path": "steep",
+    "track_length": 15,
+    "book_goal": 12,
+    "supply_moon_stones": 15,
+    "open_villages": "none",
+    "watchman_start": "gold",
+    "wand_search_steps": 3,
+    "ally_copies": 4,
+    "victory_check": "any_time",
+    "held_books_safe": False,
+}
+
+
+def test_option_defaults_are_the_data_values():
+    """SB-902, SB-904, SB-901, SB-913: each option's choices are the named tables of the data files, and
+    the defaults are the values rulekit always used (so default games are unchanged)."""
+    opts, setup = GAME.options, CAT.setup
+    assert list(opts["witch_path"].choices) == list(CAT.witch_paths) and opts["witch_path"].default == "standard"
+    assert CAT.levels == CAT.witch_paths["standard"]
+    assert list(opts["open_villages"].choices) == list(setup["open_villages"])
+    assert list(opts["watchman_start"].choices) == list(CAT.cities)
+    assert opts["supply_moon_stones"].high == setup["stones"]["supply"]
+    for t in CAT.tracks:  # map.toml's numbers are the defaults the options replace
+        assert (t.length, t.pursuer_goal, t.book_goal) == (12, 12, 10)
+        assert (opts["track_length"].default, opts["book_goal"].default) == (t.length, t.book_goal)
+
+
+def test_sb_904_witch_path_steep_reaches_the_top_sooner():
+    """SB-904, SB-630: on the ``steep`` path level 3 is one step below the top; on ``standard`` it is not."""
+    for path, lost in (("standard", False), ("steep", True)):
+        s = auto_at(new(witch_path=path), "eod_witch_victory", witch=3, margin=1, witch_steps=1).advance()
+        assert s.data.witch == 4 and s.is_over == lost
+        assert not lost or s.data.reason == "SB-630"
+
+
+def test_sb_904_witch_path_sets_base_strength_and_effects():
+    """SB-904, SB-350, SB-917: the witch draws her path's base strength in stones; ``gentle`` has 9 levels."""
+    for path, base in (("standard", 3), ("steep", 3), ("gentle", 2)):
+        s = auto_at(new(witch_path=path), "eod_draw_stones", witch=1, bag=(5, 5), supply=(6, 4)).advance()
+        assert sum(s.data.drawn) == base and s.view(None)["base_strength"] == base
+    gentle = new(witch_path="gentle")
+    assert GAME.board(gentle.options).top_level == 8
+    s = auto_at(gentle, "eod_witch_victory", witch=1, margin=1, witch_steps=1).advance()
+    assert s.data.witch == 2 and s.data.bag[0] == 3  # Raven Rock's moon stone, as on the standard path
+    assert len([n for n in GAME.map_graph(gentle).nodes if n.startswith("witch:")]) == 9
+
+
+def test_sb_902_track_length_moves_the_pursuers_goal():
+    """SB-902, SB-620: with ``track_length = 14`` a pursuer on space 12 has not reached its goal yet."""
+    card = cid("raid_rose")  # the hat of Rosewall +2
+    for length, at_goal in ((12, True), (14, False)):
+        s = auto_at(new(track_length=length), "resolve_new_adversary_cards", display=[cid("path"), card])
+        s = arrange(s, fresh=(card,), pursuers=(10, 1, 1, 1, 1), book_status=("caught",) + ("track",) * 4)
+        s = s.advance()
+        assert s.data.pursuers[track("rose")] == 12
+        assert ("SB-620" in [e.rule for e in s.events]) == at_goal
+    s = new(track_length=14)
+    assert s.view(None)["tracks"]["rose"]["pursuer_goal"] == 14 and GAME.invariants(s) == []
+    assert "rose:14" in GAME.map_graph(s).nodes and "rose:14" not in GAME.map_graph().nodes
+    assert sum(i["id"].startswith("track:rose") for i in GAME.scene(s)["items"] if i.get("id")) >= 14
+
+
+def test_sb_902_book_goal_sets_where_books_are_collected():
+    """SB-902, SB-908: a search reaching ``book_goal`` collects the book; the default goal is space 10."""
+    for goal, held in ((10, False), (8, True)):
+        s = playing(
+            new(book_goal=goal), display=[cid("lore"), cid("coin")], mages=("rose", "wild"), books=(6, 4, 4, 4, 4)
+        )
+        s = s.apply(f"play {cid('lore')}")
+        assert s.data.books[track("rose")] == 8 and (s.data.book_status[track("rose")] == "held") == held
+    with pytest.raises(SetupError, match="SB-902"):
+        new(track_length=10, book_goal=10)
+
+
+def test_sb_914_moon_stones_in_the_supply():
+    """SB-914: the 15 stones outside the bag are 9 moon and 6 sun by default; the option splits them."""
+    assert new().data.supply == (9, 6)
+    s = new(supply_moon_stones=15)
+    assert s.data.supply == (15, 0) and s.data.bag == (2, 3) and GAME.invariants(s) == []
+
+
+def test_sb_901_open_villages():
+    """SB-901: the villages next to the Wilds start face up by default; the option picks another set."""
+    shown = {v for v, r in zip(CAT.villages, new(seed=4, settle=False).data.revealed, strict=True) if r}
+    assert shown == {"v01", "v04", "v07", "v10"}
+    s = new(seed=4, settle=False, open_villages="next_to_cities")
+    assert {v for v, r in zip(CAT.villages, s.data.revealed, strict=True) if r} == {"v02", "v05", "v08", "v11"}
+    assert not any(new(seed=4, settle=False, open_villages="none").data.revealed)
+
+
+def test_sb_913_watchman_start():
+    """SB-913, SB-330: the City Watchman starts in Rosewall by default, by option elsewhere, and guards there."""
+    assert new(players=1).data.watchman == "rose"
+    s = new(players=1, watchman_start="gold")
+    assert s.data.watchman == "gold"
+    s = auto_at(s, "eod_advance_unguarded_adversaries", mages=("wild",)).advance()
+    assert s.data.pursuers[track("gold")] == 1 and s.data.pursuers[track("rose")] == 2
+
+
+def test_sb_908_wand_search_steps():
+    """SB-908, SB-210: the wand's joker search moves the local book 1 space by default, or the option's number."""
+    for steps in (1, 3):
+        s = playing(new(wand_search_steps=steps), mages=("rose", "wild"))
+        assert s.apply("wand search rose").data.books[track("rose")] == 4 + steps
+
+
+def test_non_default_options_keep_the_contract():
+    """SB-900 to SB-919: seeded random games with every data option changed keep the engine contract
+    (invariants, views, save files, labels inside ``action_labels``)."""
+    from rulekit.testing import check_game
+
+    for players in (1, 3):
+        check_game(GAME, sims=6, seed=40, players=players, round_trips=1, options=DATA_VARIANT)
+
+
+def test_sb_903_ally_copies():
+    """SB-903, SB-180: each ally set has 2 recruitable copies by default; the option sets how many wait
+    at its village, recruiting takes one and discards the rest, and unused copies are in no zone."""
+    from .helpers import place_village
+
+    for n in (2, 1, 4):
+        s = place_village(new(ally_copies=n, seed=2), "bard", "v01")
+        v = CAT.villages.index("v01")
+        assert len(s.data.supplies[v]) == n and GAME.invariants(s) == []
+        s = playing(s, display=[cid("path"), cid("coin")], mages=("v01", "wild"), influence=(5, 0))
+        s = s.apply("recruit")
+        bards = [
+            c for c in s.data.discard + s.data.display if CAT.cards[c].key == "bard" and CAT.cards[c].type == "ally"
+        ]
+        assert len(bards) == n and GAME.invariants(s) == []
+    extra = set(CAT.extra_copies["bard"])
+    assert not extra & {int(a.split()[1]) for a in GAME.action_labels(2) if a.startswith("play ")}
+    assert extra <= {int(a.split()[1]) for a in GAME.action_labels(2, {"ally_copies": 4}) if a.startswith("play ")}
+    assert max(c for cs in CAT.extra_copies.values() for c in cs) == len(CAT.cards) - 1
+    assert min(c for cs in CAT.extra_copies.values() for c in cs) > max(CAT.demons)  # default ids unchanged
+
+
+def test_save_files_without_the_new_fields_still_load():
+    """SB-912: the fields of ``victory_check`` are left out of snapshots at their defaults, so save
+    files written before the option existed (without them) load, and a mid-battle state keeps them."""
+    import json
+
+    s = new(seed=3)
+    s = s.apply(s.legal_actions()[0])
+    text = s.to_json()
+    assert "battle_fought" not in text and GAME.from_json(text) == s
+    b = tower_step(victory_check="any_time").apply("step v01")
+    data = json.loads(b.to_json())
+    assert "resume" in json.dumps(data)
+
+
+def test_sb_902_book_goal_must_fit_on_the_track():
+    """SB-902: ``book_goal`` and ``track_length`` must fit together; the pair is refused by
+    ``resolve_options`` (so the variants form shows it) and by ``Game.new``, naming the rule."""
+    with pytest.raises(SetupError, match="SB-902"):
+        GAME.resolve_options({"track_length": 9})
+    assert GAME.resolve_options({"track_length": 9, "book_goal": 8})["book_goal"] == 8

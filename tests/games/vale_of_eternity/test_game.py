@@ -241,3 +241,19 @@ def test_determinized_states_stay_playable():
             d.apply(acts[dice.below(len(acts))])
             acts = s.legal_actions()
             s = s.apply(acts[dice.below(len(acts))])
+
+
+def test_issue_17_choice_options_survive_save_files():
+    """Issue 17: the VE-006 and VE-064 options go into a save file and come back unchanged."""
+    chosen = {
+        "hydra_rewards": "four",
+        "imp_cost": 1,
+        "succubus_cost": 1,
+        "copy_this_card": "original",
+        "summon_bonus_first": False,
+    }
+    s = GAME.new(players=3, seed=3, **chosen)
+    for _ in range(30):
+        s = s.apply(s.legal_actions()[-1])
+    back = GAME.from_json(s.to_json())
+    assert {k: back.options[k] for k in chosen} == chosen and back.to_json() == s.to_json()

@@ -108,3 +108,19 @@ def test_determinize_keeps_the_hand_cards_everyone_saw():
     released = make(players=2, hands={0: [13]}, stones={0: [1]}, forced_auto=False)
     released = released.evolve(data=released.data._replace(shown=((13,), ())))
     assert released.apply("summon 13").apply("pay 1").data.shown == ((), ())  # in the area now
+
+
+def test_cards_taken_in_sight_of_all_are_in_every_view():
+    """A hand card everyone saw arrive (tamed from the display) is public: every seat's view names it
+    under ``shown``, while the rest of that hand stays a count."""
+    state, turn = GAME.new(players=3, seed=5), 0
+    while not any(state.data.shown or ()):
+        legal = state.legal_actions()
+        state, turn = state.apply(legal[turn % len(legal)]), turn + 7
+    owner = next(i for i, cards in enumerate(state.data.shown) if cards)
+    for seat in (None, *range(3)):
+        view = state.view(seat)
+        assert view["shown"][owner] == list(state.data.shown[owner])
+        assert set(view["shown"][owner]) <= set(state.data.hands[owner])
+        if seat not in (None, owner):
+            assert view["hands"][owner] == len(state.data.hands[owner])

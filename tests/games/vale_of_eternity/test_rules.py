@@ -511,3 +511,95 @@ def test_ve068_release_same_turn_option():
     assert err.rule == "VE-068" and strict.data.fresh == (13,)
     later = do(strict, "end")
     assert later.data.fresh == ()
+
+
+# ------------------------------------------------------------------ VE-006 choices as options (issue 17)
+
+
+def test_ve_006_imp_cost_option():
+    """VE-006 option imp_cost: the sources say 0 or 1; at 1 Imp needs a stone and counts as a
+    cost-1 creature (Succubus); by default it is free."""
+    free = do(make(hands={0: [9]}), "summon 9")
+    assert 9 in free.data.areas[0] and free.data.stones[0] == (1, 1)
+    assert refusal(make(hands={0: [9]}, imp_cost=1), "summon 9").rule == "VE-059"
+    s = do(make(hands={0: [9]}, stones={0: [3]}, imp_cost=1), "summon 9", "pay 3")
+    assert 9 in s.data.areas[0] and s.data.stones[0] == (1, 1)
+    assert [e.key for e in s.events].count("no_change") == 1
+    # Succubus wants printed costs 1, 2, 3 and 4 in the area: Imp gives the 1 only at cost 1
+    area = {0: [9, 21, 27, 38]}  # Imp, Nessie (2), Undine Queen (3), Medusa (4)
+    plain = do(make(round=6, areas=area, hands={0: [14]}), "summon 14")
+    dear = do(make(round=6, areas=area, hands={0: [14]}, imp_cost=1), "summon 14")
+    assert dear.data.scores[0] == plain.data.scores[0] + 10
+
+
+def test_ve_006_succubus_cost_option():
+    """VE-006 option succubus_cost: at 1 Succubus needs a stone; by default it is free."""
+    assert do(make(hands={0: [14]}), "summon 14").data.areas[0] == (14,)
+    assert refusal(make(hands={0: [14]}, succubus_cost=1), "summon 14").rule == "VE-059"
+    s = do(make(hands={0: [14]}, stones={0: [1]}, succubus_cost=1), "summon 14", "pay 1")
+    assert s.data.areas[0] == (14,) and s.data.stones[0] == ()
+
+
+def test_ve_006_hydra_rewards_package():
+    """VE-006 option hydra_rewards=package: the third reward is 2 blue stones and 4 points."""
+    s = do(make(hands={0: [18]}, stones={0: [3, 1]}, hydra_rewards="package"), "summon 18", "pay 3", "pay 1")
+    assert labels(s) == ["option 1", "option 2", "option 3"]
+    s = do(s, "option 3", "option 1")
+    assert s.data.stones[0] == (3, 3, 6) and s.data.scores[0] == 4
+
+
+def test_ve_006_hydra_rewards_four():
+    """VE-006 option hydra_rewards=four: 2 blue stones and 4 points are two separate rewards."""
+    s = do(make(hands={0: [18]}, stones={0: [3, 1]}, hydra_rewards="four"), "summon 18", "pay 3", "pay 1")
+    assert labels(s) == ["option 1", "option 2", "option 3", "option 4"]
+    s = do(s, "option 3", "option 4")
+    assert s.data.stones[0] == (3, 3) and s.data.scores[0] == 4
+    with pytest.raises(ValueError, match="hydra_rewards"):
+        make(hydra_rewards="five")
+
+
+def test_ve_006_options_keep_action_labels_exact():
+    """Issue 18 under the VE-006 options: 'option 4' exists only with four Hydra rewards; the
+    card texts and costs on the table follow the options."""
+    assert "option 4" not in GAME.action_labels(2) and "option 3" in GAME.action_labels(2)
+    assert GAME.action_labels(3, {"hydra_rewards": "four"}) - GAME.action_labels(3) == {"option 4"}
+    assert GAME.action_labels(2, {"imp_cost": 1, "succubus_cost": 1}) == GAME.action_labels(2)
+    assert "4 points" in CARDS[18].text("en", {"hydra_rewards": "four"}) and "4 Punkte" in CARDS[18].text(
+        "de", {"hydra_rewards": "package"}
+    )
+    assert CARDS[18].text("en", GAME.resolve_options({})) == CARDS[18].en
+    assert CARDS[9].cost_in(GAME.resolve_options({})) == CARDS[9].cost == GAME.options["imp_cost"].default
+    assert CARDS[14].cost_in(GAME.resolve_options({})) == CARDS[14].cost == GAME.options["succubus_cost"].default
+
+
+def test_ve_006_copy_this_card_original():
+    """VE-006 option copy_this_card=original: 'this card' in an effect Scorch copies is the card it
+    is printed on; by default it is Scorch, which uses the effect as its own."""
+
+    def copied(**options):
+        s = make(areas={0: [59]}, hands={0: [68]}, stones={0: [6, 3]}, **options)  # Tengu, Scorch
+        return do(s, "summon 68", "pay 6", "pay 3", "copy 59")
+
+    s = copied()
+    assert s.data.areas[0] == (59,) and s.data.deck[-1] == 68 and s.data.stones[0] == (6,)
+    s = copied(copy_this_card="original")
+    assert s.data.areas[0] == (68,) and s.data.deck[-1] == 59 and s.data.stones[0] == (6,)
+
+
+def test_ve_064_summon_bonus_after_the_instant():
+    """VE-064 option summon_bonus_first off: 'when you summon' bonuses count after the instant
+    effect, from the creatures still in the area; by default before it."""
+
+    def cerberus(**options):  # Cerberus discards Sylph, whose bonus is 1 point per summon
+        s = make(areas={0: [58]}, hands={0: [33]}, stones={0: [3, 3]}, scores=[0, 0], **options)
+        return do(s, "summon 33", "pay 3", "pay 3", "discard 58", "done")
+
+    before = cerberus()
+    assert before.data.areas[0] == (33,) and before.data.scores[0] == 1
+    after = cerberus(summon_bonus_first=False)
+    assert after.data.areas[0] == (33,) and after.data.scores[0] == 0
+    # with the bonus card still there, the bonus counts either way, after the instant effect
+    s = make(areas={0: [58]}, hands={0: [59]}, stones={0: [3]}, scores=[0, 0], summon_bonus_first=False)
+    s = do(s, "summon 59", "pay 3")
+    keys = [e.key for e in s.events]
+    assert s.data.scores[0] == 1 and keys.index("bonus") > keys.index("summoned")

@@ -22,49 +22,21 @@ if TYPE_CHECKING:
     from .rules import MinesOfZavandor
 
 __all__ = [
-    "legal_bid",
     "play_bid",
     "reveal",
     "resolve_step",
-    "legal_resolve",
     "play_resolve",
     "bid_sizes",
     "reward_options",
     "thresholds",
-    "bid_problem",
     "private_bid",
+    "coins_left",
 ]
 
 
 def bid_sizes(bid: tuple[int, ...]) -> list[int]:
     """Cards bid per colour; the cart type does not matter (ZM-390, ZM-400)."""
     return [bid[c] + bid[4 + c] + bid[8 + c] + bid[12 + c] for c in range(4)]
-
-
-def legal_bid(state: State) -> list[Action]:
-    """ZM-380: add one card of a colour to the sealed bid, or seal it (zero cards is fine: ZM-400).
-
-    The cart type of a bid card does not change the bid (ZM-400), so the
-    choice is the colour; the card moved is the lowest cart type held
-    (rulekit's choice, keeps the decision small).
-    """
-    t, hand = tables(), state.data.players[state.to_move].hand
-    out = [Action("bid", (name,)) for name in t.colours if bid_problem(hand, (name,)) is None]
-    return [*out, Action("seal")]
-
-
-def bid_problem(hand: tuple[int, ...], args: tuple) -> tuple[str, str] | None:
-    """(rule, message key) that forbids bidding a card of ``args`` from ``hand``, or None (ZM-390).
-
-    ``legal_bid`` and ``why_not`` both ask this one check, so they cannot disagree.
-    """
-    t = tables()
-    if len(args) != 1 or args[0] not in t.colours:
-        return "ZM-390", "bid_gem_only"
-    c = t.colours.index(args[0])
-    if not hand[c] + hand[4 + c] + hand[8 + c] + hand[12 + c]:
-        return "ZM-390", "bid_not_held"
-    return None
 
 
 def play_bid(state: State, action: Action) -> State:
@@ -151,7 +123,7 @@ def resolve_step(state: State) -> State:
     sizes = [bid_sizes(d.players[s].bid)[colour] for s in order]
     gem = _gem(t, colour)
     best = max(sizes)
-    if best == 0:  # ZM-909 (rulekit's choice): no bid, no winner; the card is unsold and goes at round end (ZM-600)
+    if best == 0:  # ZM-909: no card bid, no most cards (ZM-430), no winner; the card was not auctioned (ZM-600)
         d = replace(d, results=d.results + ((-1, 0),))
         return _next_colour(game, state, d, [game.say("ZM-909", "no_bids", **gem)])
     winner = order[sizes.index(best)]  # ZM-430 most cards; ZM-440 ties: nearest the start player
@@ -176,16 +148,6 @@ def resolve_step(state: State) -> State:
     return state.evolve(data=d, phase="auction_resolve", to_move=winner, events=tuple(events))
 
 
-def legal_resolve(state: State) -> list[Action]:
-    """The winner's decisions: reward (ZM-460/470/530), a card to remove (ZM-510), the king (ZM-490)."""
-    t, d = tables(), state.data
-    if d.step == "reward":
-        return [Action("reward", (name,)) for name in reward_options(t, d, t.order[d.colour], d.size, state.options)]
-    if d.step == "remove":
-        return [Action("remove", (i,)) for i, (cid, _) in enumerate(d.players[d.winner].caves) if cid >= 0]
-    return [Action("king", ("advance",)), Action("king", ("stay",))]
-
-
 def play_resolve(state: State, action: Action) -> State:
     """The winner's choice: reward (ZM-450 .. ZM-470), the card to remove (ZM-510), the king (ZM-490)."""
     game, t, d, seat = state.game, tables(), state.data, state.to_move
@@ -208,6 +170,9 @@ def _reward(game: MinesOfZavandor, state: State, d: Mines, seat: int, name: str,
     vp, take, tier = t.rewards[name]
     colour = t.order[d.colour]
     rule = {1: "ZM-450", 2: "ZM-460", 3: "ZM-470"}[tier]
+    if state.options["coin_supply"] == "limited" and vp > coins_left(t, d):  # ZM-910 (gap, option): the box's coins
+        events.append(game.say("ZM-910", "coins_short", p=seat + 1, n=coins_left(t, d), m=vp))
+        vp = coins_left(t, d)
     d = with_player(d, seat, vp=d.players[seat].vp + vp)
     if not take:
         events.append(game.say(rule, "reward_vp", p=seat + 1, n=vp))
@@ -229,6 +194,12 @@ def _reward(game: MinesOfZavandor, state: State, d: Mines, seat: int, name: str,
     return _after_reward(game, state, d, seat, events)
 
 
+def coins_left(t: Tables, d: Mines) -> int:
+    """ZM-910 (option ``coin_supply = limited``): points left in coins, 10 yellow and 20 grey in the box (facts)."""
+    box = t.setup["yellow_coins"] * t.setup["coin_yellow"] + t.setup["grey_coins"] * t.setup["coin_grey"]
+    return box - sum(p.vp for p in d.players)
+
+
 def _place(d: Mines, seat: int, slot: int, cid: int) -> Mines:
     caves = list(d.players[seat].caves)
     caves[slot] = (cid, 0)  # a new card carries no cube (ZM-220)
@@ -236,14 +207,28 @@ def _place(d: Mines, seat: int, slot: int, cid: int) -> Mines:
 
 
 def _remove(game: MinesOfZavandor, state: State, slot: int) -> State:
-    """ZM-510 / ZM-910 (rulekit's choice): the removed card is discarded, its cubes go back to the supply."""
+    """ZM-510 / ZM-910 (gap, options ``removed_card`` and ``removed_cubes``): where the removed card and its cubes go.
+
+    By default the card is discarded (out of the game) and its cubes go back
+    to the supply; ``removed_card = stack`` puts it under its colour's stack
+    (a spell scroll has no stack and is discarded), ``removed_cubes = lost``
+    takes its cubes out of the game.
+    """
     t, d, seat = tables(), state.data, state.to_move
     old, cubes = d.players[seat].caves[slot]
-    d = replace(d, gone=d.gone + (old,), cubes=d.cubes + cubes)
+    colour = t.cards[old].colour
+    to_stack = state.options["removed_card"] == "stack" and colour >= 0
+    if to_stack:  # the bottom of a stack is its first entry (top = last)
+        d = replace(d, stacks=tuple((old, *s) if c == colour else s for c, s in enumerate(d.stacks)))
+    else:
+        d = replace(d, gone=d.gone + (old,))
+    lost = state.options["removed_cubes"] == "lost"
+    d = replace(d, cubes_out=d.cubes_out + cubes) if lost else replace(d, cubes=d.cubes + cubes)
     d = replace(_place(d, seat, slot, d.won), won=-1)
     new = t.cards[d.players[seat].caves[slot][0]]
+    key = "removed" + ("_stack" if to_stack else "") + ("_lost" if lost else "")
     events = [
-        game.say("ZM-910", "removed", p=seat + 1, card=t.cards[old].en, card_de=t.cards[old].de, n=cubes),
+        game.say("ZM-910", key, p=seat + 1, card=t.cards[old].en, card_de=t.cards[old].de, n=cubes),
         game.say("ZM-500", "placed", p=seat + 1, card=new.en, card_de=new.de),
     ]
     return _after_reward(game, state, d, seat, events)

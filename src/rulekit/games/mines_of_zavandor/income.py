@@ -17,17 +17,20 @@ from .tables import Tables, kind_of, tables
 if TYPE_CHECKING:
     from .rules import MinesOfZavandor
 
-__all__ = ["draw_into", "base_income", "income_step", "legal_income", "play_income", "legal_scroll", "play_scroll"]
+__all__ = ["draw_into", "after_fallback", "base_income", "income_step", "play_income", "play_scroll"]
 
 
 def draw_into(
-    game: MinesOfZavandor, d: Mines, dice: Dice, seat: int, cart: int, n: int
+    game: MinesOfZavandor, d: Mines, dice: Dice, seat: int, cart: int, n: int, whole: bool = False
 ) -> tuple[Mines, list[Event], list[int]]:
     """Draw ``n`` cards of ``cart`` into a seat's hand.
 
     ZM-260: an empty draw pile is refilled by shuffling its discard pile.
     ZM-270: with both piles empty the next lower cart type is used, card by
-    card (ZM-905, rulekit's choice: a partial pile is used first).
+    card. ZM-905 (gap, option ``short_pile``): by default a short pile gives
+    what it has first; with ``whole`` a cart type whose piles hold fewer than
+    ``n`` cards gives none and all ``n`` come from a lower type (the log cart,
+    having none below it, gives what it has).
     ZM-280: below the log cart there is nothing: no card, no error.
     """
     t = tables()
@@ -36,6 +39,9 @@ def draw_into(
     events: list[Event] = []
     got = [0, 0, 0, 0]
     c = cart
+    while whole and c > 0 and len(draw[c]) + sum(discard[c]) < n:
+        events.append(game.say("ZM-270", "fallback", **cart_args(t, c), **cart_args(t, c - 1, "lower")))
+        c -= 1
     for _ in range(n):
         while c >= 0 and not draw[c]:
             if sum(discard[c]):
@@ -81,6 +87,23 @@ def base_income(t: Tables, d: Mines, p: Player) -> list[int]:
     return owed
 
 
+def after_fallback(d: Mines, owed: list[int], whole: bool) -> list[int]:
+    """ZM-905 (option ``cap_timing = after_fallback``): the owed cards moved down to cart types that can give them.
+
+    From the gold cart down, each cart type gives what its draw and discard
+    piles hold (with ``short_pile = whole``: all or nothing) and passes the
+    rest to the next lower type (ZM-270); what the log cart cannot give is
+    lost (ZM-280). The limit and the choice then apply to this.
+    """
+    out, carry = [0, 0, 0, 0], 0
+    for c in range(3, -1, -1):
+        need = owed[c] + carry
+        have = len(d.draw[c]) + sum(d.discard[c])
+        out[c] = need if have >= need else (0 if whole and c > 0 else have)
+        carry = need - out[c]
+    return out
+
+
 def has_dragon(t: Tables, p: Player) -> bool:
     """ZM-250: a pack dragon on the board lifts the base-income cap (owning it is enough)."""
     return any(cid >= 0 and t.cards[cid].kind == "dragon" for cid, _ in p.caves)
@@ -92,20 +115,26 @@ def income_step(state: State) -> State:
     seat = order_from(d.start, state.players)[d.turn]
     p = d.players[seat]
     owed = base_income(t, d, p)
-    total, cap = sum(owed), state.options["income_cap"]
+    whole = state.options["short_pile"] == "whole"
     events: list[Event] = []
+    if state.options["cap_timing"] == "after_fallback":  # ZM-905 (gap): option
+        fallen = after_fallback(d, owed, whole)
+        if fallen != owed:
+            events.append(game.say("ZM-905", "income_fallen", p=seat + 1, **got_args(t, fallen)))
+        owed = fallen
+    total, cap = sum(owed), state.options["income_cap"]
     if total > cap:
         if has_dragon(t, p):
             events.append(game.say("ZM-250", "dragon", p=seat + 1, n=total))
         else:  # ZM-230 / ZM-240: the seat chooses which cards to take
             d = replace(d, owed=tuple(owed), take_left=cap)
-            ev = game.say("ZM-240", "choose_income", p=seat + 1, n=total, cap=cap)
-            return state.evolve(data=d, to_move=seat, phase="income_choice", events=(ev,))
+            events.append(game.say("ZM-240", "choose_income", p=seat + 1, n=total, cap=cap))
+            return state.evolve(data=d, to_move=seat, phase="income_choice", events=tuple(events))
     dice = Dice(state.rng)
     got_all = [0, 0, 0, 0]
     for cart, n in enumerate(owed):
         if n:
-            d, evs, got = draw_into(game, d, dice, seat, cart, n)
+            d, evs, got = draw_into(game, d, dice, seat, cart, n, whole)
             events.extend(evs)
             got_all = [a + b for a, b in zip(got_all, got, strict=True)]
     events.insert(0, game.say("ZM-190", "base_income", p=seat + 1, **got_args(t, got_all)))
@@ -118,7 +147,8 @@ def _extra(game: MinesOfZavandor, state: State, d: Mines, dice: Dice, seat: int,
     for cid, cubes in d.players[seat].caves:
         card = t.cards[cid] if cid >= 0 else None
         if card is not None and card.kind == "extra" and cubes > 0:
-            d, evs, got = draw_into(game, d, dice, seat, card.cart, card.track[cubes - 1])
+            n = card.track[cubes - 1]
+            d, evs, got = draw_into(game, d, dice, seat, card.cart, n, state.options["short_pile"] == "whole")
             events.append(
                 game.say("ZM-290", "extra_income", p=seat + 1, card=card.en, card_de=card.de, **got_args(t, got))
             )
@@ -139,18 +169,12 @@ def _next(game: MinesOfZavandor, state: State, d: Mines, dice: Dice, events: lis
     return state.evolve(data=d, phase="trade", to_move=d.start, rng=dice.state, events=tuple(events))
 
 
-def legal_income(state: State) -> list[Action]:
-    """ZM-240: take one more card from an owed cart type."""
-    t = tables()
-    return [Action("take", (t.carts[c],)) for c, n in enumerate(state.data.owed) if n]
-
-
 def play_income(state: State, action: Action) -> State:
     """ZM-240: one chosen card of base income; the next decision or the extra income follows."""
     game, t, d, seat = state.game, tables(), state.data, state.to_move
     cart = t.carts.index(action.args[0])
     dice = Dice(state.rng)
-    d, events, got = draw_into(game, d, dice, seat, cart, 1)
+    d, events, got = draw_into(game, d, dice, seat, cart, 1, state.options["short_pile"] == "whole")
     events.insert(0, game.say("ZM-240", "take_income", p=seat + 1, **got_args(t, got)))
     owed = list(d.owed)
     owed[cart] -= 1
@@ -164,14 +188,6 @@ def _scroll_slot(t: Tables, p: Player) -> int:
     return next(i for i, (cid, _) in enumerate(p.caves) if cid >= 0 and t.cards[cid].kind == "scroll")
 
 
-def legal_scroll(state: State) -> list[Action]:
-    """ZM-300 / ZM-906: cash the scroll for one of its cart types, or keep it for later."""
-    t = tables()
-    cid, _ = state.data.players[state.to_move].caves[_scroll_slot(t, state.data.players[state.to_move])]
-    keep = [Action("keep")] if state.options["scroll_timing"] == "any_income" else []  # ZM-906 (gap): option
-    return [*(Action("scroll", (t.carts[c],)) for c in t.cards[cid].carts), *keep]
-
-
 def play_scroll(state: State, action: Action) -> State:
     """ZM-300 / ZM-906: cash the spell scroll now or keep it for a later round."""
     game, t, d, seat = state.game, tables(), state.data, state.to_move
@@ -182,7 +198,8 @@ def play_scroll(state: State, action: Action) -> State:
     slot = _scroll_slot(t, p)
     cid, cubes = p.caves[slot]
     card = t.cards[cid]
-    d, events, got = draw_into(game, d, dice, seat, t.carts.index(action.args[0]), card.track[cubes - 1])
+    whole = state.options["short_pile"] == "whole"
+    d, events, got = draw_into(game, d, dice, seat, t.carts.index(action.args[0]), card.track[cubes - 1], whole)
     events.insert(0, game.say("ZM-300", "scroll", p=seat + 1, card=card.en, card_de=card.de, **got_args(t, got)))
     # ZM-310: the scroll leaves the game, its cave space is free, its cubes go back (ZM-910)
     p = d.players[seat]

@@ -24,6 +24,8 @@ def action_labels(players: int, options: dict[str, Any]) -> frozenset[str]:
     in_play = [c for c in t.cards if c.players <= players]
     # ZM-240: a choice of base income only from cart types that pay base income (clan board, clan cards)
     income = {s.cart for s in sides} | {c.cart for c in in_play if c.kind == "clan"}
+    if options["cap_timing"] == "after_fallback":  # ZM-905: the choice is made after short piles fell back
+        income = set(range(max(income) + 1))
     return frozenset(
         [
             *(f"take {t.carts[c]}" for c in sorted(income)),
@@ -52,5 +54,6 @@ def action_labels(players: int, options: dict[str, Any]) -> frozenset[str]:
             "upgrade clan",
             *(f"upgrade {i}" for i in slots),
             "exchange",
+            *(f"discard {g}" for g in gems if options["hand_limit"]),  # ZM-913: only with a hand limit
         ]
     )

@@ -71,6 +71,7 @@ class Mines(NamedTuple):
     step: str = ""  # auction decision: reward, remove, king
     won: int = -1  # expansion card waiting for a cave space (ZM-510)
     stopped: bool = False  # ended by the option round_limit (not printed): unfinished, no winners
+    cubes_out: int = 0  # cubes out of the game with removed cards (option removed_cubes = lost, ZM-910)
 
 
 def replace(obj: NamedTuple, **changes: object) -> NamedTuple:

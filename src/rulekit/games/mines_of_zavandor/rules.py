@@ -3,7 +3,8 @@
 The rules live in modules by phase (setup, income, trade, auction,
 upgrade); this class declares the game's facts and options and the flow
 table: one ``PhaseHooks`` per phase of data/phases.toml, through which the
-engine dispatches and checks every step.
+engine dispatches and checks every step. A decision phase's ``legal`` and
+``why_not`` both run the small checks of ``checks.py``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from rulekit.engine import Action, Dice, Game, Option, PhaseHooks, ScoreLine, State
 
 from . import auction, income, labels, trade, upgrade, views
+from .checks import DECISIONS
 from .refusals import why_not
 from .scene import scene
 from .setup import setup_game
@@ -103,6 +105,107 @@ class MinesOfZavandor(Game):
             title_de="Tauschangebote pro Zug",
         ),
         Option(
+            "cap_timing",
+            "before_fallback",
+            "base-income limit (gap): counted on the cards owed by the board, or after short piles fell back to lower cart types",
+            "Grenze des Grundeinkommens (Lücke): auf die geschuldeten Karten oder erst nach dem Ausweichen auf niedrigere Lorenarten",
+            "ZM-905",
+            ("before_fallback", "after_fallback"),
+            title="Income limit and fallback",
+            title_de="Einkommensgrenze und Ausweichen",
+        ),
+        Option(
+            "short_pile",
+            "partial",
+            "a cart type with too few cards (gap): gives what it has, the rest from the next lower type, or gives none",
+            "eine Lorenart mit zu wenigen Karten (Lücke): gibt, was sie hat, den Rest die nächstniedrigere, oder gibt keine",
+            "ZM-905",
+            ("partial", "whole"),
+            title="Short income pile",
+            title_de="Zu kleiner Einkommensstapel",
+        ),
+        Option(
+            "bank_turned",
+            "discard",
+            "cards turned over while searching the draw pile for a bank trade (gap): onto the discard pile, or back under the pile",
+            "beim Banktausch im Nachziehstapel aufgedeckte Karten (Lücke): auf den Ablagestapel oder zurück unter den Stapel",
+            "ZM-907",
+            ("discard", "under"),
+            title="Cards turned over in a bank trade",
+            title_de="Aufgedeckte Karten beim Banktausch",
+        ),
+        Option(
+            "bank_absent",
+            "refund",
+            "the wanted gem is in neither pile (gap): the two cards handed in come back, or they are lost",
+            "der gewünschte Edelstein ist in keinem Stapel (Lücke): die zwei abgegebenen Karten kommen zurück oder sind verloren",
+            "ZM-907",
+            ("refund", "lost"),
+            title="Wanted gem missing",
+            title_de="Gewünschter Edelstein fehlt",
+        ),
+        Option(
+            "declined_card",
+            "discard",
+            "an expansion card the auction winner did not take (gap): discarded at the round end, or it stays for the next round",
+            "eine Erweiterungskarte, die der Sieger nicht nahm (Lücke): am Rundenende abgelegt oder sie bleibt für die nächste Runde",
+            "ZM-909",
+            ("discard", "stays"),
+            title="Card left by the winner",
+            title_de="Vom Sieger liegengelassene Karte",
+        ),
+        Option(
+            "removed_card",
+            "discard",
+            "a card removed from a full board (gap): out of the game, or under its colour's stack",
+            "eine von einem vollen Tableau entfernte Karte (Lücke): aus dem Spiel oder unter den Stapel ihrer Farbe",
+            "ZM-910",
+            ("discard", "stack"),
+            title="Removed card",
+            title_de="Entfernte Karte",
+        ),
+        Option(
+            "removed_cubes",
+            "supply",
+            "the cubes on a removed card (gap): back to the supply, or out of the game",
+            "die Würfel auf einer entfernten Karte (Lücke): zurück in den Vorrat oder aus dem Spiel",
+            "ZM-910",
+            ("supply", "lost"),
+            title="Cubes of a removed card",
+            title_de="Würfel einer entfernten Karte",
+        ),
+        Option(
+            "coin_supply",
+            "unlimited",
+            "point coins (gap): as many as needed, or only the 30 in the box (70 points); an empty supply pays no more",
+            "Siegpunktmünzen (Lücke): so viele wie nötig oder nur die 30 der Schachtel (70 Punkte); ein leerer Vorrat zahlt nichts mehr",
+            "ZM-910",
+            ("unlimited", "limited"),
+            title="Point coin supply",
+            title_de="Vorrat an Siegpunktmünzen",
+        ),
+        Option(
+            "empty_stack",
+            "empty",
+            "a colour's stack runs out (gap): its display space stays empty, or its discarded cards are shuffled into a new stack",
+            "der Stapel einer Farbe ist leer (Lücke): das Auslagefeld bleibt leer, oder ihre abgelegten Karten werden neu gemischt",
+            "ZM-913",
+            ("empty", "reshuffle"),
+            title="Empty expansion stack",
+            title_de="Leerer Erweiterungsstapel",
+        ),
+        Option(
+            "hand_limit",
+            0,
+            "most gem cards in hand at the end of a round (gap); 0: no limit, as printed",
+            "höchstens so viele Edelsteinkarten auf der Hand am Rundenende (Lücke); 0: keine Grenze wie gedruckt",
+            "ZM-913",
+            low=0,
+            high=60,
+            title="Hand limit",
+            title_de="Handkartengrenze",
+        ),
+        Option(
             "round_limit",
             0,
             "stop an endless game after this many rounds, unfinished and without winners (bots, tests); 0: no limit",
@@ -118,20 +221,25 @@ class MinesOfZavandor(Game):
     flow = {
         "setup": PhaseHooks(auto=lambda state: state.game.setup(state)),
         "income_base": PhaseHooks(auto=income.income_step),
-        "income_choice": PhaseHooks(legal=income.legal_income, play=income.play_income, why_not=why_not),
-        "income_extra": PhaseHooks(legal=income.legal_scroll, play=income.play_scroll, why_not=why_not),
-        "trade": PhaseHooks(legal=trade.legal_menu, play=trade.play_menu, why_not=why_not),
-        "trade_bank": PhaseHooks(legal=trade.legal_bank, play=trade.play_bank, why_not=why_not),
-        "trade_offer": PhaseHooks(legal=trade.legal_offer, play=trade.play_offer, why_not=why_not),
-        "trade_answer": PhaseHooks(legal=trade.legal_answer, play=trade.play_answer, why_not=why_not),
-        "auction_bidding": PhaseHooks(legal=auction.legal_bid, play=auction.play_bid, why_not=why_not),
+        "income_choice": PhaseHooks(legal=DECISIONS["income_choice"].legal, play=income.play_income, why_not=why_not),
+        "income_extra": PhaseHooks(legal=DECISIONS["income_extra"].legal, play=income.play_scroll, why_not=why_not),
+        "trade": PhaseHooks(legal=DECISIONS["trade"].legal, play=trade.play_menu, why_not=why_not),
+        "trade_bank": PhaseHooks(legal=DECISIONS["trade_bank"].legal, play=trade.play_bank, why_not=why_not),
+        "trade_offer": PhaseHooks(legal=DECISIONS["trade_offer"].legal, play=trade.play_offer, why_not=why_not),
+        "trade_answer": PhaseHooks(legal=DECISIONS["trade_answer"].legal, play=trade.play_answer, why_not=why_not),
+        "auction_bidding": PhaseHooks(legal=DECISIONS["auction_bidding"].legal, play=auction.play_bid, why_not=why_not),
         "auction_reveal": PhaseHooks(auto=auction.reveal),
         "auction_count": PhaseHooks(auto=auction.resolve_step),
-        "auction_resolve": PhaseHooks(legal=auction.legal_resolve, play=auction.play_resolve, why_not=why_not),
-        "upgrade": PhaseHooks(legal=upgrade.legal_upgrade, play=upgrade.play_upgrade, why_not=why_not),
+        "auction_resolve": PhaseHooks(
+            legal=DECISIONS["auction_resolve"].legal, play=auction.play_resolve, why_not=why_not
+        ),
+        "upgrade": PhaseHooks(legal=DECISIONS["upgrade"].legal, play=upgrade.play_upgrade, why_not=why_not),
         "check_game_end": PhaseHooks(auto=upgrade.check_end),
         "round_cleanup": PhaseHooks(auto=upgrade.cleanup),
-        "final_gem_exchange": PhaseHooks(legal=upgrade.legal_final, play=upgrade.play_final, why_not=why_not),
+        "hand_limit": PhaseHooks(legal=DECISIONS["hand_limit"].legal, play=upgrade.play_discard, why_not=why_not),
+        "final_gem_exchange": PhaseHooks(
+            legal=DECISIONS["final_gem_exchange"].legal, play=upgrade.play_final, why_not=why_not
+        ),
         "final_scoring": PhaseHooks(auto=upgrade.final_scoring),
         "game_over": PhaseHooks(),
     }

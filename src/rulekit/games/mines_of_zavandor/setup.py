@@ -64,7 +64,7 @@ def setup_game(game: MinesOfZavandor, state: State) -> State:
         king=0,  # ZM-150: the king on the start space
         start=start,
         round=1,
-        cubes=t.choice["cubes"] - 2 * n,
+        cubes=t.setup["cubes"] - 2 * n,
         pro=state.options.get("variant") == "pro",
     )
     side = "pro" if data.pro else "normal"

@@ -89,7 +89,6 @@ class Tables:
     rewards: dict  # name -> (vp, card, tier)
     layout: dict
     setup: dict
-    choice: dict
 
     def cart_name(self, cart: int, lang: str = "en") -> str:
         return self.cart_names[self.carts[cart]][lang]
@@ -161,6 +160,5 @@ def tables() -> Tables:
         top_at=tuple(auction["threshold"][c]["top"] for c in colours),
         rewards={k: (v["vp"], v["card"], v["tier"]) for k, v in auction["reward"].items()},
         layout={int(k): v for k, v in auction["layout"].items()},
-        setup={k: v for k, v in setup.items() if k != "choice"},
-        choice=setup["choice"],
+        setup=setup,
     )

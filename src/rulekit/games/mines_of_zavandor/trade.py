@@ -2,7 +2,7 @@
 
 The seed lets players trade freely ("beliebig", ZM-350): any number of bank
 trades and offers. rulekit plays it in turns: each seat, clockwise from the
-start player, gets one trading turn (rulekit's choice, data/setup.toml) in
+start player, gets one trading turn (rulekit's way to play free trading in turns) in
 which it may trade with the bank at 2:1 (choose a cart type, hand in two
 cards one by one, name the wanted gem) and make any number of offers to
 other seats (choose a seat, add cards to give and to ask, propose; the other
@@ -11,6 +11,9 @@ the round. Trading always ends: a bank trade leaves one card fewer, and an
 offer must change something and is made once per round (``offer_problem``).
 The option ``offer_limit`` brings back the old limit of one offer per turn.
 Only gem cards can be traded (ZM-360): nothing else is even an action.
+ZM-907 (gap): where the cards turned over in a bank search go and what an
+absent gem costs are the options ``bank_turned`` and ``bank_absent``; bank
+trades are unlimited (facts M4-M6: "at any time").
 """
 
 from __future__ import annotations
@@ -27,15 +30,12 @@ if TYPE_CHECKING:
     from .rules import MinesOfZavandor
 
 __all__ = [
-    "legal_menu",
-    "legal_bank",
-    "legal_offer",
-    "legal_answer",
     "play_menu",
     "play_bank",
     "play_offer",
     "play_answer",
     "offer_problem",
+    "partners",
     "cart_count",
     "kind_label",
     "kind_args",
@@ -63,53 +63,6 @@ def kind_args(t: Tables, counts: tuple[int, ...], key: str = "cards") -> dict[st
     return out
 
 
-def legal_menu(state: State) -> list[Action]:
-    """ZM-320 / ZM-350: a bank trade, a trade offer, or done with trading this round."""
-    d, seat = state.data, state.to_move
-    hand = d.players[seat].hand
-    out = [Action("bank")] if any(cart_count(hand, c) >= 2 for c in range(4)) else []
-    if _partners(state):
-        out.append(Action("offer"))
-    return [*out, Action("done")]
-
-
-def legal_bank(state: State) -> list[Action]:
-    """ZM-320 / ZM-340: the cart type, then two cards of it, then the wanted gem (ZM-907)."""
-    t, d = tables(), state.data
-    hand = d.players[state.to_move].hand
-    if not d.bank:  # first choose the cart type
-        return [*(Action("cart", (t.carts[c],)) for c in range(4) if cart_count(hand, c) >= 2), Action("cancel")]
-    cart, given = d.bank[0], d.bank[1:]
-    if len(given) < 2:
-        out = [Action("give", (t.colours[co],)) for co in range(4) if hand[kind_of(cart, co)] > given.count(co)]
-    else:  # any gem may be named: whether one is left in the draw pile is hidden (ZM-907)
-        out = [Action("want", (t.colours[co],)) for co in range(4)]
-    return [*out, Action("cancel")]
-
-
-def legal_offer(state: State) -> list[Action]:
-    """ZM-350 / ZM-360: the other seat, the gem cards to give, then the gem cards to ask for."""
-    t, d, seat = tables(), state.data, state.to_move
-    hand = d.players[seat].hand
-    if d.partner < 0:  # first choose the other seat
-        return [*(Action("to", (o,)) for o in _partners(state, counted=True)), Action("cancel")]
-    if d.step != "ask":  # first the cards to give, then the cards to ask for
-        out = [Action("give", kind_label(t, k)) for k in range(NKINDS) if hand[k] > d.give[k]]
-        return [*out, *([Action("next")] if sum(d.give) else []), Action("cancel")]
-    other = d.players[d.partner].hand
-    room = [cart_count(other, c) - cart_count(d.ask, c) for c in range(4)]  # the partner's card backs are public
-    out = [Action("ask", kind_label(t, k)) for k in range(NKINDS) if room[k >> 2] > 0]
-    return [*out, *([Action("propose")] if offer_problem(d, seat) is None else []), Action("cancel")]
-
-
-def legal_answer(state: State) -> list[Action]:
-    """ZM-350: the other seat sees the offer and can accept only what it holds."""
-    d = state.data
-    hand = d.players[state.to_move].hand
-    out = [Action("accept")] if all(h >= a for h, a in zip(hand, d.ask, strict=True)) else []
-    return [*out, Action("decline")]
-
-
 def offer_problem(d: Mines, seat: int) -> str | None:
     """Why the offer being built cannot be made (a message key), or None.
 
@@ -126,7 +79,7 @@ def offer_problem(d: Mines, seat: int) -> str | None:
     return None
 
 
-def _partners(state: State, counted: bool = False) -> list[int]:
+def partners(state: State, counted: bool = False) -> list[int]:
     """Seats the seat to move may make an offer to (option ``offer_limit``: offers per trading turn, 0 = any)."""
     d, seat = state.data, state.to_move
     limit = state.options["offer_limit"]
@@ -204,25 +157,35 @@ def _bank_done(game: MinesOfZavandor, state: State, want: int) -> State:
         hand[kind_of(cart, co)] -= 1
         discard[co] += 1
     pile = d.draw[cart]
-    turned = 0
+    under = state.options["bank_turned"] == "under"
     if discard[want]:
         discard[want] -= 1
         events: list[Event] = [game.say("ZM-340", "bank_discard", p=seat + 1, **_gem(t, want), **cart_args(t, cart))]
-    else:  # turn over cards until the gem shows; the others go to the discard (ZM-907, rulekit's choice)
+    else:  # turn over cards until the gem shows (ZM-340); where they go is ZM-907 (gap, option bank_turned)
+        turned: tuple[int, ...] = ()
         while pile and pile[-1] & 3 != want:
-            discard[pile[-1] & 3] += 1
+            turned += (pile[-1],)
             pile = pile[:-1]
-            turned += 1
-        if not pile:  # ZM-907 (rulekit's choice): the gem is nowhere in the piles; the two cards come back
-            for co in given:
-                hand[kind_of(cart, co)] += 1
-                discard[co] -= 1
-            args = {**_gem(t, want), **cart_args(t, cart)}
-            events = [game.say("ZM-907", "bank_absent", p=seat + 1, n=turned, **args)]
+        if under:  # each one under the pile as it is turned over: the last one turned lies at the bottom
+            pile = turned[::-1] + pile
+        else:
+            for kind in turned:
+                discard[kind & 3] += 1
+        args = {**_gem(t, want), **cart_args(t, cart)}
+        if not pile or pile[-1] & 3 != want:  # ZM-907 (gap, option bank_absent): the gem is in neither pile
+            if state.options["bank_absent"] == "refund":
+                for co in given:
+                    hand[kind_of(cart, co)] += 1
+                    discard[co] -= 1
+            key = ("bank_absent" if state.options["bank_absent"] == "refund" else "bank_lost") + (
+                "_under" if under else ""
+            )
+            events = [game.say("ZM-907", key, p=seat + 1, n=len(turned), **args)]
             want = -1
         else:
             pile = pile[:-1]
-            events = [game.say("ZM-340", "bank_draw", p=seat + 1, n=turned, **_gem(t, want), **cart_args(t, cart))]
+            key = "bank_draw_under" if under and turned else "bank_draw"
+            events = [game.say("ZM-340" if key == "bank_draw" else "ZM-907", key, p=seat + 1, n=len(turned), **args)]
     if want >= 0:
         hand[kind_of(cart, want)] += 1
     p = replace(d.players[seat], hand=tuple(hand))

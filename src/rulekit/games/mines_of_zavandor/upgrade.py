@@ -1,5 +1,9 @@
 """Phase 4 (upgrade), the end of a round and the end of the game (ZM-540 .. ZM-690).
 
+The end of a round may hold one decision: with the option ``hand_limit``
+(ZM-913, a gap: no limit is printed) a seat over the limit discards gem
+cards of its choice, one by one.
+
 Upgrades are paid from the hand only: cards left face up by a lost auction
 sit in the seat's ``bid`` until the round ends, so they cannot pay
 (ZM-520, ZM-590). Gem prices are paid with the lowest cart types first
@@ -8,24 +12,30 @@ sit in the seat's ``bid`` until the round ends, so they cannot pay
 
 from __future__ import annotations
 
-from rulekit.engine import Action, Event, State
+from typing import TYPE_CHECKING
 
-from .model import Mines, Player, clan_side, order_from, replace, with_player
+from rulekit.engine import Action, Dice, Event, State
+
+from .income import cart_args
+from .model import Mines, Player, add, clan_side, order_from, replace, with_player
 from .tables import Price, Tables, kind_of, tables
 from .trade import kind_args
+
+if TYPE_CHECKING:
+    from .rules import MinesOfZavandor
 
 __all__ = [
     "price_of",
     "track_of",
     "can_pay",
     "upgrade_problem",
-    "legal_upgrade",
     "play_upgrade",
     "check_end",
     "cleanup",
-    "legal_final",
     "play_final",
     "final_scoring",
+    "over_limit",
+    "play_discard",
     "score",
     "OBJ_CLAN",
 ]
@@ -74,14 +84,6 @@ def upgrade_problem(t: Tables, d: Mines, seat: int, obj: int) -> str | None:
             return "ZM-520"  # the face-up cards of a lost bid would pay, but they stay on the table (ZM-590)
         return "ZM-570" if price.meeple else "ZM-560"
     return None
-
-
-def legal_upgrade(state: State) -> list[Action]:
-    """ZM-540: upgrade any number of different objects, one step each; then done."""
-    t, d, seat = tables(), state.data, state.to_move
-    objs = [OBJ_CLAN, *(i for i, (cid, _) in enumerate(d.players[seat].caves) if cid >= 0)]
-    out = [Action("upgrade", ("clan" if o == OBJ_CLAN else o,)) for o in objs if upgrade_problem(t, d, seat, o) is None]
-    return [*out, Action("done")]
 
 
 def play_upgrade(state: State, action: Action) -> State:
@@ -166,12 +168,26 @@ def cleanup(state: State) -> State:
     game, t, d = state.game, tables(), state.data
     events: list[Event] = []
     stacks, display, gone = list(d.stacks), [], list(d.gone)
+    dice = Dice(state.rng)
+    winners = {t.order[i]: seat for i, (seat, _) in enumerate(d.results)}
+    stays = state.options["declined_card"] == "stays"
     for colour in range(4):
         middle, right = d.display[colour]
-        if right >= 0:  # not sold (ZM-909: also when the winner took points instead)
+        if right >= 0 and stays and winners.get(colour, -1) >= 0:  # ZM-909 (gap, option): the winner left it
+            display.append((middle, right))
+            events.append(game.say("ZM-909", "card_stays", card=t.cards[right].en, card_de=t.cards[right].de))
+            continue
+        if right >= 0:  # not auctioned (ZM-600; ZM-909 by default also when the winner took points instead)
             gone.append(right)
             events.append(game.say("ZM-600", "unsold", card=t.cards[right].en, card_de=t.cards[right].de))
-        new = stacks[colour][-1] if stacks[colour] else -1  # ZM-913 (rulekit's choice): empty stack, empty space
+        if not stacks[colour] and state.options["empty_stack"] == "reshuffle":  # ZM-913 (gap, option)
+            pool = [cid for cid in gone if t.cards[cid].colour == colour]
+            if pool:
+                stacks[colour] = tuple(dice.shuffle(pool))
+                gone = [cid for cid in gone if cid not in pool]
+                gem = {"gem": t.colour_name(colour, "en"), "gem_de": t.colour_name(colour, "de")}
+                events.append(game.say("ZM-913", "stack_reshuffled", n=len(pool), **gem))
+        new = stacks[colour][-1] if stacks[colour] else -1  # ZM-913 (gap): by default an empty stack, an empty space
         if stacks[colour]:
             stacks[colour] = stacks[colour][:-1]
         display.append((new, middle))
@@ -191,13 +207,43 @@ def cleanup(state: State) -> State:
         turn=0,
         colour=0,
     )
-    return state.evolve(data=d, phase="income_base", to_move=None, events=tuple(events))
+    over = over_limit(d, state)
+    if over >= 0:  # ZM-913 (gap, option hand_limit): a seat over the limit discards first
+        events.append(_hand_over(game, d, state, over))
+        return state.evolve(data=d, phase="hand_limit", to_move=over, rng=dice.state, events=tuple(events))
+    return state.evolve(data=d, phase="income_base", to_move=None, rng=dice.state, events=tuple(events))
 
 
-def legal_final(state: State) -> list[Action]:
-    """ZM-640: three gem cards for one point, as often as the seat likes."""
-    hand = state.data.players[state.to_move].hand
-    return [Action("exchange"), Action("done")] if sum(hand) >= tables().setup["final_rate"] else [Action("done")]
+def over_limit(d: Mines, state: State) -> int:
+    """ZM-913 (option ``hand_limit``, 0 = none as printed): the first seat from the start player over the limit, or -1."""
+    limit = state.options["hand_limit"]
+    if limit:
+        for seat in order_from(d.start, state.players):
+            if sum(d.players[seat].hand) > limit:
+                return seat
+    return -1
+
+
+def _hand_over(game: MinesOfZavandor, d: Mines, state: State, seat: int) -> Event:
+    n, limit = sum(d.players[seat].hand), state.options["hand_limit"]
+    return game.say("ZM-913", "hand_over", p=seat + 1, n=n, limit=limit, m=n - limit)
+
+
+def play_discard(state: State, action: Action) -> State:
+    """ZM-913 (option ``hand_limit``): one chosen gem card onto its discard pile; then the next seat over the limit."""
+    game, t, d, seat = state.game, tables(), state.data, state.to_move
+    cart, colour = t.carts.index(action.args[1]), t.colours.index(action.args[0])
+    k = kind_of(cart, colour)
+    d = with_player(d, seat, hand=add(d.players[seat].hand, k, -1))
+    d = replace(d, discard=tuple(add(x, colour) if c == cart else x for c, x in enumerate(d.discard)))
+    name = {"gem": t.colour_name(colour, "en"), "gem_de": t.colour_name(colour, "de"), **cart_args(t, cart)}
+    events = [game.say("ZM-913", "hand_discard", p=seat + 1, **name)]
+    over = over_limit(d, state)
+    if over < 0:
+        return state.evolve(data=d, phase="income_base", to_move=None, events=tuple(events))
+    if over != seat:
+        events.append(_hand_over(game, d, state, over))
+    return state.evolve(data=d, to_move=over, events=tuple(events))
 
 
 def play_final(state: State, action: Action) -> State:

@@ -172,9 +172,9 @@ def invariants(state: State) -> list[str]:
             out.append(f"draw pile {cart} holds cards of another cart type")
     if tuple(hands) != t.deck:
         out.append(f"mine cards not conserved: {hands} != {list(t.deck)}")
-    cubes = d.cubes + sum(p.level + sum(c for cid, c in p.caves if cid >= 0) for p in d.players)
-    if cubes != t.choice["cubes"] or d.cubes < 0:
-        out.append(f"upgrade cubes not conserved: {cubes} != {t.choice['cubes']}")
+    cubes = d.cubes + d.cubes_out + sum(p.level + sum(c for cid, c in p.caves if cid >= 0) for p in d.players)
+    if cubes != t.setup["cubes"] or d.cubes < 0:
+        out.append(f"upgrade cubes not conserved: {cubes} != {t.setup['cubes']}")
     exp = [*d.gone, *d.used, *(x for m in d.display for x in m if x >= 0)]
     for stack in d.stacks:
         exp += stack

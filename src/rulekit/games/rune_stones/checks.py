@@ -8,7 +8,8 @@ never disagree.
 
 from __future__ import annotations
 
-from .ctx import Ctx, has_rune
+from .ctx import Ctx, has_rune, joker_everywhere
+from .ctx import joker_colour as _joker_colour
 from .effects import place_targets
 from .model import COLOURS, Board
 from .pay import feasible
@@ -34,8 +35,7 @@ __all__ = [
 
 def joker_colour(board: Board, ctx: Ctx) -> str:
     """The colour whose gems count as joker stones (Joker rune, RS-213), or ''."""
-    p = board.players[board.current]
-    return p.joker_gem if p.joker_gem and has_rune(board, board.current, "joker", ctx.opts) else ""
+    return _joker_colour(board, board.current, ctx.opts)
 
 
 # -- choosing the action (RS-061, RS-062, RS-091) ------------------------------
@@ -191,11 +191,14 @@ def jokergem_ok(board: Board, ctx: Ctx, colour: object) -> str | None:
 
 
 def swap_ok(board: Board, ctx: Ctx, give: object, get: object) -> str | None:
-    """The Exchange rune may swap ``give`` for ``get`` (RS-215: once a turn, a gem for an ore or back)."""
+    """The Exchange rune may swap ``give`` for ``get`` (RS-215: once a turn, a gem for an ore or back;
+    never for a joker stone, so with ``joker_rune_everywhere`` not for the Joker rune colour, RS-214)."""
     if not has_rune(board, board.current, "exchange", ctx.opts) or board.turn.swapped:
         return "RS-215"
     p = board.players[board.current]
     if give == "ore" and get in COLOURS:
+        if get == joker_everywhere(board, board.current, ctx.opts):
+            return "RS-214"  # option joker_rune_everywhere: that colour would be a joker stone
         return None if p.ore > 0 and board.supply[COLOURS.index(get)] > 0 else "RS-215"
     if get == "ore" and give in COLOURS:
         return None if board.ore > 0 and p.gems[COLOURS.index(give)] > 0 else "RS-215"

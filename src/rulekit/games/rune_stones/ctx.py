@@ -13,7 +13,18 @@ from ...engine import Dice, Event
 from ...engine.rules import read_toml
 from .model import COLOURS, Board, Catalogue, Player
 
-__all__ = ["Ctx", "GermanArgs", "holds", "has_rune", "tradable_rows", "name_of", "german", "with_german"]
+__all__ = [
+    "Ctx",
+    "GermanArgs",
+    "holds",
+    "has_rune",
+    "joker_colour",
+    "joker_everywhere",
+    "tradable_rows",
+    "name_of",
+    "german",
+    "with_german",
+]
 
 
 class Ctx:
@@ -119,6 +130,19 @@ def has_rune(board: Board, seat: int, rune: str, opts: dict) -> bool:
     if seat == board.current and board.turn.new_rune == rune:
         return bool(opts["immediate_runes"]) and rune in ("joker", "exchange", "hand")
     return True
+
+
+def joker_colour(board: Board, seat: int, opts: dict) -> str:
+    """The colour whose gems count as joker stones for ``seat`` (Joker rune, RS-213), or ''."""
+    gem = board.players[seat].joker_gem
+    return gem if gem and has_rune(board, seat, "joker", opts) else ""
+
+
+def joker_everywhere(board: Board, seat: int, opts: dict) -> str:
+    """The Joker rune colour when it counts as joker stones in every rule, not only when paying
+    (option ``joker_rune_everywhere``, RS-214), else ''. Such gems are then never given where a
+    rule gives no joker stone (any-gem icons, the Exchange rune), nor swapped for one (die swap)."""
+    return joker_colour(board, seat, opts) if opts["joker_rune_everywhere"] else ""
 
 
 def holds(p: Player) -> int:

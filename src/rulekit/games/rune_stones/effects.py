@@ -10,7 +10,7 @@ card, pick an option, give a gem for the die swap) are answered by ``answer``.
 from __future__ import annotations
 
 from ...engine import Action
-from .ctx import Ctx, has_rune
+from .ctx import Ctx, has_rune, joker_everywhere
 from .model import COLOURS, SPACES, Board, evolve_player, put, replace
 from .pay import cover, pay_tokens
 from .piles import draw_general, refill_display
@@ -62,8 +62,9 @@ def step_actions(board: Board, ctx: Ctx) -> list[Action]:
     item = t.queue[0]
     if item == "place":
         return [Action("place", (r, s)) for r, s in place_targets(board, board.current, t.artifact)]
+    wild = joker_everywhere(board, board.current, ctx.opts)  # RS-214 option: that colour is a joker stone
     if item in ("any_gem", "die_gem"):  # RS-103, RS-107: no joker stone
-        out = [Action("gem", (c,)) for i, c in enumerate(COLOURS) if board.supply[i] > 0]
+        out = [Action("gem", (c,)) for i, c in enumerate(COLOURS) if board.supply[i] > 0 and c != wild]
     elif item == "any_card":  # RS-104
         out = [Action("take", (k + 1,)) for k, n in enumerate(board.display) if n]
     elif item.startswith("card:"):  # RS-105
@@ -72,7 +73,8 @@ def step_actions(board: Board, ctx: Ctx) -> list[Action]:
     elif item == "choose":  # RS-099
         out = [Action("option", (1,)), Action("option", (2,))]
     elif item == "swap":  # RS-108
-        out = [Action("give", (c,)) for i, c in enumerate(COLOURS) if p.gems[i] > 0] if board.jokers > 0 else []
+        out = [Action("give", (c,)) for i, c in enumerate(COLOURS) if p.gems[i] > 0 and c != wild]
+        out = out if board.jokers > 0 else []
     else:
         return []
     return [*out, Action("skip")] if out else []
@@ -219,7 +221,7 @@ def _kind_rule(board: Board, ctx: Ctx) -> str:
 
 def _roll(board: Board, ctx: Ctx, item: str) -> Board:
     """RS-106: one roll; Double Die repeats the result (RS-221) but not at a forge (RS-222)."""
-    faces = ctx.cat.board["die"]["faces"]
+    faces = ctx.opts["die_faces"]  # RS-011, RS-017: the six faces (an option)
     face = faces[ctx.dice.below(len(faces))]
     result = DIE_RESULT[face]
     times = 1

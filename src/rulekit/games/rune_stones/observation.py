@@ -114,7 +114,7 @@ def schema(game, players: int, options: dict) -> Dict:
             "start": Int(),
             "current": Int(),
             "turn": turn,
-            "last_roll": Str(("", *board["die"]["faces"])),
+            "last_roll": Str(("", *dict.fromkeys((*board["die"]["faces"], *effects.DIE_RESULT)))),  # any die_faces
             "round": Int(),
         }
     )

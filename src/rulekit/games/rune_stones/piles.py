@@ -8,7 +8,7 @@ from __future__ import annotations
 from .ctx import Ctx, has_rune
 from .model import Board, evolve_player, replace
 
-__all__ = ["draw_general", "refill_display", "refill_forges", "refill_hand"]
+__all__ = ["draw_general", "fill_empty_forges", "refill_display", "refill_forges", "refill_hand"]
 
 
 def draw_general(board: Board, ctx: Ctx, reshuffle: bool = True) -> tuple[Board, int]:
@@ -49,6 +49,17 @@ def refill_display(board: Board, ctx: Ctx) -> Board:
 
 def refill_forges(board: Board, ctx: Ctx) -> Board:
     """RS-146: every empty coloured forge gets an artifact; RS-148 reshuffle; RS-150 stay empty."""
+    board = fill_empty_forges(board, ctx)
+    if board.joker_stack == 0:
+        ctx.say("RS-149", "joker_forge_empty")
+    return board
+
+
+def fill_empty_forges(board: Board, ctx: Ctx) -> Board:
+    """Each empty coloured forge gets the top artifact of the supply (RS-146), the discard is
+    reshuffled when the supply is out (RS-148); with both piles empty the forge stays empty
+    (RS-150) until a later refill: the next forge refill, or with the option
+    ``refill_forge_on_return`` the trade-in that brings artifacts back."""
     forges, supply, discard = list(board.forges), board.art_supply, board.art_discard
     for i, art in enumerate(forges):
         if art:
@@ -61,8 +72,6 @@ def refill_forges(board: Board, ctx: Ctx) -> Board:
             continue
         forges[i], supply = supply[0], supply[1:]
         ctx.say("RS-146", "refill_forge", forge=i + 1, artifact=forges[i])
-    if board.joker_stack == 0:
-        ctx.say("RS-149", "joker_forge_empty")
     return replace(board, forges=tuple(forges), art_supply=supply, art_discard=discard)
 
 

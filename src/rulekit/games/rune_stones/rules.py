@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Game, Option, PhaseHooks, State
+from ...engine import Action, Dice, Game, Option, PhaseHooks, SetupError, State
 from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
 from . import hidden, scene, words
 from .ctx import Ctx, GermanArgs
+from .effects import DIE_RESULT, FORGE_BONUS
 from .flow import build_flow
 from .labels import all_labels
 from .model import Catalogue, as_dict, load_catalogue
@@ -35,6 +36,8 @@ _OPTIONS = (
     ("end_threshold", _BOARD["end_threshold"], "RS-190", 10, 200),
     ("slot_costs", tuple(_BOARD["display"]["slot_costs"]), "RS-074", None, None),
     ("forge_costs", tuple(f["cost"] for f in _BOARD["forge"]), "RS-132", None, None),
+    ("forge_bonuses", tuple(f["bonus"] for f in _BOARD["forge"]), "RS-132", None, None),
+    ("die_faces", tuple(_BOARD["die"]["faces"]), "RS-017", None, None),
     ("trade_values", tuple(_BOARD["trade"]["values"]), "RS-162", None, None),
     ("round_limit", _BOARD["round_limit"], "RS-190", 0, 5000),
     ("start_pp", _BOARD["start"]["power_points"], "RS-018", 0, 60),
@@ -48,6 +51,8 @@ _OPTIONS = (
     ("double_die_all_faces", True, "RS-226", None, None),
     ("die_pp_counts_for_extra", False, "RS-226", None, None),
     ("immediate_runes", True, "RS-224", None, None),
+    ("refill_forge_on_return", False, "RS-150", None, None),
+    ("joker_rune_everywhere", False, "RS-214", None, None),
 )
 
 
@@ -93,6 +98,18 @@ class RuneStones(Game):
         return build_flow()
 
     # -- hooks -----------------------------------------------------------
+
+    def resolve_options(self, given: dict) -> dict:
+        """The engine's checks, then the values a list option may hold (the variants form shows
+        this message): forge bonuses (RS-132) and die faces (RS-017) from the rules' own lists."""
+        opts = super().resolve_options(given)
+        if bad := set(opts["forge_bonuses"]) - {"", *FORGE_BONUS}:
+            raise SetupError(
+                f"forge_bonuses: {sorted(bad)} are no forge bonus; use '', {', '.join(FORGE_BONUS)} (RS-132)"
+            )
+        if bad := set(opts["die_faces"]) - set(DIE_RESULT):
+            raise SetupError(f"die_faces: {sorted(bad)} are no die result; use {', '.join(DIE_RESULT)} (RS-017)")
+        return opts
 
     def setup(self, state: State) -> State:
         """Lay out the material; the first automatic step picks the start player (RS-042)."""

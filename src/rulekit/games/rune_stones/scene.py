@@ -99,7 +99,7 @@ def _forges(game, state, acts: kit.Acts, lang: str) -> list[kit.Face]:
     b: Board = state.data
     out = []
     for i, art in enumerate(b.forges):
-        bonus = game.cat.forges[i][1]
+        bonus = state.options["forge_bonuses"][i]
         facts = [W("gems", lang, n=state.options["forge_costs"][i])] + ([W(f"bonus_{bonus}", lang)] if bonus else [])
         what = W("artifact", lang, colour=colour(art, lang)) if art else W("no_artifact", lang)
         out.append(

@@ -11,7 +11,7 @@ from ...engine.seats import next_seat
 from .checks import rune_choices, trade_ok
 from .ctx import Ctx, holds, name_of
 from .model import Board, Turn, evolve_player, replace
-from .piles import refill_display, refill_forges, refill_hand
+from .piles import fill_empty_forges, refill_display, refill_forges, refill_hand
 
 __all__ = [
     "auto_dispose",
@@ -73,6 +73,9 @@ def play_trade(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         joker_stack=board.joker_stack + len(arts) - len(coloured),  # RS-168
     )
     ctx.say("RS-162", "trade", row=r + 1, n=len(arts), pp=gain)
+    if coloured and "" in board.forges and ctx.opts["refill_forge_on_return"]:  # RS-150 option
+        ctx.say("RS-150", "forge_refill_on_return", n=len(coloured))
+        board = fill_empty_forges(board, ctx)
     if len(p.runes) >= ctx.cat.board["trade"]["max_runes"]:  # RS-164
         ctx.say("RS-164", "rune_limit")
         return after_action(board, ctx)

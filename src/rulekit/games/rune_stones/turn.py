@@ -265,7 +265,7 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         board = replace(board, joker_stack=board.joker_stack - 1)
         ctx.say("RS-133", "forge_joker")
     else:  # RS-131, RS-142
-        cost, bonus = ctx.opts["forge_costs"][forge - 1], ctx.cat.forges[forge - 1][1]
+        cost, bonus = ctx.opts["forge_costs"][forge - 1], ctx.opts["forge_bonuses"][forge - 1]
         art = board.forges[forge - 1]
         bill = (art,) * cost
         queue = ("place",) + FORGE_BONUS.get(bonus, ())

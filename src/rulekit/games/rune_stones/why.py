@@ -23,7 +23,7 @@ from .checks import (
     swap_ok,
     trade_ok,
 )
-from .ctx import has_rune
+from .ctx import has_rune, joker_everywhere
 from .effects import place_targets
 from .model import COLOURS, SPACES
 
@@ -77,6 +77,8 @@ def _anywhere(no, board, ctx, phase: str, action: Action) -> IllegalAction | Non
             return no("RS-215", "r_swap_used")
         if not has_rune(board, board.current, "exchange", ctx.opts):
             return no("RS-215", "r_no_rune", rune="exchange")
+        if swap_ok(board, ctx, *args) == "RS-214":
+            return no("RS-214", "r_joker_everywhere", colour=args[1])
     home = _HOME.get(kind)
     if home and phase == "choose_action":  # a step of an action before choosing it (RS-061)
         return no("RS-061", "r_choose_first", what=home)
@@ -207,6 +209,11 @@ def _step(no, board, ctx, action: Action) -> IllegalAction | None:
         )
     if kind == "gem" and args == ("joker",):
         return no("RS-103", "r_no_joker_choice")
+    wild = joker_everywhere(board, board.current, ctx.opts)
+    if (
+        kind in ("gem", "give") and wild and args == (wild,) and t.queue[:1] in (("any_gem",), ("die_gem",), ("swap",))
+    ):  # RS-214 option
+        return no("RS-214", "r_joker_everywhere", colour=wild)
     if kind == "take" and t.queue and t.queue[0].startswith("card:"):
         return no("RS-105", "r_take_colour", colour=t.queue[0][5:])
     return None

@@ -110,8 +110,9 @@ def resolve_new(g: Spellbound, state: State, d: Data) -> State:
 
 
 def check(g: Spellbound, state: State, d: Data) -> State:
-    """SB-300, SB-500-520: start the last battle when both preconditions hold, else the next turn."""
-    if fx.ready_for_battle(g, d):
+    """SB-300, SB-500-520: start the last battle when both preconditions hold, else the next turn
+    (not when one was lost earlier in this turn, option ``victory_check = "any_time"``, SB-912)."""
+    if not d.battle_fought and fx.ready_for_battle(g, d):
         ev = g.say("SB-530", "battle_begins", books=fx.books_held(d))
         d = d.but(books_used=0, battle_suns=0)
         return _go(g, state, d, [ev], "final_battle", d.active)
@@ -167,7 +168,7 @@ def draw_stones(d: Data, n: int, dice: Dice) -> tuple[int, int]:
 def eod_draw(g: Spellbound, state: State, d: Data) -> State:
     """SB-350, SB-915: as many stones as the witch's base strength."""
     dice = Dice(state.rng)
-    base = g.cat.levels[d.witch].base
+    base = g.board(state.options).levels[d.witch].base
     moon, sun = draw_stones(d, base, dice)
     d = d.but(bag=(d.bag[0] - moon, d.bag[1] - sun), drawn=(moon, sun))
     events = [g.say("SB-915" if moon + sun < base else "SB-350", "stones_drawn", n=moon + sun, moon=moon, sun=sun)]
@@ -179,7 +180,7 @@ def eod_draw(g: Spellbound, state: State, d: Data) -> State:
 
 def eod_compare(g: Spellbound, state: State, d: Data) -> State:
     """SB-360, SB-370, SB-380, SB-390: sun strictly above moon is a mage victory."""
-    moon, sun = fx.powers(g, d)
+    moon, sun = fx.powers(g, d, state.options)
     events = [g.say("SB-360", "moon_power", moon=moon), g.say("SB-370", "sun_power", sun=sun)]
     if sun > moon:
         events.append(g.say("SB-380", "mage_victory"))
@@ -254,9 +255,9 @@ def final_resolve(g: Spellbound, state: State, d: Data) -> State:
     on with the next turn (option ``lost_battle = "continue"``: the four printed defeat
     conditions SB-610 to SB-640 are the only losses) or the game is lost (``"lose"``)."""
     dice = Dice(state.rng)
-    moon_n, sun_n = draw_stones(d, g.cat.levels[d.witch].base, dice)
+    moon_n, sun_n = draw_stones(d, g.board(state.options).levels[d.witch].base, dice)
     d = d.but(drawn=(moon_n, sun_n))
-    moon, sun = fx.powers(g, d, d.battle_suns)
+    moon, sun = fx.powers(g, d, state.options, d.battle_suns)
     events = [
         g.say("SB-550", "stones_drawn", n=moon_n + sun_n, moon=moon_n, sun=sun_n),
         g.say("SB-360", "moon_power", moon=moon),
@@ -269,6 +270,11 @@ def final_resolve(g: Spellbound, state: State, d: Data) -> State:
     elif state.options["lost_battle"] == "lose":
         d = d.but(result="lost", reason="SB-919")
         events.append(g.say("SB-919", "battle_lost", sun=sun, moon=moon))
+    elif d.resume:  # SB-912 any_time: the battle interrupted a turn, which goes on
+        phase = d.resume
+        d = _stones_back(state, d).but(books_used=0, battle_suns=0, resume="", battle_fought=True)
+        events.append(g.say("SB-912", "battle_lost_turn_goes_on", sun=sun, moon=moon, seat=d.active + 1))
+        return _go(g, state, d, events, phase, d.active, rng=dice.state)
     else:
         nxt = next_seat(d.active, state.players)
         d = _stones_back(state, d).but(active=nxt, moved=False, movement=0, books_used=0, battle_suns=0)

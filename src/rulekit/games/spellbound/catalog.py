@@ -7,11 +7,13 @@ and look the rest up here (SB-902, SB-903, SB-904).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import networkx as nx
 
-__all__ = ["Card", "Track", "Level", "Catalog", "build_catalog"]
+__all__ = ["Card", "Track", "Level", "Catalog", "build_catalog", "variant"]
+
+STANDARD_PATH = "standard"  # the witch path of ``Catalog.levels`` (the default of option witch_path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +84,11 @@ class Catalog:
     watchman_max_players: int
     wicked: tuple[int, ...]
     troll_card: int
-    #: set key -> (village card id, recruitable copy ids)
+    #: set key -> (village card id, recruitable copy ids: ``ally_sets.copies`` of them)
     sets: dict[str, tuple[int, tuple[int, ...]]]
+    #: set key -> further copies up to ``ally_sets.max_copies`` (ids after every other card, so the
+    #: ids and labels of a default game never change); in play only with option ``ally_copies``
+    extra_copies: dict[str, tuple[int, ...]]
     ally_keys: tuple[str, ...]
     specials: tuple[int, ...]  # tower, spring, fortuna village cards
     demons: tuple[int, ...]
@@ -91,11 +96,17 @@ class Catalog:
     neighbours: dict[str, tuple[str, ...]]
     roads: tuple[tuple[str, str], ...]
     tracks: tuple[Track, ...]
-    levels: tuple[Level, ...]
+    levels: tuple[Level, ...]  # the witch path in play (``standard`` in ``cat``; see ``variant``)
+    witch_paths: dict[str, tuple[Level, ...]]  # every named path of data/setup.toml (option witch_path)
     villages: tuple[str, ...]
     cities: tuple[str, ...]
     map_table: dict
     setup: dict
+
+    def copies(self, key: str, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the ``n`` recruitable copies of set ``key`` in play, its copies left out of the game) (SB-903)."""
+        every = self.sets[key][1] + self.extra_copies[key]
+        return every[:n], every[n:]
 
     def kind(self, space: str) -> str:
         return self.spaces[space]["kind"]
@@ -112,9 +123,9 @@ class Catalog:
         return len(self.levels) - 1
 
 
-def _cards(table: dict, copies: int) -> tuple[list[Card], dict]:
+def _cards(table: dict, copies: int, most: int) -> tuple[list[Card], dict]:
     out: list[Card] = []
-    ids: dict = {"basic": [], "witch": [], "wicked": [], "sets": {}, "specials": [], "demons": []}
+    ids: dict = {"basic": [], "witch": [], "wicked": [], "sets": {}, "specials": [], "demons": [], "extra": {}}
 
     def add(key: str, type_: str, entry: dict, **extra) -> int:
         card = Card(
@@ -153,12 +164,20 @@ def _cards(table: dict, copies: int) -> tuple[list[Card], dict]:
             ids["sets"][e["key"]] = (village, tuple(add("fortuna", "mage", fortuna) for _ in range(copies)))
     for e in table["demon"]:
         ids["demons"] += [add(e["key"], "demon", e) for _ in range(e.get("count", 1))]
+    fortuna = {
+        e["key"]: dict(table["fortuna"], cost=e.get("cost", 0)) for e in table["village"] if e["kind"] == "fortuna"
+    }
+    for key in ids["sets"]:  # copies beyond the data's count, last of all (option ally_copies)
+        entry = fortuna.get(key) or next(e for e in table["ally"] if e["key"] == key)
+        type_ = "mage" if key in fortuna else "ally"
+        ids["extra"][key] = tuple(add("fortuna" if key in fortuna else key, type_, entry) for _ in range(most - copies))
     return out, ids
 
 
 def build_catalog(cards: dict, map_table: dict, setup: dict) -> Catalog:
     """Read the three data tables into a ``Catalog`` and check the map (SB-150)."""
-    card_list, ids = _cards(cards, int(cards["ally_sets"]["copies"]))
+    sets = cards["ally_sets"]
+    card_list, ids = _cards(cards, int(sets["copies"]), int(sets.get("max_copies", sets["copies"])))
     spaces = {s["id"]: s for s in map_table["space"]}
     roads = tuple((a, b) for a, b in map_table["network"]["roads"])
     nbrs: dict[str, list[str]] = {s: [] for s in spaces}
@@ -168,9 +187,13 @@ def build_catalog(cards: dict, map_table: dict, setup: dict) -> Catalog:
         nbrs[a].append(b)
         nbrs[b].append(a)
     tracks = tuple(Track(**{k: t[k] for k in Track.__slots__}) for t in map_table["track"])
-    levels = tuple(
-        Level(lv["name"], lv.get("name_de", lv["name"]), int(lv["base"]), tuple(lv["effects"])) for lv in setup["level"]
-    )
+    paths = {
+        name: tuple(
+            Level(lv["name"], lv.get("name_de", lv["name"]), int(lv["base"]), tuple(lv["effects"])) for lv in table
+        )
+        for name, table in setup["witch_paths"].items()
+    }
+    levels = paths[STANDARD_PATH]
     return Catalog(
         cards=tuple(card_list),
         basic=tuple(ids["basic"]),
@@ -181,6 +204,7 @@ def build_catalog(cards: dict, map_table: dict, setup: dict) -> Catalog:
         wicked=tuple(ids["wicked"]),
         troll_card=ids["troll"],
         sets=ids["sets"],
+        extra_copies=ids["extra"],
         ally_keys=tuple(e["key"] for e in cards["ally"]),
         specials=tuple(ids["specials"]),
         demons=tuple(ids["demons"]),
@@ -189,11 +213,25 @@ def build_catalog(cards: dict, map_table: dict, setup: dict) -> Catalog:
         roads=roads,
         tracks=tracks,
         levels=levels,
+        witch_paths=paths,
         villages=tuple(s for s in spaces if spaces[s]["kind"] == "village"),
         cities=tuple(s for s in spaces if spaces[s]["kind"] == "city"),
         map_table=map_table,
         setup=setup,
     )
+
+
+def variant(cat: Catalog, witch_path: str, track_length: int, book_goal: int) -> Catalog:
+    """The catalog with the rule options of SB-902 and SB-904 applied: every track ``track_length``
+    spaces long (the pursuer's goal is the last space), books collected on ``book_goal``, and the
+    named witch path. Card ids, spaces and roads stay as they are, so action labels do not change."""
+    if not cat.tracks[0].book_start < book_goal < track_length:
+        raise ValueError(
+            f"book_goal={book_goal} must lie after the books' start space {cat.tracks[0].book_start} "
+            f"and before the last track space (track_length={track_length}) (SB-902)"
+        )
+    tracks = tuple(replace(t, length=track_length, pursuer_goal=track_length, book_goal=book_goal) for t in cat.tracks)
+    return replace(cat, tracks=tracks, levels=cat.witch_paths[witch_path])
 
 
 def map_graph(cat: Catalog) -> nx.Graph:

@@ -30,7 +30,7 @@ def move_pursuer(g: Spellbound, d: Data, t: int, n: int, rule: str, o: dict) -> 
     book. With ``watchman_guards = "always"`` the hat of the Watchman's
     city never advances (SB-913).
     """
-    track = g.cat.tracks[t]
+    track = g.board(o).tracks[t]
     if n > 0 and o["watchman_guards"] == "always" and track.region == d.watchman:
         return d, [g.say("SB-913", "watchman_blocks", **g.space_args(track.region, "city"))]
     old = d.pursuers[t]
@@ -50,9 +50,9 @@ def move_pursuer(g: Spellbound, d: Data, t: int, n: int, rule: str, o: dict) -> 
     return d, events
 
 
-def move_book(g: Spellbound, d: Data, t: int, n: int, rule: str) -> Out:
-    """A book advances ``n`` spaces; on its goal the mages collect it (SB-908)."""
-    track = g.cat.tracks[t]
+def move_book(g: Spellbound, d: Data, t: int, n: int, rule: str, o: dict) -> Out:
+    """A book advances ``n`` spaces; on its goal (option ``book_goal``) the mages collect it (SB-908)."""
+    track = g.board(o).tracks[t]
     if d.book_status[t] != ON_TRACK:
         return d, []
     new = min(track.book_goal, d.books[t] + n)
@@ -120,10 +120,11 @@ def witch_step(g: Spellbound, d: Data, rule: str, o: dict) -> Out:
     """The witch climbs one level and its effects happen (SB-420, SB-917);
     on the mountain top the game is lost at once (SB-450, SB-630)."""
     level = d.witch + 1
-    lv = g.cat.levels[level]
+    board = g.board(o)
+    lv = board.levels[level]
     d = d.but(witch=level)
     events = [g.say(rule, "witch_climbs", level=level, name=lv.name, name_de=lv.name_de, base=lv.base)]
-    if level >= g.cat.top_level:
+    if level >= board.top_level:
         events.append(g.say("SB-630", "witch_on_top"))
         return d.but(result="lost", reason="SB-630"), events
     for effect in lv.effects if o["witch_level_effects"] else ():
@@ -143,17 +144,18 @@ def witch_step(g: Spellbound, d: Data, rule: str, o: dict) -> Out:
     return d, events
 
 
-def defeat(g: Spellbound, d: Data) -> str:
+def defeat(g: Spellbound, d: Data, o: dict) -> str:
     """The rule id of a defeat condition that holds, or "" (SB-600, SB-650)."""
     if d.result == "lost":
         return d.reason
     s = g.cat.setup["setup"]
     if sum(st == CAUGHT for st in d.book_status) >= s["caught_to_lose"]:
         return "SB-610"
-    at_goal = sum(p >= t.pursuer_goal for p, t in zip(d.pursuers, g.cat.tracks, strict=True))
+    board = g.board(o)
+    at_goal = sum(p >= t.pursuer_goal for p, t in zip(d.pursuers, board.tracks, strict=True))
     if at_goal >= s["pursuers_to_lose"]:
         return "SB-620"
-    if d.witch >= g.cat.top_level:
+    if d.witch >= board.top_level:
         return "SB-630"
     return ""
 
@@ -168,9 +170,9 @@ def ready_for_battle(g: Spellbound, d: Data) -> bool:
     return books_held(d) >= g.cat.setup["setup"]["books_to_win"] and all(m == tower for m in d.mages)
 
 
-def powers(g: Spellbound, d: Data, extra_sun: int = 0) -> tuple[int, int]:
+def powers(g: Spellbound, d: Data, o: dict, extra_sun: int = 0) -> tuple[int, int]:
     """(moon power, sun power) from base strength, drawn stones and tower symbols (SB-360, SB-370)."""
     cards = g.cat.cards
-    moon = g.cat.levels[d.witch].base + d.drawn[0] + d.missing + sum(cards[c].moon for c in d.tower)
+    moon = g.board(o).levels[d.witch].base + d.drawn[0] + d.missing + sum(cards[c].moon for c in d.tower)
     sun = d.drawn[1] + sum(cards[c].sun for c in d.tower) + extra_sun
     return moon, sun

@@ -57,6 +57,8 @@ class Data(NamedTuple):
     books_used: int = 0
     battle_suns: int = 0
     destroyed: tuple[int, ...] = ()
+    resume: str = ""  # option victory_check = "any_time": the phase a lost last battle returns to (SB-912)
+    battle_fought: bool = False  # a last battle was lost in this turn; no second one before the next turn
     result: str = ""  # "", "won" or "lost"
     reason: str = ""  # the rule id that ended the game
 

@@ -19,12 +19,12 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, FlowError, Game, Option, PhaseHooks, ScoreLine, State
+from rulekit.engine import Action, Dice, FlowError, Game, Option, PhaseHooks, ScoreLine, SetupError, State
 from rulekit.engine.rules import read_toml
 
 from . import autos, turn
 from . import effects as fx
-from .catalog import Catalog, build_catalog, map_graph
+from .catalog import Catalog, build_catalog, map_graph, variant
 from .model import CAUGHT, HELD, ON_TRACK, Data
 
 __all__ = ["Spellbound"]
@@ -87,6 +87,19 @@ class Spellbound(Game):
         return build_catalog(self.data_file("cards.toml"), self.data_file("map.toml"), self.data_file("setup.toml"))
 
     @cached_property
+    def _boards(self) -> dict[tuple, Catalog]:
+        return {}
+
+    def board(self, options: dict) -> Catalog:
+        """The catalog as the rule options shape it: track length, book goal (SB-902) and the
+        witch's path (SB-904). Rules read track goals and levels from here, never from ``cat``."""
+        key = (options["witch_path"], options["track_length"], options["book_goal"])
+        found = self._boards.get(key)
+        if found is None:
+            found = self._boards[key] = variant(self.cat, *key)
+        return found
+
+    @cached_property
     def helpful(self) -> frozenset[int]:
         """Ids of mage and ally cards (they count toward the five, SB-280)."""
         return frozenset(c.id for c in self.cat.cards if c.helpful)
@@ -131,9 +144,18 @@ class Spellbound(Game):
         """Road distances between movement spaces (for ``evaluate`` and teaching)."""
         return dict(nx.all_pairs_shortest_path_length(self.movement_graph()))
 
+    def in_play_ids(self, options: dict) -> list[int]:
+        """Ids of the cards of a game with these options: all but the ally copies beyond ``ally_copies``."""
+        n = options["ally_copies"]
+        found = self._in_play.get(n)
+        if found is None:
+            unused = {c for key in self.cat.sets for c in self.cat.copies(key, n)[1]}
+            found = self._in_play[n] = [c for c in range(len(self.cat.cards)) if c not in unused]
+        return found
+
     @cached_property
-    def all_ids(self) -> list[int]:
-        return list(range(len(self.cat.cards)))
+    def _in_play(self) -> dict[int, list[int]]:
+        return {}
 
     # -- helpers used by the rule modules -----------------------------------
 
@@ -185,13 +207,24 @@ class Spellbound(Game):
         changed = (
             d.result or d.pursuers is not old.pursuers or d.book_status is not old.book_status or d.witch != old.witch
         )
-        reason = fx.defeat(self, d) if changed else ""
+        reason = fx.defeat(self, d, state.options) if changed else ""
         if reason:
             d = d.but(result="lost", reason=reason)
             why, why_de = self.messages.format(f"defeat_{reason}")
             events += (self.say("SB-600", "game_lost", why=why, why_de=why_de),)
             return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
         return state.evolve(data=d, phase=phase, to_move=to_move, events=events, rng=rng)
+
+    def resolve_options(self, given: dict) -> dict:
+        """The engine's checks, then the options that must fit together: ``book_goal`` lies on the
+        track, after the books' start space and before ``track_length`` (SB-902). The variants form
+        shows this ``SetupError`` at the form."""
+        options = super().resolve_options(given)
+        try:
+            self.board(options)
+        except ValueError as err:
+            raise SetupError(str(err)) from None
+        return options
 
     # -- setup ----------------------------------------------------------------
 
@@ -210,12 +243,12 @@ class Spellbound(Game):
         wicked = dice.shuffle(cat.wicked) + (cat.troll_card,)  # the Troll card at the bottom
         sets = dice.shuffle(cat.ally_keys)
         keep, gone = sets[s["setup"]["villages_removed"] :], sets[: s["setup"]["villages_removed"]]
+        n_copies = o["ally_copies"]  # SB-903: copies beyond it are not in this game (no zone holds them)
         for key in gone:
-            village, copies = cat.sets[key]
-            box += (village, *copies)
+            box += (cat.sets[key][0], *cat.copies(key, n_copies)[0])
         tiles = dice.shuffle([cat.sets[k][0] for k in keep] + list(cat.specials))
         by_village = {v: k for k, (v, _) in cat.sets.items()}
-        supplies = tuple(cat.sets[by_village[c]][1] if c in by_village else () for c in tiles)
+        supplies = tuple(cat.copies(by_village[c], n_copies)[0] if c in by_village else () for c in tiles)
         tracks = cat.tracks
         data = Data(
             deck=deck,
@@ -228,17 +261,17 @@ class Spellbound(Game):
             box=box,
             village_cards=tiles,
             supplies=supplies,
-            revealed=tuple(v in s["setup"]["revealed_villages"] for v in cat.villages),
+            revealed=tuple(v in s["open_villages"][o["open_villages"]] for v in cat.villages),
             mages=tuple(s["setup"]["mage_start"] for _ in range(n)),
             wands=tuple(o["wands_start_charged"] for _ in range(n)),
             influence=tuple(o["start_influence"] for _ in range(n)),
             books=tuple(t.book_start for t in tracks),
             book_status=tuple(ON_TRACK for _ in tracks),
             pursuers=tuple(o["pursuer_start"] for _ in tracks),
-            watchman=s["setup"]["watchman_start"] if watchman else "",
+            watchman=o["watchman_start"] if watchman else "",
             witch=0,
             bag=(s["stones"]["bag_moon"], s["stones"]["bag_sun"]),
-            supply=(s["stones"]["supply_moon"], s["stones"]["supply_sun"]),
+            supply=(o["supply_moon_stones"], s["stones"]["supply"] - o["supply_moon_stones"]),
             drawn=(0, 0),
             active=n - 1,  # the opening refill ends like a turn of the last seat, so seat 1 begins
         )
@@ -248,8 +281,11 @@ class Spellbound(Game):
     # -- the contract ------------------------------------------------------------
 
     def snapshot(self, state: State) -> dict:
-        """Everything of a state, with the data's field names (Data is a NamedTuple)."""
-        data = None if state.data is None else {k: _plain(v) for k, v in state.data.as_dict().items()}
+        """Everything of a state, with the data's field names (Data is a NamedTuple). Fields added
+        after save files were first written are left out at their defaults, so older files still load."""
+        data = None
+        if state.data is not None:
+            data = {k: _plain(v) for k, v in state.data.as_dict().items() if LATER_FIELDS.get(k, ...) != v}
         return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng, "data": data}
 
     def scores(self, state: State) -> tuple[int, ...]:
@@ -261,7 +297,7 @@ class Spellbound(Game):
         every seat, so the lines add up to ``scores``; the names say where each book stands."""
         d: Data = state.data
         lines = []
-        for t, track in enumerate(self.cat.tracks):
+        for t, track in enumerate(self.board(state.options).tracks):
             status = d.book_status[t]
             key = {HELD: "score_book_held", CAUGHT: "score_book_caught"}.get(status, "score_book_track")
             rule = {HELD: "SB-500", CAUGHT: "SB-610"}.get(status, "SB-908")
@@ -273,7 +309,8 @@ class Spellbound(Game):
         """Every label ``legal`` can produce, from the card, map and track data (issue 18)."""
         o = self.resolve_options(options or {})
         cards = self.cat.cards
-        out_of_game = set() if players <= o["watchman_max_players"] else {self.cat.watchman}
+        out_of_game = set(range(len(cards))) - set(self.in_play_ids(o))  # ally copies beyond ally_copies
+        out_of_game |= set() if players <= o["watchman_max_players"] else {self.cat.watchman}
         helpful = [c.id for c in cards if c.helpful and c.id not in out_of_game]
         destiny = helpful + [c.id for c in cards if c.type == "adversary"]  # what the display can hold
         labels = {f"tower {c}" for c in destiny}
@@ -320,11 +357,12 @@ class Spellbound(Game):
 
         return scene(self, state, seat, lang)
 
-    def card_text(self, cid: int, lang: str = "en") -> str:
-        """What card ``cid`` does, in ``lang`` (texts/messages.toml ``effect_*``; for boards and tooltips)."""
+    def card_text(self, cid: int, lang: str = "en", options: dict | None = None) -> str:
+        """What card ``cid`` does, in ``lang`` (texts/messages.toml ``effect_*``): the words of the
+        board's card faces, tooltips and ``describe``; ``options`` (a state's) follow magic_effect."""
         from .views import card_effect
 
-        en, de = card_effect(self, cid)
+        en, de = card_effect(self, cid, options)
         return de if lang == "de" else en
 
     def describe(self, action: Action, lang: str = "en") -> str:
@@ -339,7 +377,9 @@ class Spellbound(Game):
 
         Nodes carry ``kind``, ``x``, ``y`` and ``name``; with a ``state``,
         the movement spaces also carry ``mages`` (seats standing there) and
-        villages their ``card`` (None while face down) and ``tower``.
+        villages their ``card`` (None while face down) and ``tower``; the
+        tracks and the witch's path then follow the state's rule options
+        (``track_length``, ``book_goal``, ``witch_path``).
 
         Examples
         --------
@@ -348,9 +388,9 @@ class Spellbound(Game):
         >>> g.nodes["wild"]["kind"], g.nodes["rose"]["kind"]
         ('wilderness', 'city')
         """
-        g = map_graph(self.cat)
         if state is None:
-            return g
+            return map_graph(self.cat)
+        g = map_graph(self.board(state.options))
         d: Data = state.data
         for sid in self.cat.spaces:
             g.nodes[sid]["mages"] = tuple(i for i, m in enumerate(d.mages) if m == sid)
@@ -358,7 +398,7 @@ class Spellbound(Game):
             card = self.cat.cards[d.village_cards[v]]
             g.nodes[sid]["card"] = card.name if d.revealed[v] else None
             g.nodes[sid]["tower"] = d.revealed[v] and card.kind == "tower"
-        for t, track in enumerate(self.cat.tracks):
+        for t, track in enumerate(self.cat.tracks):  # ids only; the shape is in the graph already
             if d.book_status[t] == ON_TRACK:
                 g.nodes[f"{track.id}:{d.books[t]}"]["book"] = True
             g.nodes[f"{track.id}:{d.pursuers[t]}"]["pursuer"] = track.pursuer
@@ -372,6 +412,10 @@ class Spellbound(Game):
         moves.add_nodes_from((s, g.nodes[s]) for s in self.cat.spaces)
         moves.add_edges_from(self.cat.roads, kind="road")
         return moves
+
+
+#: Data fields added later (issue 17, option victory_check) and their defaults (see ``snapshot``)
+LATER_FIELDS = {"resume": "", "battle_fought": False}
 
 
 def _plain(value):

@@ -21,7 +21,7 @@ from .model import CAUGHT, HELD, Data
 if TYPE_CHECKING:
     from .rules import Spellbound
 
-__all__ = ["scene"]
+__all__ = ["scene", "card_face"]
 
 W = kit.words("rulekit.games.spellbound")
 S, DX, DY = 1.5, 40, 20  # the map's coordinates (data/map.toml) drawn 1.5 times larger
@@ -34,7 +34,7 @@ def _xy(node: dict) -> tuple[float, float]:
 
 
 def scene(g: Spellbound, state: State, seat: int | None, lang: str = "en") -> dict:
-    d, acts, graph = state.data, kit.Acts(state, seat), g.map_graph()
+    d, acts, graph = state.data, kit.Acts(state, seat), g.map_graph()  # spaces and roads: no option changes them
     items: list[dict] = []
     for a, b, kind in graph.edges(data="kind"):
         if kind == "road":
@@ -45,7 +45,7 @@ def scene(g: Spellbound, state: State, seat: int | None, lang: str = "en") -> di
     if d.result:
         items.append(kit.text(480, 40, W(d.result, lang), 40, bold=True, anchor="middle", id="result",
                               fill="#1e8449" if d.result == "won" else "#922b21"))  # fmt: skip
-    moon, sun = fx.powers(g, d, d.battle_suns)
+    moon, sun = fx.powers(g, d, state.options, d.battle_suns)
     wand = W("charged", lang) if d.wands[d.active] else W("empty_wand", lang)
     mage = W("mage", lang, who=W("player", lang, n=d.active + 1), colour=kit.seat_colour_name(d.active, lang),
              move=d.movement, infl=d.influence[d.active], wand=wand, moon=moon, sun=sun)  # fmt: skip
@@ -55,14 +55,14 @@ def scene(g: Spellbound, state: State, seat: int | None, lang: str = "en") -> di
     for k, (act, key) in enumerate(BUTTONS):
         items.append(kit.button(10 + 236 * k, y, 228, W(key, lang), acts(act), id=f"button:{act.replace(' ', '-')}"))
     y = _tracks(g, state, acts, y + 80, items, lang)
-    y = _witch(g, d, y, items, lang)
+    y = _witch(g, state, y, items, lang)
     items.append(kit.text(10, y + 24, W("display", lang), bold=True))
-    faces = [_face(g, cid, lang, _card_action(state, g.cat.cards[cid], acts), f"card:{cid}", cid in d.fresh, acts)
-             for cid in d.display]  # fmt: skip
+    faces = [_face(g, state, cid, lang, _card_action(state, g.cat.cards[cid], acts), f"card:{cid}", cid in d.fresh,
+                   acts) for cid in d.display]  # fmt: skip
     row, y = kit.card_row(faces, 10, y + 36, 940, 184)
     items += row
     items.append(kit.text(10, y + 24, W("tower", lang, n=len(d.tower)), bold=True))
-    faces = [_face(g, cid, lang, acts(f"destroy {cid}"), f"tower:{cid}") for cid in d.tower]
+    faces = [_face(g, state, cid, lang, acts(f"destroy {cid}"), f"tower:{cid}") for cid in d.tower]
     row, y = kit.card_row(faces, 10, y + 36, 940, 184)
     return kit.scene(items + row, y + 10)
 
@@ -73,17 +73,20 @@ def _card_action(state: State, card, acts: kit.Acts) -> str | None:
     return acts(f"play {card.id}", f"wand banish {card.id}")
 
 
-def _face(g: Spellbound, cid: int, lang: str, action, id_: str, new: bool = False, acts=None) -> kit.Face:
+def card_face(g: Spellbound, cid: int, lang: str, options: dict | None = None, **extra) -> kit.Face:
+    """A card as the other games draw theirs: name, kind and sun/moon symbols, then its effect in the
+    words of ``Spellbound.card_text`` (the same sentence tooltips and ``describe`` use)."""
     card = g.cat.cards[cid]
-    facts = [W(f"t_{card.type}", lang), W("sun_moon", lang, sun=card.sun, moon=card.moon)]
-    facts += [W("new", lang)] if new else []
-    effect = ""
-    if f"fx_{card.effect}" in W:
-        city = next((t.name_de if lang == "de" else t.name for t in g.cat.tracks if t.id == card.target), "")
-        effect = W(f"fx_{card.effect}", lang, n=card.value, city=city.split()[-1] if city else "")
-    touches = [lab for lab in (f"discard {cid}",) if acts and acts(lab)]
+    facts = [W(f"t_{card.type}", lang), W("sun_moon", lang, sun=card.sun, moon=card.moon), *extra.pop("facts", [])]
+    effect = g.card_text(cid, lang, options) if card.effect else ""
     fill = "#fdebd0" if card.helpful else "#5d6d7e"
-    return kit.Face(card.label(lang), facts, effect, fill, action, id_, touches=touches or None)
+    return kit.Face(card.label(lang), facts, effect[:1].upper() + effect[1:], fill, **extra)
+
+
+def _face(g: Spellbound, state: State, cid: int, lang: str, action, id_: str, new: bool = False, acts=None):
+    touches = [lab for lab in (f"discard {cid}",) if acts and acts(lab)]
+    facts = [W("new", lang)] if new else []
+    return card_face(g, cid, lang, state.options, facts=facts, action=action, id=id_, touches=touches or None)
 
 
 def _spaces(g: Spellbound, d: Data, graph, seat, acts: kit.Acts, lang: str) -> list[dict]:
@@ -135,7 +138,8 @@ def _pieces(g: Spellbound, d: Data, graph, lang: str) -> list[dict]:
 def _tracks(g: Spellbound, state: State, acts: kit.Acts, y: float, items: list, lang: str) -> float:
     d = state.data
     items.append(kit.text(10, y, W("tracks", lang), bold=True))
-    for t, track in enumerate(g.cat.tracks):
+    for t, track in enumerate(g.board(state.options).tracks):  # option track_length, book_goal (SB-902)
+        step = min(78, 940 // track.length)
         name, status = (track.name_de if lang == "de" else track.name), d.book_status[t]
         who = W(track.pursuer, lang)
         if status in (HELD, CAUGHT):
@@ -144,24 +148,25 @@ def _tracks(g: Spellbound, state: State, acts: kit.Acts, y: float, items: list, 
             line = W("track", lang, name=name, book=d.books[t], goal=track.book_goal, pursuer=who, at=d.pursuers[t])
         items.append(kit.text(10, y + 34, line, id=f"track-name:{track.id}"))
         items += kit.track(
-            10, y + 44, [str(i) for i in range(1, track.length + 1)], 78, id_prefix=f"track:{track.id}", h=36
+            10, y + 44, [str(i) for i in range(1, track.length + 1)], step, id_prefix=f"track:{track.id}", h=36
         )
         if status not in (HELD, CAUGHT):
             act = acts(f"advance {track.id}", f"wand search {track.id}")
-            items += kit.chip(10 + (d.books[t] - 1) * 78, y + 44, 75, 36, W("book", lang), track.colour,
+            items += kit.chip(10 + (d.books[t] - 1) * step, y + 44, step - 3, 36, W("book", lang), track.colour,
                               id=f"book:{track.id}", title=name, action=act)  # fmt: skip
-        items += kit.chip(10 + (d.pursuers[t] - 1) * 78, y + 44, 75, 36, W(f"{track.pursuer}_short", lang), "#444",
+        items += kit.chip(10 + (d.pursuers[t] - 1) * step, y + 44, step - 3, 36, W(f"{track.pursuer}_short", lang), "#444",
                           id=f"pursuer:{track.id}", title=who)  # fmt: skip
         y += 96
     return y + 10
 
 
-def _witch(g: Spellbound, d: Data, y: float, items: list, lang: str) -> float:
-    level = g.cat.levels[d.witch]
+def _witch(g: Spellbound, state: State, y: float, items: list, lang: str) -> float:
+    d, board = state.data, g.board(state.options)  # option witch_path (SB-904)
+    level = board.levels[d.witch]
     name = level.name_de if lang == "de" else level.name
     items.append(
-        kit.text(10, y + 20, W("witch_path", lang, n=d.witch, top=g.cat.top_level, name=name), bold=True, id="witch")
+        kit.text(10, y + 20, W("witch_path", lang, n=d.witch, top=board.top_level, name=name), bold=True, id="witch")
     )
-    labels = [str(lv.base) for lv in g.cat.levels]
+    labels = [str(lv.base) for lv in board.levels]
     items += kit.track(10, y + 32, labels, 78, lit=[d.witch], fill="#8e44ad", id_prefix="witch-level", h=36)
     return y + 80

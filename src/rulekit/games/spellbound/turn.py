@@ -83,7 +83,7 @@ def legal_tower(state: State) -> list[Action]:
 
 
 def play_tower(state: State, action: Action) -> State:
-    return _to_tower(state.game, state, state.data, action.args[0])
+    return battle_now(state, _to_tower(state.game, state, state.data, action.args[0]))
 
 
 def why_not_tower(state: State, action: Action) -> IllegalAction:
@@ -131,7 +131,22 @@ def play_cards(state: State, action: Action) -> State:
         ev = g.say("SB-130", "end_play", seat=d.active + 1)
         return state.evolve(phase="stationary_mage_penalty", to_move=None, events=(ev,))
     d, ev = _PLAYS[kind](g, state.options, d, args)
-    return g.checked(state, d, ev, "play_mage_cards", d.active)
+    return battle_now(state, g.checked(state, d, ev, "play_mage_cards", d.active))
+
+
+def battle_now(state: State, nxt: State) -> State:
+    """SB-912, option ``victory_check = "any_time"``: after a decision of the mages, both victory
+    preconditions (SB-500, SB-510) start the last battle at once; a lost one returns to ``nxt``'s
+    phase (``resume``). At most one battle per turn. By default (``turn_end``) only SB-300's check does."""
+    d: Data = nxt.data
+    if state.options["victory_check"] != "any_time" or nxt.is_over or d.battle_fought:
+        return nxt
+    g: Spellbound = state.game
+    if not fx.ready_for_battle(g, d):
+        return nxt
+    ev = g.say("SB-912", "battle_begins_now", books=fx.books_held(d))
+    d = d.but(books_used=0, battle_suns=0, resume=nxt.phase)
+    return nxt.evolve(data=d, phase="final_battle", to_move=d.active, events=(*nxt.events, ev))
 
 
 def why_not_play(state: State, action: Action) -> IllegalAction:
@@ -169,7 +184,7 @@ def legal_choose_book(state: State) -> list[Action]:
 
 def play_choose_book(state: State, action: Action) -> State:
     g: Spellbound = state.game
-    d, ev = fx.move_book(g, state.data, _track_index(g, action.args[0]), 1, "SB-410")
+    d, ev = fx.move_book(g, state.data, _track_index(g, action.args[0]), 1, "SB-410", state.options)
     return state.evolve(data=d, phase="eod_shuffle_discard", to_move=None, events=tuple(ev))
 
 
@@ -206,6 +221,7 @@ def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
         movement=0,
         spring_used=False,
         wand_used=False,
+        battle_fought=False,
     )
     if not state.options["influence_persists"]:  # SB-907 variant: influence is spent in the turn or lost
         d = d.but(influence=replace_at(d.influence, d.active, 0))
@@ -230,7 +246,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
     elif e == "magic":
         t = g.cat.track_of_region(here)
         if o["magic_effect"] == "advance_book":  # SB-906 variant: the local book moves on instead
-            d, ev = fx.move_book(g, d, t, n, "SB-906")
+            d, ev = fx.move_book(g, d, t, n, "SB-906", o)
         else:
             d, ev = fx.move_pursuer(g, d, t, -n, "SB-160", o)
         events += ev or [g.say("SB-160", "magic_no_effect")]
@@ -238,7 +254,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
         d = d.but(influence=replace_at(d.influence, d.active, d.influence[d.active] + n))
         events.append(g.say("SB-170", "gains_influence", n=n, total=d.influence[d.active]))
     elif e == "search":
-        d, ev = fx.move_book(g, d, _book_here(g, d, here), n, "SB-190")
+        d, ev = fx.move_book(g, d, _book_here(g, d, here), n, "SB-190", o)
         events += ev
     elif e == "all_hats_back":
         d, ev = fx.all_pursuers(g, d, -n, "SB-200", o, hats_only=True)
@@ -248,7 +264,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
         events += ev
     elif e == "guard_book":
         t = min((i for i, st in enumerate(d.book_status) if st == ON_TRACK), key=lambda i: d.books[i] - d.pursuers[i])
-        d, ev = fx.move_book(g, d, t, n, "SB-200")
+        d, ev = fx.move_book(g, d, t, n, "SB-200", o)
         events += ev
     elif e == "charge_wands":
         d = d.but(wands=tuple(True for _ in d.wands))
@@ -329,7 +345,7 @@ def _wand(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Even
         d = d.but(movement=d.movement + n)
         events.append(g.say("SB-210", "gains_movement", n=n, total=d.movement))
     elif args[0] == "search":
-        d, ev = fx.move_book(g, d, _track_index(g, args[1]), g.cat.setup["wand"]["search"], "SB-210")
+        d, ev = fx.move_book(g, d, _track_index(g, args[1]), o["wand_search_steps"], "SB-210", o)
         events += ev
     else:
         d, ev = _banish(g, d, args[1], "SB-210")

@@ -67,11 +67,11 @@ def view(g: Spellbound, state: State, seat: int | None) -> dict:
                 "book_goal": t.book_goal,
                 "pursuer_goal": t.pursuer_goal,
             }
-            for i, t in enumerate(g.cat.tracks)
+            for i, t in enumerate(g.board(state.options).tracks)
         },
         "watchman": d.watchman or None,
         "witch": d.witch,
-        "base_strength": g.cat.levels[d.witch].base,
+        "base_strength": g.board(state.options).levels[d.witch].base,
         "bag": {"moon": d.bag[0], "sun": d.bag[1]},
         "supply": {"moon": d.supply[0], "sun": d.supply[1]},
         "drawn": {"moon": d.drawn[0], "sun": d.drawn[1]},
@@ -104,7 +104,7 @@ def evaluate(g: Spellbound, state: State) -> float:
     if d.result:
         return 1000.0 if d.result == "won" else -1000.0
     value, danger, worst = 0.0, None, 99
-    for i, t in enumerate(g.cat.tracks):
+    for i, t in enumerate(g.board(state.options).tracks):
         if d.book_status[i] == HELD:
             value += 30
         elif d.book_status[i] == CAUGHT:
@@ -130,21 +130,23 @@ def invariants(g: Spellbound, state: State) -> list[str]:
     out = []
     zones = d.deck + d.display + d.tower + d.discard + d.wicked + d.demons + d.box + d.village_cards
     zones += tuple(c for s in d.supplies for c in s)
-    if sorted(zones) != g.all_ids:
+    ids = g.in_play_ids(state.options)
+    if sorted(zones) != ids:
         dup = sorted(c for c, k in Counter(zones).items() if k > 1)
-        out.append(f"cards not conserved: {len(zones)} in zones, {len(g.cat.cards)} made; duplicates {dup}")
+        out.append(f"cards not conserved: {len(zones)} in zones, {len(ids)} in this game; duplicates {dup}")
     if not set(d.fresh) <= set(d.display):
         out.append("a newly placed wicked card is not in the display")
     if sum(d.bag) + sum(d.supply) + sum(d.drawn) != TOTAL_STONES or min(*d.bag, *d.supply, *d.drawn) < 0:
         out.append(f"stones not conserved: bag {d.bag}, supply {d.supply}, drawn {d.drawn}")
     if len(d.mages) != state.players or any(m not in g.cat.spaces for m in d.mages):
         out.append(f"mages off the map: {d.mages}")
-    for i, t in enumerate(g.cat.tracks):
+    board = g.board(state.options)
+    for i, t in enumerate(board.tracks):
         if not 1 <= d.pursuers[i] <= t.pursuer_goal or not 1 <= d.books[i] <= t.book_goal:
             out.append(f"track {t.id}: book {d.books[i]} or pursuer {d.pursuers[i]} off the track")
         if d.book_status[i] not in (ON_TRACK, HELD, CAUGHT):
             out.append(f"track {t.id}: unknown book status {d.book_status[i]!r}")
-    if not 0 <= d.witch <= g.cat.top_level:
+    if not 0 <= d.witch <= board.top_level:
         out.append(f"witch off her path: level {d.witch}")
     if d.watchman and g.cat.kind(d.watchman) != "city":
         out.append(f"the City Watchman stands outside a city: {d.watchman}")
@@ -158,10 +160,13 @@ _ACTION_KEYS = frozenset(
 )
 
 
-def card_effect(g: Spellbound, cid: int) -> tuple[str, str]:
-    """What card ``cid`` does, in English and German (texts/messages.toml ``effect_*``)."""
+def card_effect(g: Spellbound, cid: int, options: dict | None = None) -> tuple[str, str]:
+    """What card ``cid`` does, in English and German (texts/messages.toml ``effect_*``); with the
+    game's ``options``, magic reads as option ``magic_effect`` makes it work (SB-906)."""
     card = g.cat.cards[cid]
     key = f"effect_{card.effect}" if card.effect else "effect_none"
+    if card.effect == "magic" and options and options.get("magic_effect") == "advance_book":
+        key = "effect_magic_book"
     target = {"target": "", "target_de": ""}
     if card.target in g.cat.spaces:
         target = g.space_args(card.target, "target")

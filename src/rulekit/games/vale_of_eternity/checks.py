@@ -8,7 +8,7 @@ checks read the building blocks of ``data/cards.toml`` without running them;
 
 from __future__ import annotations
 
-from .model import CARDS, PROGRAMS, Work
+from .model import CARDS, PROGRAMS, Work, choose_options
 
 __all__ = [
     "SIMPLE",
@@ -26,6 +26,7 @@ __all__ = [
 
 SIMPLE = {
     "points",
+    "summon_bonus",
     "points_per",
     "gain",
     "return_all_stones",
@@ -79,7 +80,7 @@ def count(w: Work, seat: int, what: str) -> int:
     if kind == "families":
         return len({CARDS[c].element for c in area})
     if kind == "cost_le":
-        return sum(CARDS[c].cost <= int(arg) for c in area)
+        return sum(CARDS[c].cost_in(w.options) <= int(arg) for c in area)
     if kind == "active_cards":
         return sum(CARDS[c].active is not None for c in area)
     if kind == "stones":
@@ -95,7 +96,7 @@ def condition(w: Work, seat: int, cond: str) -> bool:
     kind, _, arg = cond.partition(":")
     area = w.areas[seat]
     if kind == "area_costs":
-        return {int(x) for x in arg.split(",")} <= {CARDS[c].cost for c in area}
+        return {int(x) for x in arg.split(",")} <= {CARDS[c].cost_in(w.options) for c in area}
     if kind == "no_element":
         return all(CARDS[c].element != arg for c in area)
     if kind == "has_stone":
@@ -167,17 +168,18 @@ def _op_ok(w: Work, seat: int, card: int, op: dict, depth: int) -> bool:
     if name == "pay_stone":
         return op["stone"] in w.stones[seat]
     if name == "choose":
-        return sum(feasible(w, seat, card, p, depth) for p in op["options"]) >= op["picks"]
+        return sum(feasible(w, seat, card, p, depth) for p in choose_options(op, w.options)) >= op["picks"]
     return bool(targets(w, seat, card, op, depth))
 
 
-def recover_ok(op: dict, cid: int, card: int = -1) -> bool:
-    """Whether a ``recover`` op of ``card`` may take creature ``cid`` back into the hand."""
+def recover_ok(op: dict, cid: int, card: int = -1, options: dict | None = None) -> bool:
+    """Whether a ``recover`` op of ``card`` may take creature ``cid`` back into the hand
+    (``options``: the rule options, which set some printed costs)."""
     c = CARDS[cid]
     return not (
         (op.get("other") and cid == card)
         or (op.get("has_instant") and c.instant is None)
-        or ("max_cost" in op and c.cost > op["max_cost"])
+        or ("max_cost" in op and c.cost_in(options) > op["max_cost"])
         or ("element" in op and c.element != op["element"])
     )
 
@@ -186,7 +188,7 @@ def targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int 
     """The choices an op offers now: card ids, seats or option numbers."""
     name = op["op"]
     if name == "recover":
-        return [c for c in w.areas[seat] if recover_ok(op, c, card)]
+        return [c for c in w.areas[seat] if recover_ok(op, c, card, w.options)]
     if name == "discard_hand":
         return list(w.hands[seat])
     if name == "discard_summoned":
@@ -204,7 +206,9 @@ def targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int 
             for c in w.areas[seat]
             if c != card
             and getattr(CARDS[c], slot) is not None
-            and feasible(w, seat, card, getattr(CARDS[c], slot), depth + 1)
+            and feasible(
+                w, seat, c if w.options["copy_this_card"] == "original" else card, getattr(CARDS[c], slot), depth + 1
+            )
         ]
     if name == "take_discard":
         return [c for c in w.discard if CARDS[c].element == op["element"]]

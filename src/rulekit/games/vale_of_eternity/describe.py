@@ -11,7 +11,7 @@ from rulekit.engine import Action
 from rulekit.engine.rules import Messages
 
 from .checks import recover_ok
-from .model import CARDS, PROGRAMS, STONES, TABLES, card_args
+from .model import CARDS, PROGRAMS, STONES, TABLES, card_args, choose_options
 
 __all__ = ["describe", "action_labels", "ACTION_KINDS"]
 
@@ -66,8 +66,9 @@ def _ops(name: str) -> list[dict]:
     return [op for prog in PROGRAMS for op in prog if op["op"] == name]
 
 
-def action_labels(players: int) -> frozenset[str]:
-    """Every action label the game can ever produce with ``players`` seats, from the card data."""
+def action_labels(players: int, options: dict | None = None) -> frozenset[str]:
+    """Every action label the game can ever produce with ``players`` seats, from the card data
+    under the rule ``options`` (Hydra's reward list sets the highest ``option <k>``, VE-006)."""
     cards = sorted(CARDS)
     labels = {"end", "done"}
     for kind in ("pick", "sell", "tame", "summon", "release", "discard"):
@@ -75,12 +76,12 @@ def action_labels(players: int) -> frozenset[str]:
     labels.update(f"{kind} {v}" for kind in ("pay", "return") for v in STONES)
     labels.update(f"activate {c}" for c in cards if CARDS[c].active is not None)
     labels.update(f"target {p}" for p in range(players))
-    most = max((len(op["options"]) for op in _ops("choose")), default=0)
+    most = max((len(choose_options(op, options)) for op in _ops("choose")), default=0)
     labels.update(f"option {k}" for k in range(1, most + 1))
     for op in _ops("copy"):
         labels.update(f"copy {c}" for c in cards if getattr(CARDS[c], op["slot"]) is not None)
     for op in _ops("take_discard"):
         labels.update(f"take {c}" for c in cards if CARDS[c].element == op["element"])
     for op in _ops("recover"):
-        labels.update(f"recover {c}" for c in cards if recover_ok(op, c))
+        labels.update(f"recover {c}" for c in cards if recover_ok(op, c, options=options))
     return frozenset(labels)

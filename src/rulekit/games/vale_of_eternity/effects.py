@@ -21,7 +21,7 @@ from .checks import (
     summon_cost_ok,
     targets,
 )
-from .model import CARDS, PROGRAMS, Frame, Work
+from .model import BONUS_PROGRAM, CARDS, PROGRAMS, Frame, Work, choose_options
 
 __all__ = ["feasible", "resolve", "choices", "decide", "summon_cost_ok", "finish_summon", "gain", "can_summon"]
 
@@ -45,8 +45,27 @@ def add_points(w: Work, seat: int, n: int, rule: str = "VE-002") -> None:
 
 
 def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
-    """VE-061, VE-063, VE-064: the card enters the area, 'when you summon' bonuses, then its instant effect."""
-    for other in list(w.areas[seat]):  # the area before the new card: its own bonus does not count (VE-064)
+    """VE-061, VE-063, VE-064: the card enters the area, 'when you summon' bonuses, then its instant
+    effect; with the option ``summon_bonus_first`` off the bonuses come after the instant effect."""
+    first = w.options["summon_bonus_first"] or CARDS[cid].instant is None
+    if first:
+        summon_bonuses(w, seat, cid, paid)
+    w.from_hand(seat, cid)
+    w.areas[seat].append(cid)
+    w.summoned[seat] += 1
+    if w.stage == "action":
+        w.fresh = (*w.fresh, cid)
+    w.note("VE-061", "summoned", player=seat, card=cid)
+    if not first:  # runs when the instant effect (pushed above it) is done
+        w.pending.append(Frame("run", seat, seat, cid, BONUS_PROGRAM, 0, items=paid, purpose="bonus"))
+    if CARDS[cid].instant is not None:
+        w.pending.append(Frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
+
+
+def summon_bonuses(w: Work, seat: int, cid: int, paid: tuple) -> None:
+    """VE-064: the 'when you summon' bonuses of the other creatures in ``seat``'s area for
+    summoning ``cid`` paid with the stones ``paid``; ``cid``'s own bonus never counts."""
+    for other in [c for c in w.areas[seat] if c != cid]:
         for b in CARDS[other].permanent:
             if b["op"] != "on_summon":
                 continue
@@ -59,14 +78,6 @@ def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
             if n:
                 w.note("VE-064", "bonus", player=seat, card=other, n=n)
                 add_points(w, seat, n)
-    w.from_hand(seat, cid)
-    w.areas[seat].append(cid)
-    w.summoned[seat] += 1
-    if w.stage == "action":
-        w.fresh = (*w.fresh, cid)
-    w.note("VE-061", "summoned", player=seat, card=cid)
-    if CARDS[cid].instant is not None:
-        w.pending.append(Frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
 
 
 def resolve(w: Work) -> tuple[str, int] | None:
@@ -133,6 +144,8 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
     area = w.areas[seat]
     if name == "points":
         add_points(w, seat, op["n"])
+    elif name == "summon_bonus":  # option summon_bonus_first off: after the instant effect
+        summon_bonuses(w, seat, card, f.items)
     elif name == "lose_points":
         if op.get("pay") and w.scores[seat] < op["n"]:
             return False
@@ -204,7 +217,7 @@ def choices(w: Work, f: Frame) -> list[Action]:
             return []
         return [
             Action("option", (k + 1,))
-            for k, p in enumerate(op["options"])
+            for k, p in enumerate(choose_options(op, w.options))
             if k + 1 not in f.items and feasible(w, f.owner, f.card, p)
         ]
     if name == "discard_hand":  # VE-062: only discards after which the rest of the effect can be done
@@ -257,19 +270,19 @@ def decide(w: Work, action: Action) -> None:
         if f.stage > 1:
             w.pending.append(_with(f, stage=f.stage - 1, items=f.items + (c,)))
         w.note("VE-002", "option", player=seat, n=c)
-        w.pending.append(Frame("run", seat, seat, f.card, op["options"][c - 1], 0, purpose="option"))
+        w.pending.append(Frame("run", seat, seat, f.card, choose_options(op, w.options)[c - 1], 0, purpose="option"))
     elif name == "recover":
         w.areas[seat].remove(c)
         w.to_hand(seat, c)
         w.note("VE-002", "recover", player=seat, card=c)
         if op.get("score_cost"):
-            add_points(w, seat, CARDS[c].cost)
+            add_points(w, seat, CARDS[c].cost_in(w.options))
     elif name == "discard_hand":
         w.from_hand(seat, c)
         w.to_discard(c)
         w.note("VE-002", "discard_hand", player=seat, card=c)
         if op.get("score_cost"):
-            add_points(w, seat, CARDS[c].cost)
+            add_points(w, seat, CARDS[c].cost_in(w.options))
     elif name == "summon_free":
         w.note("VE-002", "free_summon", player=seat, card=c)
         finish_summon(w, seat, c)
@@ -291,7 +304,8 @@ def decide(w: Work, action: Action) -> None:
         w.note("VE-002", "steal", player=seat, target=c, n=op["n"])
     elif name == "copy":
         w.note("VE-002", "copy", player=seat, card=c)
-        w.pending.append(Frame("run", seat, seat, f.card, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
+        this = c if w.options["copy_this_card"] == "original" else f.card  # "this card" of the copied effect
+        w.pending.append(Frame("run", seat, seat, this, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
     elif name == "take_discard":
         w.from_discard(c)
         w.to_hand(seat, c)

@@ -208,7 +208,7 @@ def _quick_summon(state: State) -> State | None:
         return None
     card = CARDS[cid]
     args = {"player": seat, "card": cid, "cost": cost}
-    event = state.game.event("VE-060" if cost < card.cost else "VE-058", "summon", args)
+    event = state.game.event("VE-060" if cost < card.cost_in(state.options) else "VE-058", "summon", args)
     pending = (*d.pending[:-1], Frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
     acts = [Action("pay", (v,)) for v in sorted(set(d.stones[seat]))]
     if len(acts) == 1 and state.options["forced_auto"]:

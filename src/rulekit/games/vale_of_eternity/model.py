@@ -16,7 +16,21 @@ from typing import Any, NamedTuple
 from rulekit.engine import Dice
 from rulekit.engine.rules import read_toml
 
-__all__ = ["Card", "CARDS", "card_args", "PROGRAMS", "TABLES", "Frame", "Vale", "Work", "ELEMENTS", "NO_SEAT"]
+__all__ = [
+    "BONUS_PROGRAM",
+    "Card",
+    "CARDS",
+    "card_args",
+    "choose_options",
+    "printed_cost",
+    "PROGRAMS",
+    "TABLES",
+    "Frame",
+    "Vale",
+    "Work",
+    "ELEMENTS",
+    "NO_SEAT",
+]
 
 NO_SEAT = -1  # a display card without a selection marker
 
@@ -44,6 +58,8 @@ def _compile(ops: list[dict]) -> int:
                 op[key] = _compile(op[key])
         if "options" in op:
             op["options"] = tuple(_compile(o) for o in op["options"])
+        if "variants" in op:  # a rule option picks another option list (choose_options)
+            op["variants"] = {k: tuple(_compile(o) for o in v) for k, v in op["variants"].items()}
         compiled.append(op)
     PROGRAMS.append(tuple(compiled))
     return len(PROGRAMS) - 1
@@ -64,6 +80,10 @@ class Card:
     active: int | None = None  # program id (VE-002: active, hourglass)
     permanent: tuple[dict, ...] = ()  # passive modifiers (VE-002: permanent)
     rulekit_choice: bool = False
+    #: the rule option that holds this card's cost when the sources disagree (VE-006: Imp, Succubus)
+    cost_option: str = ""
+    #: (option, choice, en, de): the card's text when that option choice changes its effect (Hydra)
+    variant_texts: tuple[tuple[str, str, str, str], ...] = ()
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -74,8 +94,16 @@ class Card:
         )
         return tuple(k for k, has in kinds if has)
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = "en", options: dict | None = None) -> str:
+        """The effect in words; ``options``: the game's rule options, when one changes the effect."""
+        for option, choice, en, de in self.variant_texts:
+            if options is not None and options.get(option) == choice:
+                return de if lang == "de" else en
         return self.de if lang == "de" else self.en
+
+    def cost_in(self, options: dict | None = None) -> int:
+        """The printed cost under the game's rule options (``printed_cost``)."""
+        return options.get(self.cost_option, self.cost) if self.cost_option and options else self.cost
 
     def name_in(self, lang: str = "en") -> str:
         """The card's name as a table in ``lang`` shows it."""
@@ -113,11 +141,30 @@ def _load_cards() -> dict[int, Card]:
             active=_compile(row["active"]) if "active" in row else None,
             permanent=tuple(row.get("permanent", ())),
             rulekit_choice=bool(row.get("rulekit_choice", False)),
+            cost_option=row.get("cost_option", ""),
+            variant_texts=tuple((v["option"], v["choice"], v["en"], v["de"]) for v in row.get("variant_text", ())),
         )
     return cards
 
 
+def printed_cost(cid: int, options: dict | None) -> int:
+    """VE-006: card ``cid``'s printed cost; Imp's and Succubus's come from the rule options
+    ``imp_cost`` and ``succubus_cost`` (the sources say 0 or 1), the others from the card data."""
+    return CARDS[cid].cost_in(options)
+
+
+def choose_options(op: dict, options: dict | None) -> tuple[int, ...]:
+    """The programs a ``choose`` op offers: its ``options``, or the ``variants`` list named by
+    the rule option ``op["choice_option"]`` (VE-006: Hydra's reward list, option hydra_rewards)."""
+    if "variants" in op and options is not None:
+        return op["variants"].get(options.get(op["choice_option"]), op["options"])
+    return op["options"]
+
+
 CARDS: dict[int, Card] = _load_cards()
+#: the 'when you summon' bonuses as a program of their own, run after an instant effect
+#: when the option summon_bonus_first is off (VE-064)
+BONUS_PROGRAM: int = _compile([{"op": "summon_bonus"}])
 
 #: op name -> {card id: its permanent blocks of that op}, so area scans stay cheap
 PERM_BY_OP: dict[str, dict[int, list[dict]]] = {}
@@ -309,10 +356,11 @@ class Work:
     def summon_cost(self, seat: int, cid: int) -> int:
         """VE-060: printed cost minus the discounts of the area, never below 0."""
         card = CARDS[cid]
+        cost = card.cost_in(self.options)
         if not any(c in DISCOUNTS for c in self.areas[seat]):
-            return card.cost
+            return cost
         off = sum(b["amount"] for b in self.perms(seat, "discount") if b.get("element", card.element) == card.element)
-        return max(0, card.cost - off)
+        return max(0, cost - off)
 
     # -- cards moving -----------------------------------------------------
 

@@ -55,6 +55,7 @@ def schema(game, players: int, options: dict) -> Dict:
             "discard": Seq(cards),
             "display": List(Dict({"card": Int(), "marker": Int()}), players * TABLES["reveal_per_player"]),
             "hands": List(OneOf({"cards": Seq(cards), "count": Int()}), players, players),
+            "shown": List(Seq(cards), players, players),
             "areas": List(Seq(cards), players, players),
             "stones": List(stones, players, players),
             "summoned": List(Int(), players, players),

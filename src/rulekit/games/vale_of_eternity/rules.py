@@ -35,6 +35,7 @@ class ValeOfEternity(Game):
             rule=o["rule"],
             low=o.get("low"),
             high=o.get("high"),
+            choices=tuple(o.get("choices", ())),
             title=o["title"],
             title_de=o["title_de"],
         )
@@ -151,9 +152,11 @@ class ValeOfEternity(Game):
     # -- information ---------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict:
-        """Hands are secret (facts 3.3) and the deck order is hidden; stones and areas are public."""
+        """Hands are secret (facts 3.3) and the deck order is hidden; stones and areas are public, and so
+        are the hand cards everyone saw arrive (``shown``: tamed, recovered or taken in sight of all)."""
         d = state.data
         hands = [list(h) if seat is None or seat == i else len(h) for i, h in enumerate(d.hands)]
+        shown = [list(s) for s in d.shown] if d.shown else [[] for _ in d.hands]
         return {
             "round": d.round,
             "start": d.start,
@@ -163,6 +166,7 @@ class ValeOfEternity(Game):
             "discard": list(d.discard),
             "display": [{"card": c, "marker": m} for c, m in zip(d.display, d.markers, strict=True)],
             "hands": hands,
+            "shown": shown,
             "areas": [list(a) for a in d.areas],
             "stones": [list(s) for s in d.stones],
             "summoned": list(d.summoned),
@@ -246,10 +250,11 @@ class ValeOfEternity(Game):
         return scene.build(self, state, seat, lang)
 
     def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
-        """Every label ``legal`` can produce (issue 18), from the card data; no option changes it."""
+        """Every label ``legal`` can produce (issue 18), from the card data under ``options``
+        (the option hydra_rewards sets how many ``option <k>`` labels exist)."""
         if players not in self.players:
             raise ValueError(f"{self.title} is played by 2-4 players, not {players!r}")
-        return action_labels(players)
+        return action_labels(players, self.resolve_options(options or {}))
 
     def describe(self, action: Action, lang: str = "en") -> str:
         """A short sentence for an action: 'summon 28' -> 'Summon Water Giant' / 'Wasserriese beschwören'."""

@@ -41,7 +41,7 @@ def build(game: ValeOfEternity, state: State, seat: int | None, lang: str = "en"
     # VE-042: the display sorted into element zones (one group per zone)
     shown = sorted(zip(d.display, d.markers, strict=True), key=lambda cm: ELEMENTS.index(CARDS[cm[0]].element))
     row, y = kit.card_row(
-        [_face(c, lang, acts, DISPLAY_VERBS, None, "display", m) for c, m in shown], 10, 108, 940, CARD_W
+        [_face(c, lang, acts, DISPLAY_VERBS, None, "display", m, state.options) for c, m in shown], 10, 108, 940, CARD_W
     )
     for element in ELEMENTS:
         zone = [face for face, (c, _) in zip(row, shown, strict=True) if CARDS[c].element == element]
@@ -53,15 +53,21 @@ def build(game: ValeOfEternity, state: State, seat: int | None, lang: str = "en"
     return kit.scene(items, y + 10)
 
 
-def _face(cid: int, lang: str, acts: kit.Acts, verbs, owner, where: str, marker: int = NO_SEAT) -> kit.Face:
+def _face(
+    cid: int, lang: str, acts: kit.Acts, verbs, owner, where: str, marker: int = NO_SEAT, options: dict | None = None
+) -> kit.Face:
+    """One card: name, element, cost and text as the rule ``options`` set them (VE-006)."""
     card = CARDS[cid]
     action, touches = acts.on_item(cid, verbs, owner)
-    facts = [TABLES["element_names"][card.element][lang if lang == "de" else "en"], W("cost", lang, n=card.cost)]
+    facts = [
+        TABLES["element_names"][card.element][lang if lang == "de" else "en"],
+        W("cost", lang, n=card.cost_in(options)),
+    ]
     facts.append(", ".join(W(t, lang) for t in card.types))
     if marker != NO_SEAT:
         facts.append(W("picked", lang, who=W("player", lang, n=marker + 1)))
     return kit.Face(
-        card.name_in(lang), facts, card.text(lang), TABLES["element_colours"][card.element], action, f"{where}-{cid}",
+        card.name_in(lang), facts, card.text(lang, options), TABLES["element_colours"][card.element], action, f"{where}-{cid}",
         selected=marker != NO_SEAT, seat=owner, touches=touches or None,
     )  # fmt: skip
 
@@ -80,13 +86,17 @@ def _player(state: State, p: int, seat: int | None, y0: float, acts: kit.Acts, l
     hand = d.hands[p]
     if seat in (None, p):
         inner.append(kit.text(28, y + 32, W("hand", lang, n=len(hand)), bold=True, id=f"hand-title-{p}"))
-        row, y = kit.card_row([_face(c, lang, acts, HAND_VERBS, p, "hand") for c in hand], 28, y + 44, 922, CARD_W)
+        row, y = kit.card_row(
+            [_face(c, lang, acts, HAND_VERBS, p, "hand", options=state.options) for c in hand], 28, y + 44, 922, CARD_W
+        )
         inner += row
     else:
         inner.append(kit.text(28, y + 32, W("hand_hidden", lang, n=len(hand)), bold=True, id=f"hand-{p}"))
         y += 44
     area = d.areas[p]
     inner.append(kit.text(28, y + 22, W("area", lang, n=len(area), of=d.round), bold=True, id=f"area-title-{p}"))
-    row, y = kit.card_row([_face(c, lang, acts, AREA_VERBS, p, "area") for c in area], 28, y + 34, 922, CARD_W)
+    row, y = kit.card_row(
+        [_face(c, lang, acts, AREA_VERBS, p, "area", options=state.options) for c in area], 28, y + 34, 922, CARD_W
+    )
     frame = kit.panel(6, y0, 948, y - y0 + 4, head, p, p == state.to_move)
     return kit.group(frame + inner + row, seat=p, id=f"player-{p}"), y + 4

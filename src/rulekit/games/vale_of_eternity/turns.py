@@ -228,7 +228,7 @@ def summon(w: Work) -> Step:
     """VE-058 .. VE-064: announce the summon at its (discounted) cost; payment follows unless it is free."""
     seat, c = _take_action(w)
     cost = w.summon_cost(seat, c)
-    w.note("VE-060" if cost < CARDS[c].cost else "VE-058", "summon", player=seat, card=c, cost=cost)
+    w.note("VE-060" if cost < CARDS[c].cost_in(w.options) else "VE-058", "summon", player=seat, card=c, cost=cost)
     if cost == 0:
         effects.finish_summon(w, seat, c)
     else:

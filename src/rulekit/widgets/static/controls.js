@@ -1,5 +1,39 @@
 // rulekit step-through controls: one module draws every button, the timeline
-// and the seats, and sends presses to Python as {event, ...}.
+// and the seats, and sends presses to Python as {event, ...}. In a Table this
+// model is also the hub (rulekit/widgets/frames.py): one kernel message
+// carries every part's changes in the `frame` trait.
+
+// Hand each part's slice of a new frame to that part's model the way the
+// widget manager applies an update message (deserialize, then set_state,
+// queued behind the part's own updates), so each part redraws exactly as if
+// its own message had come, but all of them in this one browser task, and so
+// in the same frame. Returns the function that stops listening.
+function applyFrames(model) {
+  const manager = model.widget_manager;
+  const apply = (part, state) => {
+    const cls = part.constructor;
+    const ready = cls && cls._deserialize_state ? cls._deserialize_state(state, manager) : state;
+    return Promise.resolve(ready).then((value) => (part.set_state ? part.set_state(value) : part.set(value)));
+  };
+  const onFrame = () => {
+    const parts = (model.get("frame") || {}).parts || {};
+    for (const [id, state] of Object.entries(parts)) {
+      new Promise((resolve) => resolve(manager.get_model(id)))
+        .then((part) => { if (!part) throw new Error("unknown model"); return part; })
+        .then((part) => {
+          part.state_change = Promise.resolve(part.state_change).then(() => apply(part, state))
+            .catch((err) => console.error(`rulekit: could not apply the frame to widget ${id}`, err));
+        }, (err) => console.warn(`rulekit: no widget ${id} for this frame`, err));
+    }
+  };
+  model.on("change:frame", onFrame);
+  return () => model.off("change:frame", onFrame);
+}
+
+// once per model, with or without a view: a table's parts are updated even while it is not shown
+function initialize({ model }) {
+  return model.widget_manager ? applyFrames(model) : undefined;
+}
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -138,4 +172,4 @@ function render({ model, el: root }) {
   return () => { stop(); stopSeats(); };
 }
 
-export default { render };
+export default { initialize, render };

@@ -28,6 +28,23 @@ function render({ model, el }) {
     row.appendChild(text);
     return row;
   }
+  // Follow new rows only while the reader is at the bottom. The flag is kept by
+  // scroll events (the reader's and ours) and by the last frame's scroll, so a
+  // message never reads the layout: the scroll waits for the next frame, where
+  // the page is laid out anyway, and happens once however many messages came.
+  let atBottom = true, scrollQueued = false;
+  const bottomNow = () => box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  const onScroll = () => { atBottom = bottomNow(); };
+  box.addEventListener("scroll", onScroll, { passive: true });
+  const follow = () => {
+    if (scrollQueued) return;
+    scrollQueued = true;
+    requestAnimationFrame(() => {
+      scrollQueued = false;
+      if (atBottom) box.scrollTop = box.scrollHeight;
+      atBottom = bottomNow();  // e.g. rows that fit the box again after a new game: follow from now on
+    });
+  };
   // a step adds rows at the end; the rows already shown stay as they are
   const drawn = reuse();
   function draw() {
@@ -42,11 +59,11 @@ function render({ model, el }) {
     for (const r of JSON.parse(model.get("rows_json") || "[]")) rows.push(drawn.node(JSON.stringify(r), () => drawRow(r)));
     drawn.done();
     patchChildren(box, rows);
-    requestAnimationFrame(() => { box.scrollTop = box.scrollHeight; });
+    follow();
   }
   const stop = watch(model, ["rows_json", "note"], draw);
   draw();
-  return () => { stop(); stopHeading(); };
+  return () => { stop(); stopHeading(); box.removeEventListener("scroll", onScroll); };
 }
 
 export default { render };

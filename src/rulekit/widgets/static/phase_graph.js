@@ -59,12 +59,44 @@ function render({ model, el }) {
   box.appendChild(svg);
   el.appendChild(box);
   let shownCurrent = "";
-  let laid = null, laidKey = "";
+  let laid = null, laidKey = "", laidN = 0;
   function layoutNow() {
     const nodes = model.get("nodes") || [], edges = model.get("edges") || [];
     const key = JSON.stringify([nodes, edges]);
-    if (key !== laidKey) { laid = flowLayout(dagre, nodes, edges); laidKey = key; }
+    if (key !== laidKey) { laid = flowLayout(dagre, nodes, edges); laidKey = key; laidN += 1; }
     return laid;
+  }
+  const defs = svgEl("defs", {});
+  for (const [id, cls] of [["rk-arrow", "rk-arrowhead"], ["rk-arrow-v", "rk-arrowhead rk-visited"],
+    ["rk-arrow-l", "rk-arrowhead rk-last"]]) {
+    const marker = svgEl("marker", { id, viewBox: "0 0 10 10", refX: 9, refY: 5, markerUnits: "userSpaceOnUse",
+      markerWidth: 10, markerHeight: 10, orient: "auto-start-reverse" });
+    marker.appendChild(svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: cls }));
+    defs.appendChild(marker);
+  }
+  // a step changes the classes of a few boxes and arrows: only those are made again
+  const drawn = reuse();
+  function phaseBox(n, cls, heat) {
+    const g = svgEl("g", { class: cls, "data-phase": n.id });
+    g.appendChild(svgEl("rect", { x: n.x, y: n.y, width: n.w, height: n.h, rx: 8 }));
+    const text = svgEl("text", { x: n.x + n.w / 2, y: n.y + PAD + LINE / 2, "text-anchor": "middle",
+      "dominant-baseline": "central", "font-size": FONT, class: "rk-phase-name" });
+    n.lines.forEach((line, i) => {
+      const span = svgEl("tspan", { x: n.x + n.w / 2, dy: i ? LINE : 0 });
+      span.textContent = line;
+      text.appendChild(span);
+    });
+    g.appendChild(text);
+    if (heat) {
+      g.appendChild(svgEl("circle", { cx: n.x + n.w - 4, cy: n.y + 4, r: 12, class: "rk-heat" }));
+      const t = svgEl("text", { x: n.x + n.w - 4, y: n.y + 4, "text-anchor": "middle",
+        "dominant-baseline": "central", "font-size": 12, class: "rk-heat-text" });
+      t.textContent = heat > 999 ? "999+" : String(heat);
+      g.appendChild(t);
+    }
+    g.appendChild(svgEl("title", {})).textContent = `${n.name} (${n.id})`;
+    g.addEventListener("click", () => model.send({ event: "phase", id: n.id }));
+    return g;
   }
   function draw() {
     const { width, height, boxes, routes } = layoutNow();
@@ -75,52 +107,37 @@ function render({ model, el }) {
     const [la, lb] = model.get("last") || [];
     const current = model.get("current");
     const selected = model.get("selected");
-    const defs = svgEl("defs", {});
-    for (const [id, cls] of [["rk-arrow", "rk-arrowhead"], ["rk-arrow-v", "rk-arrowhead rk-visited"],
-      ["rk-arrow-l", "rk-arrowhead rk-last"]]) {
-      const marker = svgEl("marker", { id, viewBox: "0 0 10 10", refX: 9, refY: 5, markerUnits: "userSpaceOnUse",
-        markerWidth: 10, markerHeight: 10, orient: "auto-start-reverse" });
-      marker.appendChild(svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: cls }));
-      defs.appendChild(marker);
-    }
+    const heats = model.get("heat") || {};
     const under = [], over = [];
-    for (const r of routes) {
+    routes.forEach((r, i) => {
       const on = visited.has(`${r.a}>${r.b}`), last = r.a === la && r.b === lb;
-      const cls = ["rk-edge", r.back ? "rk-back" : "", on ? "rk-visited" : "", last ? "rk-last" : ""];
-      const path = svgEl("path", { d: routePath(r.points), class: cls.join(" ").replace(/ +/g, " ").trim(),
-        "data-edge": `${r.a}>${r.b}`, "marker-end": `url(#${last ? "rk-arrow-l" : on ? "rk-arrow-v" : "rk-arrow"})` });
+      const cls = ["rk-edge", r.back ? "rk-back" : "", on ? "rk-visited" : "", last ? "rk-last" : ""]
+        .join(" ").replace(/ +/g, " ").trim();
+      const marker = `url(#${last ? "rk-arrow-l" : on ? "rk-arrow-v" : "rk-arrow"})`;
+      const path = drawn.node(`e${laidN}|${i}|${cls}`, () => svgEl("path", { d: routePath(r.points), class: cls,
+        "data-edge": `${r.a}>${r.b}`, "marker-end": marker }));
       (last ? over : under).push(path);
-    }
+    });
     const parts = [defs, ...under, ...over];
     for (const n of boxes.values()) {
       const cls = ["rk-phase"];
       if (n.id === current) cls.push("rk-current");
       if (n.id === selected) cls.push("rk-selected");
       if (n.automatic) cls.push("rk-automatic");
-      const g = svgEl("g", { class: cls.join(" "), "data-phase": n.id });
-      g.appendChild(svgEl("rect", { x: n.x, y: n.y, width: n.w, height: n.h, rx: 8 }));
-      const text = svgEl("text", { x: n.x + n.w / 2, y: n.y + PAD + LINE / 2, "text-anchor": "middle",
-        "dominant-baseline": "central", "font-size": FONT, class: "rk-phase-name" });
-      n.lines.forEach((line, i) => {
-        const span = svgEl("tspan", { x: n.x + n.w / 2, dy: i ? LINE : 0 });
-        span.textContent = line;
-        text.appendChild(span);
-      });
-      g.appendChild(text);
-      const heat = (model.get("heat") || {})[n.id];
-      if (heat) {
-        g.appendChild(svgEl("circle", { cx: n.x + n.w - 4, cy: n.y + 4, r: 12, class: "rk-heat" }));
-        const t = svgEl("text", { x: n.x + n.w - 4, y: n.y + 4, "text-anchor": "middle",
-          "dominant-baseline": "central", "font-size": 12, class: "rk-heat-text" });
-        t.textContent = heat > 999 ? "999+" : String(heat);
-        g.appendChild(t);
-      }
-      g.appendChild(svgEl("title", {})).textContent = `${n.name} (${n.id})`;
-      g.addEventListener("click", () => model.send({ event: "phase", id: n.id }));
-      parts.push(g);
+      const heat = heats[n.id] || 0;
+      parts.push(drawn.node(`p${laidN}|${n.id}|${cls.join(" ")}|${heat}`, () => phaseBox(n, cls.join(" "), heat)));
     }
-    svg.replaceChildren(...parts);
-    keepInSight();
+    drawn.done();
+    patchChildren(svg, parts);
+    if (model.get("current") !== shownCurrent) inNextFrame();
+  }
+  // Reading the box's size forces the page's layout: never in the task that got a
+  // message, but in the next frame, where the page is laid out anyway (once per frame).
+  let frameQueued = false;
+  function inNextFrame() {
+    if (frameQueued) return;
+    frameQueued = true;
+    requestAnimationFrame(() => { frameQueued = false; keepInSight(); });
   }
   // keep the current phase in sight: once per new current phase, as soon as the box has a size
   // (a table drawn in a closed tab or before the page lays out has none yet)

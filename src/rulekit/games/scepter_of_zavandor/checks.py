@@ -1,7 +1,8 @@
 """Refusals with rule ids, seat views, conservation checks and determinization.
 
 ``why_not`` answers "why can't I?" with the ledger rule that forbids an
-action; ``view`` hides energy-card values in other hands and the order of
+action, taken from the same checks the phases' ``legal`` generators use
+(legality.py), and None for a legal action; ``view`` hides energy-card values in other hands and the order of
 every deck; ``invariants`` checks that no card, gem, artifact, sentinel
 or dust is created or lost outside the bank's bookkeeping.
 """

@@ -124,10 +124,14 @@ def buy_stone(p: Player, value: int) -> str:
 
 def exchange(cfg: Config, p: Player, token, rule: str = "ZS-190") -> str:
     """ZS-190 (phase 3) / ZS-510 (phase 4): small tokens worth one 10-token become one, without loss."""
-    if token not in cfg.tokens[:2] or isinstance(token, bool):
+    tokens = cfg.tokens
+    if token == tokens[0]:
+        i = 0
+    elif token == tokens[1]:
+        i = 1
+    else:
         return rule
-    i = cfg.tokens.index(token)
-    return "" if p.dust[i] * token >= cfg.tokens[2] else rule
+    return "" if p.dust[i] * tokens[i] >= tokens[2] else rule
 
 
 # -- auctions (ZS-400..ZS-470) ------------------------------------------------------------

@@ -82,8 +82,9 @@ def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
 
 
 def _exchanges(game: ScepterOfZavandor, p, rule: str = "ZS-190") -> list[Action]:
-    cfg, check = game.cfg, legality.exchange
-    return [a for x, a in zip(cfg.tokens[:2], game.hub_actions["exchange"], strict=True) if not check(cfg, p, x, rule)]
+    cfg, check, acts = game.cfg, legality.exchange, game.hub_actions["exchange"]
+    small, middle = cfg.tokens[0], cfg.tokens[1]
+    return [a for x, a in ((small, acts[0]), (middle, acts[1])) if not check(cfg, p, x, rule)]
 
 
 def exchange(cfg, t: Table, seat: int, token: int) -> Table:

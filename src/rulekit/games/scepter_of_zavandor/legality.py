@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import State
-from .config import GEMS, Config
+from .config import GEMS, RUBY, Config
 from .model import Player, Table, can_enchant, means, modifier
 
 if TYPE_CHECKING:
@@ -51,8 +51,12 @@ __all__ = [
 def enchant(cfg: Config, t: Table, p: Player, g: int, value: int, opts: dict) -> str:
     """ZS-250/260/270/280 access, ZS-910 supply, ZS-230 price (the energy in hand must cover it)."""
     if g > 1:  # opals and sapphires need nothing (ZS-240)
-        rubies = sum(q.active[4] + q.stored[4] for q in t.p) if opts["ruby_limit_scope"] == "supply" else 0
-        rule = can_enchant(cfg, p, g, rubies, opts["ruby_limit_scope"], opts["ruby_limit"])
+        if g == RUBY:
+            scope = opts["ruby_limit_scope"]
+            rubies = sum(q.active[RUBY] + q.stored[RUBY] for q in t.p) if scope == "supply" else 0
+            rule = can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"])
+        else:  # emeralds and diamonds: only the artifact counts
+            rule = can_enchant(cfg, p, g, 0, "player", 0)
         if rule:
             return rule
     if t.supply[g] <= 0 and opts["gem_supply"] == "limited":  # option gem_supply (ZS-910)

@@ -149,9 +149,16 @@ def capacity(cfg: Config, p: Player) -> int:
 
 def hand_limit(cfg: Config, p: Player) -> int:
     """Base + one modifier per area holding a stone (ZS-390, ZS-912) + artifacts."""
-    k, h = p.know, cfg.area_hand
-    areas = sum(h[a] for a in range(6) if k[a]) if any(k) else 0
-    return cfg.hand_base + areas + _art_sum(cfg, p, "hand_limit")
+    k, h = p.know, cfg.area_hand  # six areas (config.AREAS), unrolled: asked on every phase-4 step
+    areas = (
+        (h[0] if k[0] else 0)
+        + (h[1] if k[1] else 0)
+        + (h[2] if k[2] else 0)
+        + (h[3] if k[3] else 0)
+        + (h[4] if k[4] else 0)
+        + (h[5] if k[5] else 0)
+    )
+    return cfg.hand_base + areas + (_art_sum(cfg, p, "hand_limit") if p.arts else 0)
 
 
 def hand_value(cfg: Config, p: Player) -> int:
@@ -249,9 +256,9 @@ def owns_max(cfg: Config, p: Player, art: str) -> bool:
 
 def can_enchant(cfg: Config, p: Player, g: int, rubies_in_play: int, scope: str, limit: int) -> str:
     """The rule id that forbids enchanting gem ``g`` now, or "" when allowed."""
-    if g == EMERALD and not any(cfg.artifacts[a].get("allows") == "emerald" for a in p.arts):
+    if g == EMERALD and not (p.arts and any(cfg.artifacts[a].get("allows") == "emerald" for a in p.arts)):
         return "ZS-250"
-    if g == DIAMOND and not any(cfg.artifacts[a].get("allows") == "diamond" for a in p.arts):
+    if g == DIAMOND and not (p.arts and any(cfg.artifacts[a].get("allows") == "diamond" for a in p.arts)):
         return "ZS-260"
     if g == RUBY:
         owned = p.active[RUBY] + p.stored[RUBY]
@@ -279,7 +286,9 @@ def modifier(cfg: Config, t: Table, seat: int, kind: str, item: str, opts: dict)
     if kind == "sentinel":
         mod -= cfg.sent_discount_k[lv] + _art_sum(cfg, p, "sentinel_discount")
     else:
-        mod -= cfg.art_discount[lv] + sum(cfg.artifacts[a].get("discount_on", {}).get(item, 0) for a in p.arts)
+        mod -= cfg.art_discount[lv]
+        if p.arts and item:
+            mod -= sum(cfg.artifacts[a].get("discount_on", {}).get(item, 0) for a in p.arts)
     return mod
 
 

@@ -92,7 +92,7 @@ def income_opals(s: State) -> State:
     amount = cfg.opal_dust[min(n, len(cfg.opal_dust) - 1)]
     t, lost = give_dust(cfg, t, seat, amount)
     ev = game.say("ZS-130", "income_opals", player=game.seat_name(seat), n=n, dust=amount - lost)
-    return _next_income(s, t, (ev, *_lost(game, seat, lost)), 0, s.rng)
+    return _next_income(s, t, (ev, *_lost(game, seat, lost)) if lost else (ev,), 0, s.rng)
 
 
 def _lost(game: ScepterOfZavandor, seat: int, lost: int) -> tuple:
@@ -199,7 +199,7 @@ def _next_income(s: State, t, events: tuple, done: int, rng: int) -> State:
     for k in range(done + 1, 4):
         if k == 1 and (any(p.active[1:]) or p.sages):
             return s.evolve(data=t, phase=INCOME[1], events=events, rng=rng)
-        if k == 2 and any(cfg.artifacts[a].get("income") for a in p.arts):
+        if k == 2 and p.arts and any(cfg.artifacts[a].get("income") for a in p.arts):
             return s.evolve(data=t, phase=INCOME[2], events=events, rng=rng)
         if k == 3 and cfg.flow_dust[p.know[FLOW]]:
             return s.evolve(data=t, phase=INCOME[3], events=events, rng=rng)

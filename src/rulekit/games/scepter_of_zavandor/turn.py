@@ -62,7 +62,11 @@ def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
         legality.deactivate,
     )
     ench, dis, act, deact = acts["enchant"], acts["disenchant"], acts["activate"], acts["deactivate"]
-    out = [ench[g] for g in range(5) if not enchant(cfg, t, p, g, value, opts)]
+    # price * pct // 100 <= value exactly when price <= afford: dearer gems fail their check (ZS-230)
+    afford = (100 * (value + 1) - 1) // cfg.price_percent[p.know[0]]
+    out = [
+        ench[g] for g, price in enumerate(cfg.gem_price) if price <= afford and not enchant(cfg, t, p, g, value, opts)
+    ]
     out += [dis[g] for g in range(5) if not disenchant(p, g)]
     if any(p.stored):  # else every activate check fails (ZS-310)
         room = capacity(cfg, p) > sum(p.active)
@@ -83,8 +87,10 @@ def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
 
 def _exchanges(game: ScepterOfZavandor, p, rule: str = "ZS-190") -> list[Action]:
     cfg, check, acts = game.cfg, legality.exchange, game.hub_actions["exchange"]
-    small, middle = cfg.tokens[0], cfg.tokens[1]
-    return [a for x, a in ((small, acts[0]), (middle, acts[1])) if not check(cfg, p, x, rule)]
+    out = [acts[0]] if not check(cfg, p, cfg.tokens[0], rule) else []
+    if not check(cfg, p, cfg.tokens[1], rule):
+        out.append(acts[1])
+    return out
 
 
 def exchange(cfg, t: Table, seat: int, token: int) -> Table:

@@ -3,9 +3,12 @@
 Victory points alone make selling gems look free (a gem's sale value was all that counted of
 it), so search bots sold their gems for artifacts and were left with no income, for ever.
 Here every player is worth his points now, plus his energy, plus his income per round times
-the rounds still expected (fewer as sentinels are bought, ZS-620), plus knowledge. A purchase
-already decided (an open payment, or the high bid of an auction) counts as done: the item is
-gained and the price owed is taken from the energy, so a bid is judged when it is made.
+the rounds still expected (fewer as sentinels are bought, ZS-620), plus knowledge. For the
+deciding seat, what it has committed to counts as done: an open payment, or the item of an
+auction it is still in at the high bid (the printed price before the first bid); the price
+comes from its energy, then from selling gems, and a player left without any income is ruined.
+Other players are valued as they stand, so an opponent's random raise inside a search does not
+look like a gain. Once enough sentinels are in play the player ahead is the winner (``decided``).
 The weights are in ``data/evaluate.toml``; everything here is cheap (it runs inside search).
 """
 

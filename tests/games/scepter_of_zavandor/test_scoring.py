@@ -107,3 +107,42 @@ def test_gap_options_have_titles_and_help_in_two_languages():
     for opt in GAME.options.values():
         assert opt.title and opt.title_de and opt.help and opt.help_de
         assert opt.title != opt.title_de and opt.help != opt.help_de
+
+
+def _broke(players: int = 2):
+    """Every player in phase 3 without gems, energy, income artifacts or Energy Flow."""
+    from .helpers import hub
+
+    s = hub(players)
+    for seat in range(players):
+        s = setp(s, seat, cards=(), active=gems(), stored=gems(), dust=(0, 0, 0), conc=(0, 0, 0, 0), arts=())
+    return s
+
+
+def _round_ends(s):
+    """Play "end" (or the first choice, when the hand limit asks) until the next round or the end."""
+    start = s.data.round
+    for _ in range(200):
+        if s.is_over or s.data.round > start:
+            return s
+        if s.automatic:
+            s = s.auto()
+        else:
+            legal = s.legal_actions()
+            s = s.apply("end" if "end" in [str(a) for a in legal] else legal[0])
+    raise AssertionError("the round did not end")
+
+
+def test_zs_620_a_game_nobody_can_move_stops_unfinished():
+    """ZS-620 ends the game only with the fifth sentinel. With no income anywhere and nothing but
+    "end" to do, that can never come: the game stops unfinished, without winners (rulekit's choice)."""
+    s = _round_ends(_broke())
+    assert s.is_over and s.unfinished and s.winners == ()
+    assert s.events[-1].rule == "engine" and "no player has any income" in s.events[-1].text
+    assert "Einkommen" in s.events[-1].text_de
+
+
+def test_zs_620_one_seat_with_income_keeps_the_game_going():
+    s = setp(_broke(), 1, active=gems(1))  # one opal: dust every round (ZS-130)
+    s = _round_ends(s)
+    assert not s.is_over and s.data.round == 2

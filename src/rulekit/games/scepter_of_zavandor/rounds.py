@@ -280,10 +280,33 @@ def end_check(s: State) -> State:
     if limit and t.round >= limit:
         ev = game.say("engine", "round_limit", round=t.round, n=owned)
         return s.evolve(phase="game_over", is_over=True, to_move=None, events=(ev,))
+    if stalemate(s):
+        ev = game.say("engine", "stalemate", round=t.round, n=owned)
+        return s.evolve(phase="game_over", is_over=True, to_move=None, events=(ev,))
     t = replace(t, round=t.round + 1)
     return s.evolve(
         data=t, phase="determine_turn_order", events=(game.say("ZS-630", "new_round", round=t.round, n=owned),)
     )
+
+
+def stalemate(s: State) -> bool:
+    """True when no round can ever change anything again: no seat has income of any kind (ZS-120..180)
+    and no seat can do anything on its turn but end it (ZS-220).
+
+    The printed rules end only with the fifth sentinel (ZS-620); players who sold every gem and
+    spent every dust can never reach it, and the rounds would repeat for ever. rulekit stops such
+    a game unfinished, without winners (``stopped``), instead of looping.
+    """
+    game, t = s.game, s.data
+    cfg = game.cfg
+    for p in t.p:
+        if any(p.active) or cfg.flow_dust[p.know[FLOW]] or any(cfg.artifacts[a].get("income") for a in p.arts):
+            return False
+    for seat in range(len(t.p)):
+        turn = s.evolve(phase="player_actions", to_move=seat, data=replace(t, cur=t.order.index(seat)))
+        if [str(a) for a in game.flow["player_actions"].legal(turn)] != ["end"]:
+            return False
+    return True
 
 
 def final(s: State) -> State:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Event, Game, Option, PhaseHooks, State
+from ...engine import Action, Dice, Event, Game, IllegalAction, Option, PhaseHooks, State
 from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
 from . import auction, checks, rounds, scene, turn, words, worth
@@ -122,6 +122,11 @@ class ScepterOfZavandor(Game):
     def say(self, rule: str, key: str, **args) -> Event:
         """An event whose text is formatted on first read; German names gems, areas and items in German."""
         return Event(rule, key=key, source=(self._named, key, args))
+
+    def refuse(self, rule: str, key: str, action: Action | None = None, **args) -> IllegalAction:
+        """A refusal worded like the events: gems, areas and energy items in words, in both languages."""
+        en, de = self._named.format(key, **args)
+        return IllegalAction(rule, en, action, de)
 
     @cached_property
     def _named(self) -> _NamedMessages:

@@ -89,8 +89,9 @@ class Agent:
     def choose(self, state: State) -> Action:
         raise NotImplementedError
 
-    def _fresh(self, state: State, legal: list[Action]) -> tuple[list[Action], str]:
-        """The legal actions chosen least often at earlier visits of this seat's view, and the view's key.
+    def _fresh(self, state: State, legal: list[Action]) -> tuple[list[Action], str | None]:
+        """The legal actions chosen least often at earlier visits of this seat's view, and the view's key
+        (None for a forced move: nothing to choose, nothing to remember).
 
         Some printed rules allow round trips that change nothing: in the Mines
         any number of trade offers may be made and withdrawn (ZM-350). An
@@ -99,10 +100,12 @@ class Agent:
         tries what it tried least there. A revisit at the same step (after an
         undo in the Table) does not count: undo and step replay the same move.
         """
-        seat = state.to_move
-        key = json.dumps({k: v for k, v in state.view(seat).items() if k != "step"}, sort_keys=True, default=str)
+        if len(legal) == 1:
+            return legal, None
+        view = state.view(state.to_move)
+        key = json.dumps({k: v for k, v in view.items() if k != "step"}, sort_keys=True, default=str)
         done = self._visits.get(key)
-        if not done or len(legal) == 1:
+        if not done:
             return legal, key
         count = {}
         for step, label in done.items():
@@ -112,8 +115,9 @@ class Agent:
         least = min(tries)
         return [a for a, n in zip(legal, tries, strict=True) if n == least], key
 
-    def _remember(self, state: State, key: str, action: Action) -> None:
-        self._visits.setdefault(key, {})[state.step] = str(action)
+    def _remember(self, state: State, key: str | None, action: Action) -> None:
+        if key is not None:
+            self._visits.setdefault(key, {})[state.step] = str(action)
 
     @property
     def spec(self) -> str:

@@ -39,7 +39,7 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_notebook
 from playwright.sync_api import sync_playwright
 
-from rulekit.dashboard import CHROMIUM, CHROMIUM_ARGS, find_notebooks, free_port, launch
+from rulekit.serve.dashboard import CHROMIUM, CHROMIUM_ARGS, find_notebooks, free_port, launch
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -14,7 +14,7 @@ import subprocess
 from pathlib import Path
 
 import rulekit
-from rulekit.dashboard import CHROMIUM, CHROMIUM_ARGS
+from rulekit.serve.dashboard import CHROMIUM, CHROMIUM_ARGS
 
 
 def _attrs(**kw) -> str:

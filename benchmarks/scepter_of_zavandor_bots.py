@@ -15,7 +15,7 @@ import argparse
 import statistics
 import time
 
-from rulekit.explore.agents import make_agent, seat_seed
+from rulekit.agents import make_agent, seat_seed
 from rulekit.games import load
 
 

@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from browser_latency import summary  # noqa: E402
 from tests.browser.test_static_site import serve_static  # noqa: E402
 
-from rulekit.dashboard import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from rulekit.publish import publish  # noqa: E402
+from rulekit.serve.dashboard import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from rulekit.serve.publish import publish  # noqa: E402
 
 #: a click (a legal action, or Step for a bot) until the status line changed, timed in the page (the site's first click also loads code: warm up)
 STATUS_JS = """async (n) => {

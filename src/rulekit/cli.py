@@ -12,11 +12,11 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from . import games, load, open_record
+from .agents import AGENTS
 from .engine import RulekitError, State
-from .explore.agents import AGENTS
+from .outputs import writable_path
 from .session import HUMAN, Session
 from .textboard import text_board
 
@@ -80,7 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     if simulate_command is not None:
         simulate_command.add_parser(sub)
 
-    from . import dashboard, publish
+    from .serve import dashboard, publish
 
     dashboard.add_arguments(sub.add_parser("dashboard", help="serve the notebooks as Voila dashboards (127.0.0.1)"))
     publish.add_arguments(sub.add_parser("publish", help="build a static site of the notebooks (runs in the browser)"))
@@ -134,19 +134,6 @@ def _bots(spec: str, players: int) -> list[str]:
     if len(names) > players:
         raise RulekitError(f"--bots names {len(names)} seats but the game has {players} players")
     return names + [HUMAN] * (players - len(names))
-
-
-def writable_path(path: str, flag: str) -> Path:
-    """Check before any work that ``path`` can be written; a clear error otherwise."""
-    target = Path(path)
-    if target.is_dir():
-        raise RulekitError(f"{flag} {path!r} is a folder; name a file")
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        raise RulekitError(f"{flag} {path!r}: the folder {str(parent)!r} does not exist")
-    if not os.access(parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise RulekitError(f"{flag} {path!r}: no permission to write there")
-    return target
 
 
 def _play(args: argparse.Namespace) -> int:

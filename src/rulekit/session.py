@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .agents import AGENTS, Agent, make_agent, seat_seed
 from .engine import Action, Game, IllegalAction, State, Timeline
 from .engine.rules import Messages
-from .explore.agents import AGENTS, Agent, make_agent, seat_seed
 from .games import resolve_game
 
 __all__ = ["Session", "HUMAN", "resolve_game"]
@@ -35,7 +35,7 @@ class Session:
         Defaults to the game's smallest player count.
     seed : int
     seats : list of str, optional
-        ``"human"`` or an agent name (``rulekit.explore.agents.AGENTS``) per seat;
+        ``"human"`` or an agent name (``rulekit.agents.AGENTS``) per seat;
         all human by default.
     options : dict
         Rule options passed to ``game.new``.

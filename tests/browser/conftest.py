@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rulekit.dashboard import CHROMIUM, CHROMIUM_ARGS, find_notebooks, launch
+from rulekit.serve.dashboard import CHROMIUM, CHROMIUM_ARGS, find_notebooks, launch
 
 NOTEBOOKS = find_notebooks()
 ALL_NOTEBOOKS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))

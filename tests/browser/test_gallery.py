@@ -14,7 +14,7 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
-from rulekit.dashboard import PACKAGE_NOTEBOOKS
+from rulekit.serve.dashboard import PACKAGE_NOTEBOOKS
 
 from .conftest import ALL_NOTEBOOKS, NOTEBOOKS
 

@@ -14,7 +14,7 @@ from nbformat.v4 import new_code_cell, new_notebook
 from playwright.sync_api import Page, expect
 
 import rulekit
-from rulekit.dashboard import free_port
+from rulekit.serve.dashboard import free_port
 
 pytestmark = pytest.mark.browser
 TOKEN = "rulekit-smoke"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from rulekit.dashboard import free_port, launch
+from rulekit.serve.dashboard import free_port, launch
 
 from .conftest import ALL_NOTEBOOKS, PageErrors
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from rulekit.publish import publish
+from rulekit.serve.publish import publish
 
 from .conftest import PageErrors
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from rulekit.dashboard import free_port, launch
+from rulekit.serve.dashboard import free_port, launch
 
 from .conftest import ALL_NOTEBOOKS, PageErrors
 
@@ -51,7 +51,7 @@ def installed(tmp_path_factory) -> Path:
 def test_the_wheel_carries_notebooks_template_and_server_extension(installed):
     py = installed / "bin" / "python"
     code = (
-        "import rulekit, rulekit.dashboard as d, rulekit.serve.app as a; "
+        "import rulekit, rulekit.serve.dashboard as d, rulekit.serve.app as a; "
         "print(rulekit.__file__); print(sorted(p.name for p in d.PACKAGE_NOTEBOOKS.glob('*.ipynb'))); "
         "print((a.TEMPLATES / 'voila/templates/rulekit/index.html.j2').is_file())"
     )
@@ -94,7 +94,7 @@ def test_installed_jupyter_server_with_voila_gets_nodelay_from_the_wheel_config(
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env["RULEKIT_NODELAY_CHECK"] = "1"
     notebooks = run(
-        [str(installed / "bin" / "python"), "-c", "import rulekit.dashboard as d; print(d.PACKAGE_NOTEBOOKS)"],
+        [str(installed / "bin" / "python"), "-c", "import rulekit.serve.dashboard as d; print(d.PACKAGE_NOTEBOOKS)"],
         env=env,
     ).stdout.strip()
     cmd = [

@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 
 import rulekit  # noqa: E402
 from rulekit.explore import plots, simulate, sweep  # noqa: E402
-from rulekit.explore.panel import Explorer, parse_values  # noqa: E402
+from rulekit.widgets.explorer import Explorer, parse_values  # noqa: E402
 
 
 @pytest.fixture(scope="module")

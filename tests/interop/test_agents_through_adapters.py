@@ -24,7 +24,7 @@ import numpy as np
 import pytest
 
 import rulekit
-from rulekit.explore.agents import make_agent, seat_seed
+from rulekit.agents import make_agent, seat_seed
 
 from .cases import sim
 

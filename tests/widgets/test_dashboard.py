@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from rulekit import dashboard
 from rulekit.engine import RulekitError
+from rulekit.serve import dashboard
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -301,8 +301,8 @@ def test_binder_files_open_the_gallery_with_the_dashboard_tuning():
 
 
 def test_explorer_job_cap_refuses_a_huge_job_with_a_clear_message(monkeypatch):
-    from rulekit.explore.panel import Explorer
-    from rulekit.serve.limits import check_job, job_size
+    from rulekit.explore.limits import check_job, job_size
+    from rulekit.widgets.explorer import Explorer
 
     assert job_size(200, "greedy,greedy") == 400
     assert job_size(10, "mcts:500,random") == 10 * 501
@@ -344,7 +344,7 @@ def test_kernel_cap_without_preheating():
 def test_publish_leaves_out_notebooks_needing_native_modules_and_wheels_the_project(tmp_path):
     import zipfile
 
-    from rulekit import publish
+    from rulekit.serve import publish
 
     nb = dashboard.PACKAGE_NOTEBOOKS
     assert publish.needs_native(nb / "rune_stones.ipynb") is None

@@ -195,7 +195,7 @@ def test_german_table_parts_outside_a_game_have_no_english():
 
 
 def test_german_explorer_has_no_english():
-    from rulekit.explore.panel import Explorer
+    from rulekit.widgets.explorer import Explorer
 
     try:
         panel = Explorer(game="rune_stones", games=10, lang="de")

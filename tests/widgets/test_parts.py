@@ -159,3 +159,42 @@ def test_visited_cache_matches_a_full_scan_after_undo_and_new_branch():
     table.step()  # a new branch replaces later states
     table.step()
     assert cache.upto(tl) == visited_edges(tl[i].phase for i in range(tl.cursor + 1))
+
+
+#: the floors of the package, bottom first: a module may import only from its own floor or below
+FLOORS = [
+    {"engine"},
+    {"games"},
+    {"agents", "testing", "textboard", "teaching", "outputs"},
+    {"session", "explore", "adapters"},
+    {"widgets"},
+    {"serve", "cli"},
+]
+
+
+def _floor(part: str) -> int | None:
+    return next((i for i, names in enumerate(FLOORS) if part in names), None)
+
+
+def test_imports_point_down_the_floors():
+    """Arrows only point down (DESIGN.md): engine < games < agents < session/explore < widgets < serve/cli."""
+    offenders = []
+    for path in sorted(SRC.rglob("*.py")):
+        parts = path.relative_to(SRC).parts
+        own = _floor(parts[0].removesuffix(".py"))
+        if own is None:
+            continue
+        package = ["rulekit", *parts[:-1]]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                target = [*package[: len(package) - node.level + 1], *(node.module or "").split(".")]
+            else:
+                target = (node.module or "").split(".")
+            if target[0] != "rulekit" or len(target) < 2 or not target[1]:
+                continue
+            floor = _floor(target[1])
+            if floor is not None and floor > own:
+                offenders.append(f"{path.relative_to(SRC)} imports {'.'.join(target)}")
+    assert offenders == []

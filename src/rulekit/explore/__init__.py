@@ -1,6 +1,6 @@
 """Rules exploration: agents, batch simulation and rule-variant sweeps."""
 
-from .agents import AGENTS, Agent, GreedyAgent, MCTSAgent, RandomAgent, make_agent, parse_spec
+from ..agents import AGENTS, Agent, GreedyAgent, MCTSAgent, RandomAgent, make_agent, parse_spec
 from .simulate import simulate
 from .sweeps import first_player_advantage, game_length, score_spread, summarize, sweep, wilson, win_rates
 

@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.seed <= MAX_SEED:
         return _fail(f"--seed must be in 0..2**63-1, got {args.seed}")
     if args.out:
-        from ..cli import writable_path
+        from ..outputs import writable_path
 
         try:
             writable_path(args.out, "--out")

@@ -20,8 +20,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..agents import make_agent, parse_spec, seat_seed
 from ..engine import Game, State
-from .agents import make_agent, parse_spec, seat_seed
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -1,6 +1,6 @@
 """Serving the notebooks to a class: kernels, websockets, pages and host checks.
 
-``rulekit.dashboard`` is the command; the modules here are its parts so
+``rulekit.serve.dashboard`` is the command; the modules here are its parts so
 that each can be tested (and reused by Binder or a Jupyter server) alone:
 
 - ``kernels``: preheated kernels that are never culled in the pool or on the

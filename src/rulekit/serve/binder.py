@@ -27,7 +27,7 @@ def proxy() -> dict[str, Any]:
         "command": [
             sys.executable,
             "-m",
-            "rulekit.dashboard",
+            "rulekit.serve.dashboard",
             "--port={port}",
             "--base-url={base_url}rulekit/",
             "--allow-host=*",

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import traitlets as t
 
-from ..explore.agents import AGENTS
+from ..agents import AGENTS
 from .base import RulekitWidget, esm
 from .i18n import t as text
 from .panels import agent_text

@@ -2,7 +2,7 @@
 printed end (ZS-620) without a round limit (issue 18). The full measure over 20 seeds per
 agent is benchmarks/scepter_of_zavandor_bots.py; here one short game and the reasons."""
 
-from rulekit.explore.agents import make_agent, seat_seed
+from rulekit.agents import make_agent, seat_seed
 
 from .helpers import GAME, gems, hub, play, setp
 

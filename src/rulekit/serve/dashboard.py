@@ -27,7 +27,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from .engine import RulekitError
+from ..engine import RulekitError
 
 __all__ = [
     "serve",
@@ -66,12 +66,12 @@ CULL_IDLE, CULL_INTERVAL = 120, 30
 IOPUB_TIMEOUT = 30
 #: most kernels alive at once, the preheated pool included (each costs 70-200 MB)
 MAX_KERNELS = 40
-#: largest Explorer job on a dashboard: games times the bots' cost per game (see rulekit.explore.panel)
+#: largest Explorer job on a dashboard: games times the bots' cost per game (see rulekit.widgets.explorer)
 MAX_JOB = 200_000
 
 
 #: the notebooks shipped inside the package: what ``rulekit dashboard`` serves unless told otherwise
-PACKAGE_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+PACKAGE_NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
 def find_notebooks(path: str | os.PathLike | None = None) -> Path:
@@ -119,14 +119,14 @@ def voila_argv(
 
 def patch_nodelay() -> None:
     """Send kernel websocket frames at once (TCP_NODELAY) on every Jupyter path (see ``rulekit.serve.nodelay``)."""
-    from .serve.nodelay import patch
+    from .nodelay import patch
 
     patch()
 
 
 def pooled_kernels(manager) -> set[str]:
     """Ids of the preheated kernels waiting in Voila's pools (not yet given to a page)."""
-    from .serve.kernels import pooled_kernels as pooled
+    from .kernels import pooled_kernels as pooled
 
     return pooled(manager)
 
@@ -229,7 +229,7 @@ def serve(
         if value < 0:
             raise RulekitError(f"{name} must be 0 (no limit) or more, got {value}")
     patch_nodelay()
-    from .serve.app import TEMPLATES, RulekitVoila
+    from .app import TEMPLATES, RulekitVoila
 
     os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), os.environ.get("JUPYTER_PATH")) if p)
     os.environ.setdefault("RULEKIT_DASHBOARD", "1")
@@ -275,10 +275,10 @@ def launch(
     Returns the process (stop it with ``terminate()``) and the base URL. Used
     by the browser tests and the latency benchmark; ``args`` are more
     ``rulekit dashboard`` options, ``command`` replaces ``python -m
-    rulekit.dashboard`` (e.g. an installed ``rulekit dashboard``).
+    rulekit.serve.dashboard`` (e.g. an installed ``rulekit dashboard``).
     """
     port = port or free_port()
-    cmd = [*(command or [sys.executable, "-m", "rulekit.dashboard"]), "--port", str(port)]
+    cmd = [*(command or [sys.executable, "-m", "rulekit.serve.dashboard"]), "--port", str(port)]
     if notebooks is not None:
         cmd += ["--notebooks", str(find_notebooks(notebooks))]
     if not preheat:
@@ -305,7 +305,7 @@ def launch(
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of ``rulekit dashboard`` (shared with ``python -m rulekit.dashboard``)."""
+    """The options of ``rulekit dashboard`` (shared with ``python -m rulekit.serve.dashboard``)."""
     parser.add_argument("--port", type=int, default=8866, help="TCP port (default 8866); a busy port is an error")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on; not loopback needs --token")
     parser.add_argument("--token", default=None, help="secret visitors need (?token=...); or set RULEKIT_TOKEN")
@@ -349,7 +349,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m rulekit.dashboard", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m rulekit.serve.dashboard", description=__doc__.splitlines()[0])
     add_arguments(parser)
     args = parser.parse_args(argv)
     try:

@@ -40,7 +40,7 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
-from .engine import RulekitError
+from ..engine import RulekitError
 
 __all__ = ["publish", "add_arguments", "needs_native", "project_wheel", "PINS", "PYODIDE"]
 
@@ -293,8 +293,8 @@ def publish(
     log=print,
 ) -> dict:
     """Build the static site into ``out``; returns what was built (notebooks, left out, size, files)."""
+    from . import gallery
     from .dashboard import find_notebooks
-    from .serve import gallery
 
     try:
         source = find_notebooks(notebooks)

@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from .. import games as game_ids
 from .. import load
-from .agents import AGENTS
+from ..agents import AGENTS
 
 __all__ = ["Explorer", "parse_values"]
 
@@ -25,7 +25,7 @@ _NO_OPTION = "(none: bots only)"
 
 @cache
 def _texts() -> dict[str, dict[str, str]]:
-    with resources.files(__package__).joinpath("texts/panel.toml").open("rb") as f:
+    with resources.files(__package__).joinpath("texts/explorer.toml").open("rb") as f:
         return tomllib.load(f)
 
 
@@ -117,9 +117,9 @@ class Explorer(w.VBox):
         """Run the sweep and draw the results; errors appear in the status line."""
         from IPython.display import display
 
-        from ..serve.limits import check_job
-        from . import plots
-        from .sweeps import summarize, sweep
+        from ..explore import plots
+        from ..explore.limits import check_job
+        from ..explore.sweeps import summarize, sweep
 
         self.out.clear_output()
         try:

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from ..engine import Action, State
-from .agents import Agent, sample_world
+from .base import Agent, sample_world
 
 __all__ = ["MCTSAgent"]
 

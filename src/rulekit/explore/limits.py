@@ -10,8 +10,11 @@ notebook of one's own (no such variable) nothing is limited.
 from __future__ import annotations
 
 import os
+import tomllib
+from functools import cache
+from pathlib import Path
 
-from .texts import t
+from ..agents import AGENTS, parse_spec
 
 __all__ = ["job_size", "check_job", "job_limit"]
 
@@ -19,10 +22,18 @@ __all__ = ["job_size", "check_job", "job_limit"]
 ITERATIONS_PER_SECOND = 1000
 
 
+@cache
+def _texts() -> dict[str, dict[str, str]]:
+    return tomllib.loads((Path(__file__).parent / "texts" / "limits.toml").read_text(encoding="utf-8"))
+
+
+def t(key: str, lang: str = "en", **args: object) -> str:
+    entry = _texts()[key]
+    return entry.get(lang, entry["en"]).format(**args)
+
+
 def job_size(games: int, bots: str, runs: int = 1) -> int:
     """Games times the bots' cost per game, over ``runs`` settings of a sweep."""
-    from ..explore.agents import AGENTS, parse_spec
-
     cost = 0
     for spec in [b for b in bots.split(",") if b.strip()]:
         name, options = parse_spec(spec)

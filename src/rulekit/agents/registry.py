@@ -1,0 +1,56 @@
+"""The agents by name: ``--bots random,greedy,mcts:200`` in the CLI, the widgets and ``simulate``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Agent, GreedyAgent, RandomAgent
+from .mcts import MCTSAgent
+
+__all__ = ["AGENTS", "make_agent", "parse_spec"]
+
+#: agent name -> class, for the CLI (``--bots random,greedy``) and the widgets
+AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"mcts:200:c=1.2"`` into ``("mcts", {"iterations": 200, "c": 1.2})``.
+
+    Raises ``ValueError`` naming the bad part.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError(f"an agent spec must be a non-empty string such as 'greedy' or 'mcts:200', got {spec!r}")
+    name, *parts = [p.strip() for p in spec.strip().split(":")]
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+    cls = AGENTS[name]
+    options: dict[str, Any] = {}
+    for part in parts:
+        key, sep, raw = part.partition("=")
+        if not sep:
+            if cls.positional is None:
+                raise ValueError(f"agent {name!r} takes no positional value, got {part!r} in {spec!r}")
+            key, raw = cls.positional, part
+        key = key.strip()
+        if key not in cls.params:
+            known = ", ".join(cls.params) or "none"
+            raise ValueError(f"agent {name!r} has no option {key!r} (in {spec!r}); known: {known}")
+        options[key] = _number(raw.strip(), key, spec)
+    return name, options
+
+
+def _number(raw: str, key: str, spec: str) -> Any:
+    if raw.lower() in ("none", ""):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    raise ValueError(f"option {key}={raw!r} in agent spec {spec!r} must be a number or 'none'")
+
+
+def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
+    """An agent by name or spec (``"mcts:200"``); unknown names are refused with the known ones."""
+    base, parsed = parse_spec(name)
+    return AGENTS[base](seed=seed, **{**parsed, **options})

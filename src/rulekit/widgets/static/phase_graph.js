@@ -52,7 +52,34 @@ function routePath(points) {
 function render({ model, el }) {
   el.classList.add("rk-phase-graph");
   const stopHeading = heading(model, el);
-  // drawn at its natural size (13 px text on any page); the box scrolls instead of shrinking it
+  // Two views (issue 22). "focus": drawn at a readable size (names at 14 px, 18 px on a
+  // projector, times the zoom), scrolled so the current phase, the phase it came from and
+  // the phases it can go to are in view. "fit": the whole flow fitted to the box (an overview).
+  const bar = document.createElement("div");
+  bar.className = "rk-graph-bar";
+  const focusBtn = document.createElement("button");
+  focusBtn.className = "rk-graph-focus";
+  const fitBtn = document.createElement("button");
+  fitBtn.className = "rk-graph-fit-btn";
+  const zoomOut = document.createElement("button");
+  zoomOut.className = "rk-graph-zoom-out";
+  zoomOut.textContent = "−";
+  const zoomIn = document.createElement("button");
+  zoomIn.className = "rk-graph-zoom-in";
+  zoomIn.textContent = "+";
+  bar.append(focusBtn, fitBtn, zoomOut, zoomIn);
+  el.appendChild(bar);
+  let zoom = 1;
+  const setMode = (mode) => { model.set("mode", mode); model.save_changes(); };
+  focusBtn.addEventListener("click", () => { shownCurrent = ""; setMode("focus"); });
+  fitBtn.addEventListener("click", () => setMode("fit"));
+  const rezoom = (by) => () => {
+    zoom = Math.max(0.5, Math.min(3, zoom * by));
+    if (model.get("mode") !== "focus") setMode("focus");
+    shownCurrent = ""; draw();
+  };
+  zoomOut.addEventListener("click", rezoom(1 / 1.25));
+  zoomIn.addEventListener("click", rezoom(1.25));
   const box = document.createElement("div");
   box.className = "rk-graph-scroll";
   const svg = svgEl("svg", { class: "rk-graph-svg" });
@@ -100,9 +127,26 @@ function render({ model, el }) {
   }
   function draw() {
     const { width, height, boxes, routes } = layoutNow();
+    const L = model.get("labels") || {};
+    focusBtn.textContent = L.phase_focus || "focus";
+    fitBtn.textContent = L.phase_fit || "fit";
+    zoomIn.title = L.zoom_in || ""; zoomIn.setAttribute("aria-label", L.zoom_in || "+");
+    zoomOut.title = L.zoom_out || ""; zoomOut.setAttribute("aria-label", L.zoom_out || "-");
+    const fit = model.get("mode") === "fit";
+    el.classList.toggle("rk-graph-fit", fit);
+    focusBtn.classList.toggle("rk-active", !fit);
+    fitBtn.classList.toggle("rk-active", fit);
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    svg.setAttribute("width", width);
-    svg.setAttribute("height", height);
+    if (fit) {  // the whole flow in the box: as wide as the box allows, never taller than it
+      svg.setAttribute("width", "100%");
+      svg.setAttribute("height", "100%");
+      svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
+    } else {
+      const scale = zoom * (model.get("large") ? 18 : 14) / FONT;
+      svg.setAttribute("width", Math.ceil(width * scale));
+      svg.setAttribute("height", Math.ceil(height * scale));
+      svg.removeAttribute("preserveAspectRatio");
+    }
     const visited = new Set((model.get("visited") || []).map(([a, b]) => `${a}>${b}`));
     const [la, lb] = model.get("last") || [];
     const current = model.get("current");
@@ -129,8 +173,9 @@ function render({ model, el }) {
     }
     drawn.done();
     patchChildren(svg, parts);
-    if (model.get("current") !== shownCurrent) inNextFrame();
+    if (model.get("current") !== shownCurrent || fit !== shownFit) inNextFrame();
   }
+  let shownFit = false;
   // Reading the box's size forces the page's layout: never in the task that got a
   // message, but in the next frame, where the page is laid out anyway (once per frame).
   let frameQueued = false;
@@ -139,25 +184,40 @@ function render({ model, el }) {
     frameQueued = true;
     requestAnimationFrame(() => { frameQueued = false; keepInSight(); });
   }
-  // keep the current phase in sight: once per new current phase, as soon as the box has a size
-  // (a table drawn in a closed tab or before the page lays out has none yet)
+  // keep the current phase, where it came from and where it can go in sight: once per new
+  // current phase, as soon as the box has a size (a table drawn in a closed tab has none yet).
+  // When they do not all fit, the current phase is centred.
   function keepInSight() {
     const current = model.get("current");
+    const fit = model.get("mode") === "fit";
     const lit = laid && laid.boxes.get(current);
-    if (!lit || current === shownCurrent || !box.clientHeight) return;
-    const top = lit.y - 20, bottom = lit.y + lit.h + 20;
-    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) {
-      box.scrollTop = Math.max(0, (top + bottom) / 2 - box.clientHeight / 2);
-    }
-    const left = lit.x - 20, right = lit.x + lit.w + 20;
-    if (left < box.scrollLeft || right > box.scrollLeft + box.clientWidth) {
-      box.scrollLeft = Math.max(0, (left + right) / 2 - box.clientWidth / 2);
-    }
+    if (!lit || (current === shownCurrent && fit === shownFit) || !box.clientHeight) return;
+    shownFit = fit;
     shownCurrent = current;
+    if (fit) { box.scrollTop = 0; box.scrollLeft = 0; return; }
+    const k = svg.getBoundingClientRect().width / (laid.width || 1);
+    const [la, lb] = model.get("last") || [];
+    const near = [lit];
+    for (const r of laid.routes) {
+      if (r.a === current && laid.boxes.get(r.b)) near.push(laid.boxes.get(r.b));
+      if (r.b === current && r.a === la && lb === current && laid.boxes.get(r.a)) near.push(laid.boxes.get(r.a));
+    }
+    const span = (lo, hi, view, size) => {
+      if (hi - lo <= size) return lo < view || hi > view + size ? Math.max(0, (lo + hi) / 2 - size / 2) : view;
+      return null;
+    };
+    const pad = 12;
+    const top = Math.min(...near.map((b) => b.y)) * k - pad, bottom = Math.max(...near.map((b) => b.y + b.h)) * k + pad;
+    const left = Math.min(...near.map((b) => b.x)) * k - pad, right = Math.max(...near.map((b) => b.x + b.w)) * k + pad;
+    const y = span(top, bottom, box.scrollTop, box.clientHeight);
+    box.scrollTop = y !== null ? y : Math.max(0, (lit.y + lit.h / 2) * k - box.clientHeight / 2);
+    const x = span(left, right, box.scrollLeft, box.clientWidth);
+    box.scrollLeft = x !== null ? x : Math.max(0, (lit.x + lit.w / 2) * k - box.clientWidth / 2);
   }
-  const sized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(keepInSight);
+  const sized = typeof ResizeObserver === "undefined" ? null
+    : new ResizeObserver(() => { shownCurrent = ""; keepInSight(); });
   if (sized) sized.observe(box);
-  const keys = ["nodes", "edges", "current", "visited", "last", "selected", "heat"];
+  const keys = ["nodes", "edges", "current", "visited", "last", "selected", "heat", "large", "mode", "labels"];
   const stop = watch(model, keys, draw);
   draw();
   return () => { stop(); stopHeading(); if (sized) sized.disconnect(); };

@@ -167,9 +167,7 @@ class Session:
         return [
             i
             for i in range(len(tl))
-            if tl[i].to_move is not None
-            and not tl[i].is_over
-            and (not humans or self.seats[tl[i].to_move] == HUMAN)
+            if tl[i].to_move is not None and not tl[i].is_over and (not humans or self.seats[tl[i].to_move] == HUMAN)
         ]
 
     def undo_decision(self) -> bool:

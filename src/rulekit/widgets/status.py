@@ -100,7 +100,7 @@ def status_html(session: Session, lang: str, view_seat: int | None = None) -> st
         f'data-phase="{escape(s.phase)}" data-step="{session.cursor}">'
         f'<div class="rk-status-who">{escape(parts["who"])}</div>'
         f'<div class="rk-status-where">{escape(parts["where"])} <span class="rk-phase-strip">'
-        f'{" → ".join(strip)}</span></div></div>'
+        f"{' → '.join(strip)}</span></div></div>"
     )
 
 

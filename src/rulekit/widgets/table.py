@@ -41,9 +41,9 @@ from .panels import (
     status_text,
     why_html,
 )
-from .status import status_html, step_reason
 from .phase_graph import PhaseGraph, VisitedCache, last_edge
 from .session import HUMAN, Session
+from .status import status_html, step_reason
 from .variants import VariantEditor
 from .watch import WatchMode
 

@@ -93,8 +93,27 @@ function lightTouched(svg, label) {
   }
 }
 
+// Issue 22: a Table draws the board in a box no taller than the window, scrolling inside
+// it. When the seat to move gets new choices and none of its clickable items is in view,
+// scroll the box (never the page) to the first one, so the board shows where to act.
+function keepChoicesInView(box, key, last) {
+  if (key === last.key) return;
+  last.key = key;
+  requestAnimationFrame(() => {
+    if (box.scrollHeight <= box.clientHeight + 1) return;
+    const items = [...box.querySelectorAll(".rk-enabled")];
+    if (!items.length) return;
+    const view = box.getBoundingClientRect();
+    const seen = (r) => r.bottom > view.top + 8 && r.top < view.bottom - 8;
+    if (items.some((item) => seen(item.getBoundingClientRect()))) return;
+    const first = items[0].getBoundingClientRect();
+    box.scrollTop = Math.max(0, box.scrollTop + first.top - view.top - 48);
+  });
+}
+
 function render({ model, el }) {
   el.classList.add("rk-board");
+  const shownChoices = { key: null };
   const stopHeading = heading(model, el);
   const onHover = (ev) => {
     if (ev.detail && ev.detail.link && ev.detail.link === model.get("link")) lightTouched(svg, ev.detail.label);
@@ -117,6 +136,8 @@ function render({ model, el }) {
         () => drawItem(item, legal, send, active)));
     drawn.done();
     patchChildren(svg, items);
+    if (active) keepChoicesInView(el, [...legal].join("\n"), shownChoices);
+    else shownChoices.key = null;
   }
   const stop = watch(model, ["scene_json", "legal", "active"], draw);
   draw();

@@ -110,6 +110,8 @@ class PhaseGraph(RulekitWidget):
     #: ``{"a", "b", "back"}`` (see ``flow_edges``)
     edges = t.List().tag(sync=True)
     current = t.Unicode("").tag(sync=True)
+    #: the phase the game was in before the current one (the focus view shows it)
+    before = t.Unicode("").tag(sync=True)
     visited = t.List().tag(sync=True)
     last = t.List().tag(sync=True)
     selected = t.Unicode("").tag(sync=True)

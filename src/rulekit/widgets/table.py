@@ -43,7 +43,7 @@ from .panels import (
 )
 from .phase_graph import PhaseGraph, VisitedCache, last_edge
 from .session import HUMAN, Session
-from .status import status_html, step_reason
+from .status import came_from, status_html, step_reason
 from .variants import VariantEditor
 from .watch import WatchMode
 
@@ -411,6 +411,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.end.value = end_html(s, lang)
         with self.phases.hold_sync():
             self.phases.current = s.phase
+            self.phases.before = came_from(self.session) or ""
             self.phases.visited = self._visited.upto(tl)
             self.phases.last = last_edge(tl)
         before = self._view(tl[tl.cursor - 1]) if tl.cursor > 0 else None

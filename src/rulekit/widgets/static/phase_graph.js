@@ -9,9 +9,9 @@ const FONT = 13, LINE = 16, PAD = 8;
 // The layout of `nodes` and `edges` with the dagre library `lib`: boxes
 // (top-left x, y) and each edge's polyline from source to target. Pure, so
 // benchmarks/phase_layout.py runs the very same function in node.
-function flowLayout(lib, nodes, edges) {
+function flowLayout(lib, nodes, edges, rankdir) {
   const g = new lib.graphlib.Graph({ multigraph: true });
-  g.setGraph({ rankdir: "TB", nodesep: 20, ranksep: 30, edgesep: 12, marginx: 12, marginy: 12 });
+  g.setGraph({ rankdir: rankdir || "TB", nodesep: 20, ranksep: 30, edgesep: 12, marginx: 12, marginy: 12 });
   for (const n of nodes) g.setNode(n.id, { width: n.w, height: n.h });
   edges.forEach((e, i) => {
     if (e.a === e.b || !g.hasNode(e.a) || !g.hasNode(e.b)) return;
@@ -71,11 +71,10 @@ function render({ model, el }) {
   el.appendChild(bar);
   let zoom = 1;
   const setMode = (mode) => { model.set("mode", mode); model.save_changes(); };
-  focusBtn.addEventListener("click", () => { shownCurrent = ""; setMode("focus"); });
-  fitBtn.addEventListener("click", () => setMode("fit"));
+  focusBtn.addEventListener("click", () => { zoom = 1; shownCurrent = ""; setMode("focus"); });
+  fitBtn.addEventListener("click", () => { zoom = 1; shownCurrent = ""; setMode("fit"); });
   const rezoom = (by) => () => {
-    zoom = Math.max(0.5, Math.min(3, zoom * by));
-    if (model.get("mode") !== "focus") setMode("focus");
+    zoom = Math.max(model.get("mode") === "fit" ? 1 : 0.8, Math.min(4, zoom * by));
     shownCurrent = ""; draw();
   };
   zoomOut.addEventListener("click", rezoom(1 / 1.25));
@@ -87,10 +86,22 @@ function render({ model, el }) {
   el.appendChild(box);
   let shownCurrent = "";
   let laid = null, laidKey = "", laidN = 0;
+  // The focus view lays out only the neighbourhood: the phase the game came from, the
+  // current phase and the phases it can go to, left to right, so all of it is in view.
   function layoutNow() {
-    const nodes = model.get("nodes") || [], edges = model.get("edges") || [];
-    const key = JSON.stringify([nodes, edges]);
-    if (key !== laidKey) { laid = flowLayout(dagre, nodes, edges); laidKey = key; laidN += 1; }
+    let nodes = model.get("nodes") || [], edges = model.get("edges") || [];
+    const current = model.get("current"), before = model.get("before");
+    const focus = model.get("mode") !== "fit" && nodes.some((n) => n.id === current);
+    if (focus) {
+      const near = new Set([current]);
+      if (before && before !== current) near.add(before);
+      for (const e of edges) if (e.a === current) near.add(e.b);
+      nodes = nodes.filter((n) => near.has(n.id));
+      edges = edges.filter((e) => near.has(e.a) && near.has(e.b) && (e.a === current || (e.a === before && e.b === current)))
+        .map((e) => ({ ...e, back: false }));
+    }
+    const key = JSON.stringify([nodes, edges, focus]);
+    if (key !== laidKey) { laid = flowLayout(dagre, nodes, edges, focus ? "LR" : "TB"); laidKey = key; laidN += 1; }
     return laid;
   }
   const defs = svgEl("defs", {});
@@ -137,10 +148,15 @@ function render({ model, el }) {
     focusBtn.classList.toggle("rk-active", !fit);
     fitBtn.classList.toggle("rk-active", fit);
     svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    if (fit) {  // the whole flow in the box: as wide as the box allows, never taller than it
+    if (fit && zoom <= 1) {  // the whole flow in the box: as wide as the box allows, never taller than it
       svg.setAttribute("width", "100%");
       svg.setAttribute("height", "100%");
       svg.setAttribute("preserveAspectRatio", "xMidYMin meet");
+    } else if (fit) {  // zoomed in: larger than the box, panned by scrolling
+      const w = Math.round((box.clientWidth || 600) * zoom);
+      svg.setAttribute("width", w);
+      svg.setAttribute("height", Math.round(w * height / width));
+      svg.removeAttribute("preserveAspectRatio");
     } else {
       const scale = zoom * (model.get("large") ? 18 : 14) / FONT;
       svg.setAttribute("width", Math.ceil(width * scale));
@@ -194,7 +210,7 @@ function render({ model, el }) {
     if (!lit || (current === shownCurrent && fit === shownFit) || !box.clientHeight) return;
     shownFit = fit;
     shownCurrent = current;
-    if (fit) { box.scrollTop = 0; box.scrollLeft = 0; return; }
+    if (!fit || zoom <= 1) { box.scrollTop = 0; box.scrollLeft = 0; return; }
     const k = svg.getBoundingClientRect().width / (laid.width || 1);
     const [la, lb] = model.get("last") || [];
     const near = [lit];
@@ -217,7 +233,7 @@ function render({ model, el }) {
   const sized = typeof ResizeObserver === "undefined" ? null
     : new ResizeObserver(() => { shownCurrent = ""; keepInSight(); });
   if (sized) sized.observe(box);
-  const keys = ["nodes", "edges", "current", "visited", "last", "selected", "heat", "large", "mode", "labels"];
+  const keys = ["nodes", "edges", "current", "before", "visited", "last", "selected", "heat", "large", "mode", "labels"];
   const stop = watch(model, keys, draw);
   draw();
   return () => { stop(); stopHeading(); if (sized) sized.disconnect(); };

@@ -8,7 +8,8 @@ projector layout; the phase flow's whole-flow overview excepted: it is a map, it
 focus view is the readable one); when a phase label does not fit its box, or the
 current phase, the one it came from or one it can go to is not inside the phase
 flow's visible box; when the page shows developer output (a Python repr or list).
-Then it plays: after each decision the status line matches the table (the step on the
+Then it plays: only the seat to move's legal items are clickable on the board
+(nothing while a bot or an automatic step is next); after each decision the status line matches the table (the step on the
 timeline, Step disabled with its reason exactly when a person decides), and Undo after
 a human decision returns to that decision with the same seat to move.
 
@@ -104,6 +105,44 @@ PHASES = """(table) => {
   return { cut, unseen };
 }"""
 
+#: text boxes whose box runs past the panel that holds them (scrolling boxes excepted)
+OVERFLOW = """(root) => {
+  const out = [];
+  for (const panel of root.querySelectorAll(".rk-panel, .rk-controls")) {
+    if (!panel.getClientRects().length) continue;
+    const box = panel.getBoundingClientRect();
+    for (const el of panel.querySelectorAll("*")) {
+      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
+      if (!el.getClientRects().length || el.closest("svg")) continue;
+      let scroller = el.parentElement, inScroll = false;
+      while (scroller && scroller !== panel) {
+        const o = getComputedStyle(scroller);
+        if (/(auto|scroll)/.test(o.overflowX + o.overflowY)) { inScroll = true; break; }
+        scroller = scroller.parentElement;
+      }
+      if (inScroll) continue;
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      const clipped = el.scrollWidth > el.clientWidth + 1 && /(hidden|clip)/.test(s.overflowX) && el.clientWidth > 0;
+      if (r.right > box.right + 1 || r.left < box.left - 1 || clipped) {
+        out.push(`${el.className || el.tagName}: ${el.textContent.trim().slice(0, 50)}`);
+      }
+    }
+  }
+  return [...new Set(out)];
+}"""
+
+#: the board's clickable items and the legal action buttons, after a redraw
+CLICKABLE = """(table) => {
+  const board = table.querySelector(".rk-board");
+  const items = [...board.querySelectorAll(".rk-clickable")].map((g) => g.getAttribute("data-action"));
+  const legal = [...table.querySelectorAll("button.rk-action:not(.rk-illegal)")].map((b) => b.getAttribute("data-label"));
+  const inert = [...board.querySelectorAll("[data-action]:not(.rk-clickable)")].filter(
+    (g) => getComputedStyle(g).cursor === "pointer").length;
+  return { active: board.getAttribute("data-active"), items, legal, inert };
+}"""
+
+
 #: developer output anywhere on the page: a repr like <Table ...> or a Python list/dict
 DEV_OUTPUT = re.compile(r"<[A-Z]\w* [^>]*>|\[\s*'[^']*'\s*[,\]]|\{\s*'[^']*'\s*:")
 
@@ -130,6 +169,7 @@ def _check_screen(page: Page, table, label: str, large: bool) -> list[str]:
     for part, where in page.evaluate(ONE_SCREEN, handle).items():
         if where != "ok":
             problems.append(f"{label}: {part} not on the first screen ({where})")
+    problems += [f"{label}: text out of its panel: {t}" for t in page.evaluate(OVERFLOW, handle)]
     least = 18 if large else 14
     for tab in ("rules", "log", "phases", "inspector", "extras"):
         open_tab(table, tab)
@@ -196,6 +236,12 @@ def test_one_screen_readable_text_phases_in_view_status_and_undo(page: Page, voi
         st = _status(table)
         assert st["step"] == jump.input_value(), (st, jump.input_value())
         human = st["kind"] == "human"
+        seen = page.evaluate(CLICKABLE, table.element_handle())
+        if seen["active"] == "false":
+            problems += [f"board clickable while no human seat decides: {a}" for a in seen["items"]]
+        problems += [f"clickable item is not a legal action: {a}" for a in seen["items"] if a not in seen["legal"]]
+        if seen["inert"]:
+            problems.append(f"{seen['inert']} inert board items still show a pointer")
         assert step_btn.is_disabled() == (human or st["kind"] == "over"), st
         if human:
             expect(table.locator(".rk-step-why").first).to_be_visible()

@@ -61,7 +61,9 @@ def test_games_stopped_by_the_decision_cap_are_unfinished():
     stops = unfinished(df).iloc[0]
     assert (stops["games"], stops["unfinished"], stops["decision_limit"]) == (3, 3, 3)
     assert not df["finished"].any() and not df["winner"].any()
-    assert "unfinished 3 of 3 (no printed end reached: decision_limit 3)" in report_lines(df, "rune_stones", "random", 0)
+    assert "unfinished 3 of 3 (no printed end reached: decision_limit 3)" in report_lines(
+        df, "rune_stones", "random", 0
+    )
 
 
 def test_games_stopped_by_a_round_limit_are_unfinished_by_that_reason():

@@ -254,6 +254,12 @@ class Face:
         effect = _wrap(self.effect, chars, self.max_lines) if self.effect else ()
         return name, facts, effect
 
+    def spoken(self) -> str:
+        """The card in one sentence for a screen reader: "name, fact, fact: effect" (issue 27)."""
+        facts = ", ".join(f for f in self.facts if f)
+        said = f"{self.name}, {facts}" if facts else self.name
+        return f"{said}: {self.effect}" if self.effect else said
+
     def height(self, w: float, size: float) -> float:
         name, facts, effect = self.lines(w, size)
         return size * (1.25 * (len(name) + len(facts) + len(effect)) + 0.9 + (0.3 if effect else 0))
@@ -282,6 +288,7 @@ def card(face: Face, x: float, y: float, w: float, h: float | None = None, size:
                 "title": face.title,
                 "touches": face.touches,
                 "class": "rk-card" + (" rk-selected" if face.selected else ""),
+                "aria": face.spoken(),
             }
         ),  # fmt: skip
         {"type": "rect", "x": x + 2, "y": y + 2, "w": w - 4, "h": band, "rx": 5, "fill": fill},

@@ -75,9 +75,7 @@ def test_board_is_one_tab_stop_arrows_move_enter_and_space_choose(page):
     tabbable = page.evaluate("() => [...document.querySelectorAll('[tabindex=\"0\"]')].map((n) => n.dataset.id)")
     assert tabbable == ["a"]
     # a redraw (the next state: b is no longer legal) keeps the focus on the board
-    page.evaluate(
-        "async () => { window.t.h.model.set({ legal: ['take a', 'take d'] }); await window.t.h.tick(); }"
-    )
+    page.evaluate("async () => { window.t.h.model.set({ legal: ['take a', 'take d'] }); await window.t.h.tick(); }")
     assert page.evaluate(focused) == "a"
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("() => document.activeElement.textContent") == "before", "Tab is never trapped"
@@ -92,7 +90,9 @@ def test_pieces_are_named_buttons_and_the_board_has_a_list_and_a_live_region(pag
     assert names == ["Kobold 43, blue", "B", "D"]
     live = page.locator("[role=status][aria-live=polite]")
     assert live.inner_text() == "Phase: Summon. Player 1 (blue), human, decides."
-    page.evaluate("async () => { window.t.h.model.set({ announce: 'Not allowed: take c.' }); await window.t.h.tick(); }")
+    page.evaluate(
+        "async () => { window.t.h.model.set({ announce: 'Not allowed: take c.' }); await window.t.h.tick(); }"
+    )
     assert live.inner_text() == "Not allowed: take c."
     assert page.locator("svg").get_attribute("aria-label") == "Game board"
     page.locator("details.rk-board-text > summary").click()

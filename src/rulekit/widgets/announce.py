@@ -20,7 +20,7 @@ __all__ = ["announcement", "refusal_announcement"]
 
 
 def _seat(n: int, lang: str) -> str:
-    """"Player 2 (orange)": the colour is said, never only shown."""
+    """ "Player 2 (orange)": the colour is said, never only shown."""
     return t("say_seat", lang, n=n + 1, colour=kit.seat_colour_name(n, lang))
 
 
@@ -42,6 +42,6 @@ def announcement(session: Session, lang: str, seat: int | None = None) -> str:
 
 
 def refusal_announcement(session: Session, label: str, refusal: IllegalAction, lang: str) -> str:
-    """"Not allowed: <what> - <why> (rule RS-012). Nothing changed." """
+    """ "Not allowed: <what> - <why> (rule RS-012). Nothing changed." """
     reason = refusal.reason_de if lang == "de" else refusal.reason
     return t("say_refused", lang, action=describe(session.game, str(label), lang), reason=reason, rule=refusal.rule)

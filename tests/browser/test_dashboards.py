@@ -16,6 +16,15 @@ LOAD_MS = 240_000
 STEP_MS = 45_000  # a loaded CI machine can take this long for one round trip
 
 
+#: developer output on a dashboard page (issue 22): a repr like <Table ...>, a Python list or dict
+DEV_OUTPUT = re.compile(r"<[A-Z]\w* [^>]*>|\[\s*'[^']*'\s*[,\]]|\{\s*'[^']*'\s*:")
+
+
+def developer_output(page: Page) -> list[str]:
+    """Reprs and Python lists or dicts in the page's visible text."""
+    return [m.group(0)[:60] for m in DEV_OUTPUT.finditer(page.locator("body").inner_text())]
+
+
 def open_dashboard(page: Page, url: str, notebook: str) -> None:
     page.set_default_timeout(STEP_MS)
     page.goto(f"{url}/voila/render/{notebook}", timeout=LOAD_MS)
@@ -69,9 +78,11 @@ def test_dashboard_plays_steps_undoes_jumps_and_explains(page: Page, voila_url, 
         # Voila (show_tracebacks off) replaces a failing cell's output with this notice
         expect(page.get_by_text("There was an error when executing cell")).to_have_count(0)
         assert page_errors == []
+        assert developer_output(page) == []
         pytest.skip(f"{notebook} shows no Table: rendered without errors")
     tables.first.wait_for(timeout=LOAD_MS)
     expect(page.get_by_text("There was an error when executing cell")).to_have_count(0)
+    assert developer_output(page) == [], "a dashboard shows what a class should see (issue 22)"
     # issue 14: every table opens cleanly, with no refusal or error shown in its play area
     page.wait_for_timeout(500)
     assert page.locator(".rk-table .rk-why .rk-why-box, .rk-table .rk-why .rk-error").count() == 0

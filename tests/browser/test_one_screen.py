@@ -20,13 +20,12 @@ docs/widgets.md shows are written to ``docs/img/table-<game>-<width>.png``.
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_dashboards import LOAD_MS, STEP_MS, open_dashboard, open_tab
+from .test_dashboards import LOAD_MS, STEP_MS, developer_output, open_dashboard, open_tab
 
 pytestmark = pytest.mark.browser
 
@@ -143,10 +142,6 @@ CLICKABLE = """(table) => {
 }"""
 
 
-#: developer output anywhere on the page: a repr like <Table ...> or a Python list/dict
-DEV_OUTPUT = re.compile(r"<[A-Z]\w* [^>]*>|\[\s*'[^']*'\s*[,\]]|\{\s*'[^']*'\s*:")
-
-
 def _settle(page: Page) -> None:
     page.wait_for_timeout(350)
 
@@ -210,8 +205,7 @@ def test_one_screen_readable_text_phases_in_view_status_and_undo(page: Page, voi
     _settle(page)
     problems = []
     # no developer output on the dashboard page
-    body = page.locator("body").inner_text()
-    problems += [f"developer output on the page: {m.group(0)[:60]}" for m in DEV_OUTPUT.finditer(body)]
+    problems += [f"developer output on the page: {text}" for text in developer_output(page)]
 
     for lang in ("en", "de"):
         table.locator(f".rk-lang button.rk-lang-{lang}").first.click()

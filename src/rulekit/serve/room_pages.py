@@ -62,7 +62,7 @@ def _shell(title: str, lang: str, body: str, config: dict | None = None, base: s
         )
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
         f'<meta name="referrer" content="no-referrer"><title>{escape(title)}</title>'
         f'<link rel="stylesheet" href="{static}/rulekit.css"><link rel="stylesheet" href="{static}/room.css">'
         f'</head><body class="rk-room-page">{body}{script}</body></html>'

@@ -77,6 +77,7 @@ function livePage() {
   if (actionsBox) actions.render({ model: actionModel, el: actionsBox });
 
   function draw(msg) {
+    if (!last) document.body.dataset.firstState = String(Math.round(performance.now()));  // ms since the page opened
     last = msg;
     version = msg.version;
     document.body.dataset.step = msg.step === null ? "" : String(msg.step);
@@ -158,9 +159,13 @@ function livePage() {
     if (config.mode === "projector") q.set("view", "public");
     socket = new WebSocket(`${proto}://${location.host}${config.base}rooms/${config.code}/socket?${q}`);
     socket.onopen = () => { retry = 0; document.body.dataset.connected = "true"; };
+    window.rulekitRoomSocket = socket;  // for tests: drop the connection to see the page come back
     socket.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "state") draw(msg);
+      if (msg.type === "state") {
+        draw(msg);
+        document.body.dataset.updated = String(Math.round(performance.now()));
+      }
       else if (msg.type === "refused") showRefusal(msg.text, msg.rule);
     };
     socket.onclose = (ev) => {
@@ -211,7 +216,7 @@ function joinPage() {
   for (const btn of document.querySelectorAll(".rk-room-pick")) {
     btn.addEventListener("click", async () => {
       const { ok, data } = await postJSON(`${config.base}rooms/${config.code}/join`, { key: config.key, seat: Number(btn.dataset.seat) });
-      if (ok) location.href = data.url;
+      if (ok) location.href = `${data.url}&lang=${config.lang}`;
       else showRefusal(data.error, data.rule);
     });
   }

@@ -49,10 +49,14 @@ def _number(n: object) -> int | float:
         raise TypeError(f"a count must be a number, got {n!r}")
     if isinstance(n, int | float):
         return n
+    text = str(n).replace(",", "").replace("_", "")  # "100,000" as a count is 100000
     try:
-        return int(str(n))
+        return int(text)
     except ValueError:
-        return float(str(n))
+        try:
+            return float(text)
+        except ValueError:
+            raise TypeError(f"a plural block counts a number, got {n!r}") from None
 
 
 def _closing(text: str, start: int) -> int:

@@ -10,6 +10,8 @@ import tomllib
 from functools import cache
 from importlib import resources
 
+from ..engine.plurals import fill
+
 __all__ = ["LANGS", "t", "strings", "check_lang"]
 
 #: languages every string must have
@@ -19,8 +21,11 @@ LANGS = ("en", "de")
 @cache
 def strings() -> dict[str, dict[str, str]]:
     """All UI strings: ``{key: {"en": ..., "de": ...}}``."""
-    with resources.files(__package__).joinpath("texts/ui.toml").open("rb") as f:
-        return tomllib.load(f)
+    out: dict[str, dict[str, str]] = {}
+    for name in ("texts/ui.toml", "texts/a11y.toml"):  # a11y.toml: what screen readers and keyboards get (issue 27)
+        with resources.files(__package__).joinpath(name).open("rb") as f:
+            out.update(tomllib.load(f))
+    return out
 
 
 def check_lang(lang: str) -> str:
@@ -33,4 +38,4 @@ def check_lang(lang: str) -> str:
 def t(key: str, lang: str = "en", **args: object) -> str:
     """The UI string ``key`` in ``lang`` with ``{placeholders}`` filled."""
     entry = strings()[key]
-    return entry.get(lang, entry["en"]).format(**args)
+    return fill(entry.get(lang, entry["en"]), lang, **args)

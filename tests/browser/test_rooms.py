@@ -54,8 +54,8 @@ def _hidden_leaks(page, game: str, seat: int, players: int) -> list[str]:
         else:
             n = page.locator(f'.rk-room-board [data-id^="hand-{other}-"]').count()
             leaks += [f"{n} hand cards of seat {other + 1}"] if n else []
-            for text in page.locator(f'.rk-room-board [data-id^="bid-{other}-"]').all_inner_texts():
-                if re.match(r"^P\d+: \d+ \D", text.strip()):  # a size beside an unrevealed status
+            for text in page.locator(f'.rk-room-board [data-id^="bid-{other}-"]').all_text_contents():
+                if re.match(r"^P\d+: \d+ [^\W\d_]", text.strip()):  # a size beside a status word: not revealed yet
                     leaks.append(f"sealed bid of seat {other + 1}: {text!r}")
     return leaks
 

@@ -40,7 +40,7 @@ def create_room(
     start: bool = False,
     server: str | None = None,
     token: str | None = None,
-    timeout: float = 10.0,
+    timeout: float = 30.0,
 ) -> dict:
     """Create a room and return ``{code, url, join_url, seats: [{seat, token, url}], teacher_token, teacher_url}``.
 

@@ -14,7 +14,7 @@ from typing import Any
 from ..agents import make_agent
 from ..engine import RulekitError
 from ..games import load
-from .room import HUMAN, Room, RoomError, Seat, new_code, new_token
+from .room import HUMAN, Room, Seat, new_code, new_token, refusal
 from .store import Store
 
 __all__ = ["Hub", "MAX_ROOMS", "MAX_CONNECTIONS", "parse_bots"]
@@ -102,7 +102,7 @@ class Hub:
         g.new(players, seed, **dict(options or {}))  # options and seed checked by the engine (SetupError)
         with self._lock:
             if self.max_rooms and len(self.rooms) >= self.max_rooms:
-                raise RoomError("ROOM-cap", "too_many_rooms", n=self.max_rooms)
+                raise refusal("ROOM-cap", "too_many_rooms", n=self.max_rooms)
             code = new_code(set(self.rooms))
             seats = [Seat(i, chosen.get(i, HUMAN)) for i in range(players)]
             room = Room(code, g.id, players, seed, dict(options or {}), seats, new_token(), watch=watch)
@@ -117,7 +117,7 @@ class Hub:
         """The room with join code ``code`` (any case); ``RoomError`` naming it when there is none."""
         room = self.rooms.get(str(code).upper())
         if room is None:
-            raise RoomError("ROOM-code", "no_room", code=str(code)[:12])
+            raise refusal("ROOM-code", "no_room", code=str(code)[:12])
         return room
 
     def remove(self, code: str) -> None:

@@ -23,11 +23,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import Agent, make_agent, seat_seed
-from ..engine import Action, Game, IllegalAction, RulekitError, State
+from ..engine import Action, Game, IllegalAction, RoomError, RulekitError, State
 from ..games import load
 from .texts import t
 
-__all__ = ["Room", "Seat", "Decision", "RoomError", "HUMAN", "STATUSES", "new_code", "new_token", "CODE_LETTERS"]
+__all__ = [
+    "Room",
+    "Seat",
+    "Decision",
+    "RoomError",
+    "refusal",
+    "HUMAN",
+    "STATUSES",
+    "new_code",
+    "new_token",
+    "CODE_LETTERS",
+]
 
 HUMAN = "human"
 #: waiting (not started), playing, paused (by the teacher), over (the rules ended it), ended (by the teacher)
@@ -51,12 +62,9 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-class RoomError(IllegalAction):
-    """A refusal of the room itself (not the game's rules): ``rule`` is a ``ROOM-...`` id."""
-
-    def __init__(self, rule: str, key: str, **args: Any):
-        self.key = key
-        super().__init__(rule, t(key, "en", **args), args.get("label"), t(key, "de", **args))
+def refusal(rule: str, key: str, **args: Any) -> RoomError:
+    """A refusal of the room itself (not the game's rules), ``rule`` a ``ROOM-...`` id, in both languages."""
+    return RoomError(rule, t(key, "en", **args), args.get("label"), t(key, "de", **args))
 
 
 @dataclass
@@ -198,15 +206,15 @@ class Room:
             s = self.state
             if s.to_move != seat:
                 who = self.who(s.to_move, "en") if s.to_move is not None else "-"
-                raise RoomError("ROOM-turn", "not_your_turn", who=who)
+                raise refusal("ROOM-turn", "not_your_turn", who=who)
             if self.seats[seat].bot:
-                raise RoomError("ROOM-bot", "bot_seat")
+                raise refusal("ROOM-bot", "bot_seat")
             if version is not None and version != self.version(seat):
-                raise RoomError("ROOM-stale", "stale")
+                raise refusal("ROOM-stale", "stale")
             try:
                 action = Action.coerce(label)
             except (ValueError, TypeError):
-                raise RoomError("ROOM-label", "bad_label", label=str(label)[:60]) from None
+                raise refusal("ROOM-label", "bad_label", label=str(label)[:60]) from None
             return self._play(action, seat, HUMAN)
 
     def bot_to_move(self) -> tuple[int, str] | None:
@@ -246,11 +254,11 @@ class Room:
 
     def _check_running(self) -> None:
         if self.status == "waiting":
-            raise RoomError("ROOM-status", "not_started")
+            raise refusal("ROOM-status", "not_started")
         if self.status == "paused":
-            raise RoomError("ROOM-status", "paused")
+            raise refusal("ROOM-status", "paused")
         if self.status in ("over", "ended"):
-            raise RoomError("ROOM-status", "ended")
+            raise refusal("ROOM-status", "ended")
 
     # -- the teacher's controls ---------------------------------------------------
 
@@ -282,7 +290,7 @@ class Room:
         """
         with self.lock:
             if not self.decisions:
-                raise RoomError("ROOM-undo", "nothing_to_undo")
+                raise refusal("ROOM-undo", "nothing_to_undo")
             humans = [i for i, d in enumerate(self.decisions) if d.by == HUMAN]
             keep = humans[-1] if humans else len(self.decisions) - 1
             taken = len(self.decisions) - keep
@@ -298,7 +306,7 @@ class Room:
         """Let bot ``spec`` play a student's seat (an absent student); ``None`` gives it back."""
         with self.lock:
             if not 0 <= seat < self.players:
-                raise RoomError("ROOM-seat", "bad_seat", code=self.code, n=self.players, seat=seat + 1)
+                raise refusal("ROOM-seat", "bad_seat", code=self.code, n=self.players, seat=seat + 1)
             if spec is not None:
                 make_agent(spec)  # a bad spec is refused before anything changes
             self.seats[seat].stand_in = spec
@@ -316,7 +324,7 @@ class Room:
             if seat is None:
                 seat = free[0] if free else None
             if seat is None or seat not in free:
-                raise RoomError("ROOM-full", "no_free_seat", code=self.code)
+                raise refusal("ROOM-full", "no_free_seat", code=self.code)
             self.seats[seat].claimed = True
             self._tell("seats")
             return self.seats[seat]

@@ -371,8 +371,12 @@ class StaticHandler(tornado.web.RequestHandler):
         text, kind = room_pages.static_file(name)
         if text is None:
             raise tornado.web.HTTPError(404)
+        version = room_pages.static_version()
+        if name == "room.js":  # its imports carry the version too
+            text = text.replace("?v=VERSION", f"?v={version}")
         self.set_header("Content-Type", kind)
-        self.set_header("Cache-Control", "no-cache")
+        cached = self.get_argument("v", "") == version
+        self.set_header("Cache-Control", "public, max-age=86400, immutable" if cached else "no-cache")
         self.finish(text)
 
 

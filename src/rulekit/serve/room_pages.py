@@ -9,6 +9,8 @@ from this server; the QR code is inline SVG made here (``segno``).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 from html import escape
 from pathlib import Path
@@ -39,6 +41,16 @@ def static_file(name: str) -> tuple[str | None, str]:
     return make(), KINDS[Path(name).suffix]
 
 
+@functools.cache
+def static_version() -> str:
+    """A hash of the rooms' static files: their URLs carry it, so a browser may keep them (a returning
+    student's page then loads without fetching them again) and a new version is never mixed with an old one."""
+    digest = hashlib.sha256()
+    for name in sorted(STATIC_FILES):
+        digest.update(static_file(name)[0].encode())
+    return digest.hexdigest()[:12]
+
+
 def qr_svg(url: str) -> str:
     """A QR code of ``url`` as inline SVG (no network, no image file)."""
     import segno
@@ -58,13 +70,14 @@ def _shell(title: str, lang: str, body: str, config: dict | None = None, base: s
         data = json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
         script = (
             f'<script type="application/json" id="rk-room-config">{data}</script>'
-            f'<script type="module" src="{static}/room.js"></script>'
+            f'<script type="module" src="{static}/room.js?v={static_version()}"></script>'
         )
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">'
         f'<meta name="referrer" content="no-referrer"><title>{escape(title)}</title>'
-        f'<link rel="stylesheet" href="{static}/rulekit.css"><link rel="stylesheet" href="{static}/room.css">'
+        f'<link rel="stylesheet" href="{static}/rulekit.css?v={static_version()}">'
+        f'<link rel="stylesheet" href="{static}/room.css?v={static_version()}">'
         f'</head><body class="rk-room-page">{body}{script}</body></html>'
     )
 

@@ -20,7 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 from ..engine import IllegalAction
-from ..rooms import Hub, Room, RoomError, Store, seat_message
+from ..rooms import Hub, Room, Store, seat_message
+from ..rooms.room import refusal
 
 __all__ = ["RoomServer", "Page", "BOT_DELAY"]
 
@@ -69,7 +70,7 @@ class RoomServer:
         """Count a new page of ``room``; ``RoomError`` when the room has its most pages."""
         pages = self.pages.setdefault(room.code, set())
         if self.hub.max_connections and len(pages) >= self.hub.max_connections:
-            raise RoomError("ROOM-cap", "too_many_connections", n=self.hub.max_connections)
+            raise refusal("ROOM-cap", "too_many_connections", n=self.hub.max_connections)
         pages.add(page)
 
     def leave(self, room: Room, page: Page) -> None:

@@ -4,8 +4,8 @@
 // comes from the room's websocket (rulekit.rooms.seat_message), so no
 // kernel runs for a page. Reconnects at once when the socket drops.
 
-import board from "./board.js";
-import actions from "./actions.js";
+import board from "./board.js?v=VERSION";
+import actions from "./actions.js?v=VERSION";
 
 const config = JSON.parse(document.getElementById("rk-room-config").textContent);
 const $ = (sel) => document.querySelector(sel);

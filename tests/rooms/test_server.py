@@ -154,6 +154,20 @@ def test_a_seat_acts_over_its_socket_and_stale_or_foreign_actions_are_refused(se
     asyncio.run(play())
 
 
+def test_a_notebook_table_shares_its_game(server):
+    from rulekit.widgets import Table
+
+    url, _ = server
+    table = Table("rune_stones", players=2, seed=9, seats=["human", "greedy"])
+    card = table.share(server=url)
+    code = card.room["code"]
+    assert "<svg" in card.value and code in card.value and repr(card) == f"<RoomCard {code}>"
+    listed = {r["code"]: r for r in json.loads(_get(f"{url}/rooms?format=json")[1])["rooms"]}
+    assert [s["kind"] for s in listed[code]["seats"]] == ["human", "greedy"]
+    with pytest.raises(RulekitError, match="no rulekit dashboard answers"):
+        Table("rune_stones").share(server="127.0.0.1:9")
+
+
 def test_caps_on_rooms_and_pages_say_so(server):
     url, _ = server
     room = create_room("spellbound", 1, server=url)
@@ -210,17 +224,3 @@ def test_a_killed_server_resumes_every_room_at_the_same_step(tmp_path):
     finally:
         proc.terminate()
         proc.wait(10)
-
-
-def test_a_notebook_table_shares_its_game(server):
-    from rulekit.widgets import Table
-
-    url, _ = server
-    table = Table("rune_stones", players=2, seed=9, seats=["human", "greedy"])
-    card = table.share(server=url)
-    code = card.room["code"]
-    assert "<svg" in card.value and code in card.value and repr(card) == f"<RoomCard {code}>"
-    listed = {r["code"]: r for r in json.loads(_get(f"{url}/rooms?format=json")[1])["rooms"]}
-    assert [s["kind"] for s in listed[code]["seats"]] == ["human", "greedy"]
-    with pytest.raises(RulekitError, match="no rulekit dashboard answers"):
-        Table("rune_stones").share(server="127.0.0.1:9")

@@ -25,6 +25,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from rulekit.widgets.i18n import t
+
 from .test_dashboards import LOAD_MS, STEP_MS, developer_output, open_dashboard, open_tab
 
 pytestmark = pytest.mark.browser
@@ -239,7 +241,7 @@ def test_one_screen_readable_text_phases_in_view_status_and_undo(page: Page, voi
         assert step_btn.is_disabled() == (human or st["kind"] == "over"), st
         if human:
             expect(table.locator(".rk-step-why").first).to_be_visible()
-            assert f"Player {int(st['toMove']) + 1}" in st["text"], st
+            assert t("seat", "en", n=int(st["toMove"]) + 1) in st["text"], st
             if decided is None:
                 decided = st
             table.locator("button.rk-action:not(.rk-illegal)").first.click()

@@ -14,6 +14,7 @@ import pytest
 import rulekit
 from rulekit.session import STAND_IN, Session
 from rulekit.widgets import Table
+from rulekit.widgets.i18n import t
 from rulekit.widgets.status import expected_kind, status_parts, step_reason
 
 GAMES = rulekit.games()
@@ -70,14 +71,14 @@ def test_step_is_disabled_with_a_reason_while_a_person_decides():
     while table.state.automatic:
         table.step()
     seat, cursor = table.state.to_move, table.timeline.cursor
-    assert f"Player {seat + 1}" in table.controls.step_why and "person" in table.controls.step_why
+    assert t("seat", "en", n=seat + 1) in table.controls.step_why and "person" in table.controls.step_why
     assert table.step() == "human" and table.timeline.cursor == cursor  # nothing happened
     table.set_autoplay(False)
     table.set_seat(seat, "random")
     assert table.controls.step_why == ""  # a bot is to move: Step plays its move
     table.set_lang("de")
     table.set_seat(seat, "human")
-    assert f"Spieler {seat + 1}" in table.controls.step_why
+    assert t("seat", "de", n=seat + 1) in table.controls.step_why
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -100,8 +101,7 @@ def test_status_line_matches_the_state_at_every_step_of_a_seeded_game(game_id):
             }[kind]
             assert words[lang == "de"] in parts["who"], (i, lang, parts["who"])
             if s.to_move is not None:
-                seat = f"Player {s.to_move + 1}" if lang == "en" else f"Spieler {s.to_move + 1}"
-                assert parts["who"].startswith(seat), (i, parts["who"])
+                assert parts["who"].startswith(t("seat", lang, n=s.to_move + 1)), (i, parts["who"])
             assert f" {i} " in parts["where"] and str(len(tl) - 1) in parts["where"]
             assert parts["now"] == s.game.phases[s.phase].name_in(lang) if s.phase in s.game.phases else True
             assert bool(step_reason(session, lang)) == (kind in ("human", "over"))

@@ -98,3 +98,13 @@ def test_live_region_says_turn_phase_last_event_and_refusals_in_both_languages(g
         assert "decides" in table.board.announce and "Player" in table.board.announce
         colour = kit.seat_colour_name(table.state.to_move, "en")
         assert f"({colour})" in table.board.announce, "the seat's colour is said in words"
+
+
+def test_watch_mode_slows_down_for_reduced_motion():
+    from rulekit.widgets.watch import REDUCED_MOTION_PACE
+
+    table = Table("rune_stones", seed=1, seats=["random", "random"])
+    table.controls.pace = 5.0
+    assert table.watch_pace() == 5.0
+    table.controls.reduced_motion = True  # what controls.js sets from prefers-reduced-motion
+    assert table.watch_pace() == REDUCED_MOTION_PACE < 5.0

@@ -9,9 +9,9 @@ from functools import cache
 import pytest
 
 import rulekit
+import rulekit.widgets
 from rulekit.engine import scene_kit as kit
 from rulekit.engine.scene_names import name_items, outline
-import rulekit.widgets
 from rulekit.widgets import Table
 from rulekit.widgets.panels import describe
 

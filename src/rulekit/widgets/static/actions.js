@@ -21,6 +21,8 @@ function render({ model, el }) {
   function drawTry() {
     input.placeholder = model.get("try_placeholder");
     tryBtn.textContent = `? ${model.get("try_label")}`;
+    // issue 27: the box has a name even where no placeholder is shown
+    input.setAttribute("aria-label", model.get("try_placeholder") || model.get("try_label") || "try an action");
   }
   const stopTry = watch(model, ["try_placeholder", "try_label"], drawTry);
   drawTry();

@@ -171,7 +171,7 @@ FLOORS = [
     {"engine"},
     {"games"},
     {"agents", "testing", "textboard", "teaching", "outputs"},
-    {"session", "explore", "adapters"},
+    {"session", "explore", "adapters", "rooms"},
     {"widgets"},
     {"serve", "cli"},
 ]

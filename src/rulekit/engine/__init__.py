@@ -15,7 +15,7 @@ from .errors import (
 )
 from .flow import Phase, PhaseHooks, phase_graph
 from .game import Game, ScoreLine, encode
-from .options import Option
+from .options import Option, Options, load_options
 from .record import Record
 from .rng import Dice
 from .rules import Event, Rule
@@ -33,6 +33,7 @@ __all__ = [
     "IllegalAction",
     "Option",
     "OptionError",
+    "Options",
     "Phase",
     "PhaseHooks",
     "Record",
@@ -45,6 +46,7 @@ __all__ = [
     "Timeline",
     "UnknownGame",
     "encode",
+    "load_options",
     "phase_graph",
     "piles",
     "seats",

@@ -125,7 +125,10 @@ class Option:
             if not _is_int(value):
                 self._refuse(f"{every}must be an integer, got {value!r}")
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                self._refuse(f"{every}must be in {self.low}..{self.high}, got {value}")
+                bounds = f"{'…' if self.low is None else self.low}..{'…' if self.high is None else self.high}"
+                self._refuse(
+                    f"every value must be in {bounds}, got {value}" if every else f"{value} is outside {bounds}"
+                )
         elif not isinstance(value, str):
             self._refuse(f"{every}must be a text, got {value!r}")
         if self.choices and value not in self.choices:

@@ -133,8 +133,9 @@ class State:
         run too, and ``events`` of the result holds all of their events.
         """
         action = Action.coerce(action)
-        if self.is_over:
-            raise IllegalAction("engine", "the game is over; no more moves", action, "Das Spiel ist vorbei.")
+        if self.is_over:  # the game's own rule for "nothing after the end" (ZS-650), else the engine's
+            rule = self.game.end_rule or "engine"
+            raise IllegalAction(rule, "the game is over; no more moves", action, "Das Spiel ist vorbei; kein Zug mehr.")
         if self.to_move is None:
             raise IllegalAction(
                 "engine",

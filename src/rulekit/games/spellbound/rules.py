@@ -173,6 +173,7 @@ class Spellbound(Game):
         return {
             "cards": ", ".join(c.name for c in cards) or "-",
             "cards_de": ", ".join(c.name_de for c in cards) or "-",
+            "count": len(cards),
         }
 
     def space_args(self, space: str, name: str) -> dict[str, str]:
@@ -312,6 +313,11 @@ class Spellbound(Game):
     def winners(self, state: State) -> tuple[int, ...]:
         """All seats on a victory, none on a defeat (SB-560: won or lost together)."""
         return tuple(range(state.players)) if state.data.result == "won" else ()
+
+    def end_rule(self, state: State) -> str:
+        """The condition that ended the game (SB-530 won; SB-610, SB-620, SB-630, SB-640, SB-440,
+        SB-919 lost), not the general defeat rule SB-600 that the closing event cites."""
+        return state.data.reason or super().end_rule(state)
 
     def view(self, state: State, seat: int | None) -> dict:
         from .views import view

@@ -90,7 +90,7 @@ def test_zm_690_zs_650_a_move_after_the_end_cites_the_games_end_rule_not_engine(
     """ZM-690, ZS-650 and the end rules of the other games (issue 25): ``State.apply`` refuses a
     move after the end with the game's own rule; ``check_game`` holds every game to it."""
     game = rulekit.load(gid)
-    assert game.end_rule == rule and rule in game.rules
+    assert game.over_rule == rule and rule in game.rules
     state, dice = game.new(seed=3, **_end_options(game)), Dice(3)
     while not state.is_over:
         legal = state.legal_actions()

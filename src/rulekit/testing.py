@@ -151,13 +151,13 @@ def _check_refusal(state: State) -> None:
 
 
 def _check_after_end(state: State) -> None:
-    """A move after the end is refused citing the game's own rule for it (``Game.end_rule``), not "engine"."""
+    """A move after the end is refused citing the game's own rule for it (``Game.over_rule``), not "engine"."""
     if not state.actions:
         return
     try:
         state.apply(state.actions[-1])
     except IllegalAction as err:
-        want = state.game.end_rule or "engine"
+        want = state.game.over_rule or "engine"
         assert err.rule == want, f"a move after the end cites {err.rule!r}, not the game's end rule {want!r}"
     else:
         raise AssertionError("a move after the end was accepted")

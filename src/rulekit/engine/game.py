@@ -56,7 +56,7 @@ class Game:
     #: cooperative games are won or lost together: on a defeat ``winners`` is empty
     cooperative: ClassVar[bool] = False
     #: the ledger rule that says nothing is played after the end (``State.apply`` cites it)
-    end_rule: ClassVar[str] = ""
+    over_rule: ClassVar[str] = ""
     option_list: ClassVar[tuple[Option, ...]] = ()
     #: package that holds ``data/`` and ``texts/`` (defaults to the subclass's package)
     package: ClassVar[str] = ""

@@ -134,7 +134,7 @@ class State:
         """
         action = Action.coerce(action)
         if self.is_over:  # the game's own rule for "nothing after the end" (ZS-650), else the engine's
-            rule = self.game.end_rule or "engine"
+            rule = self.game.over_rule or "engine"
             raise IllegalAction(rule, "the game is over; no more moves", action, "Das Spiel ist vorbei; kein Zug mehr.")
         if self.to_move is None:
             raise IllegalAction(

@@ -30,7 +30,7 @@ class MinesOfZavandor(Game):
     title = "The Mines of Zavandor"
     title_de = "Die Minen von Zavandor"
     players = range(2, 5)  # ZM-901: 2-4 players (facts sheet; the seed gives no count)
-    end_rule = "ZM-690"  # after the final scoring no more moves
+    over_rule = "ZM-690"  # after the final scoring no more moves
     option_list = load_options(__package__)  # data/options.toml
 
     flow = {

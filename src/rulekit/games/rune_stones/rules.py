@@ -35,7 +35,7 @@ class RuneStones(Game):
     title = "Rune Stones"
     title_de = "Rune Stones"
     players = range(2, 5)  # RS-013
-    end_rule = "RS-190"  # the game ends, final scoring follows
+    over_rule = "RS-190"  # the game ends, final scoring follows
     package = "rulekit.games.rune_stones"  # explicit, so test subclasses find the data files
     option_list = load_options(package)  # data/options.toml
 

@@ -36,7 +36,7 @@ class ScepterOfZavandor(Game):
     title = "The Scepter of Zavandor"
     title_de = "Das Zepter von Zavandor"
     players = range(2, 7)  # ZS-902: published range, not in the seed
-    end_rule = "ZS-650"  # after the end no more actions
+    over_rule = "ZS-650"  # after the end no more actions
     option_list = load_options(__package__)  # data/options.toml
 
     # -- data ---------------------------------------------------------------

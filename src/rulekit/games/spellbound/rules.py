@@ -38,7 +38,7 @@ class Spellbound(Game):
     title = "Spellbound"
     title_de = "Spellbound (Verwunschen)"
     players = range(1, 5)  # 1-4 players (facts 1, SB-900)
-    end_rule = "SB-560"  # the game ends with the shared win or loss
+    over_rule = "SB-560"  # the game ends with the shared win or loss
     cooperative = True  # all seats win or lose together (SB-560)
     option_list = load_options(__package__)  # data/options.toml: one per open point of the seed, SB-900 to SB-919
 

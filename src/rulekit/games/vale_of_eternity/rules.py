@@ -24,7 +24,7 @@ class ValeOfEternity(Game):
     title = "The Vale of Eternity"
     title_de = "Das Tal der Ewigkeit"
     players = range(2, 5)  # VE-010: 2-4 players (starting points 1-4 by seat, VE-020)
-    end_rule = "VE-082"  # the game ends after the round
+    over_rule = "VE-082"  # the game ends after the round
     option_list = load_options(__package__)  # data/options.toml
 
     # -- setup -------------------------------------------------------------

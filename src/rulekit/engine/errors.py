@@ -21,6 +21,7 @@ __all__ = [
     "FlowError",
     "IllegalAction",
     "OptionError",
+    "PluralSyntaxError",
     "RulekitError",
     "SaveFileError",
     "SchemaError",
@@ -133,6 +134,10 @@ class DataFileError(RulekitError, ValueError):
 
 class FlowError(RulekitError, RuntimeError):
     """A game stepped outside its declared flow: a bug in the game, never the player's fault."""
+
+
+class PluralSyntaxError(RulekitError, ValueError):
+    """A text template whose plural block cannot be read (names the template and the place)."""
 
 
 class SchemaError(RulekitError, ValueError):

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from rulekit.serve.publish import publish
+from rulekit.serve.offline_site import reaches_out
+from rulekit.serve.publish import MARKER, publish
 
 from .conftest import PageErrors
 
@@ -65,11 +66,16 @@ def site(tmp_path_factory):
 def test_site_holds_the_browser_notebooks_and_no_cdn_link(site):
     result, _ = site
     out = Path(result["out"])
-    assert "rune_stones.ipynb" in result["notebooks"] and "explore_rules.ipynb" in result["left_out"]
+    assert {"rune_stones.ipynb", "spellbound.ipynb"} <= set(result["notebooks"])
     assert (out / "voici/render/rune_stones.html").is_file()
     assert (out / "index.html").read_text().count('class="rk-card"') == len(result["notebooks"])
-    for page in out.rglob("*.html"):
-        assert "cdn.jsdelivr.net" not in page.read_text(encoding="utf-8", errors="replace"), page
+    assert (out / MARKER).is_file()
+    # every built file, not only the pages: no CDN named, no fetch from another host (Voici's lazy mermaid loader)
+    assert reaches_out(out) == []
+    for path in out.rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".js", ".mjs", ".json", ".css"):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            assert "cdn.jsdelivr.net" not in text and "cdnjs.cloudflare.com" not in text, path
 
 
 def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):

@@ -41,8 +41,19 @@ from email.parser import Parser
 from pathlib import Path
 
 from ..engine import RulekitError
+from .offline_site import make_offline, reaches_out
 
-__all__ = ["publish", "add_arguments", "needs_native", "project_wheel", "PINS", "PYODIDE"]
+__all__ = [
+    "publish",
+    "build",
+    "check_target",
+    "MARKER",
+    "add_arguments",
+    "needs_native",
+    "project_wheel",
+    "PINS",
+    "PYODIDE",
+]
 
 #: build tools that work together offline (RECIPES.md): the kernel must stay 0.7.0 for voici 0.10.0
 PINS = [
@@ -272,17 +283,62 @@ def write_lock(pyodide_dir: Path, info: dict, project: str) -> None:
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps({"info": info, "packages": packages}, indent=1))
 
 
-def strip_cdn(site: Path) -> int:
-    """Remove the template's render-blocking links to cdn.jsdelivr.net (the bundle carries the icon font)."""
-    link = re.compile(r"\s*<link[^>]*https?://cdn\.jsdelivr\.net[^>]*>", re.IGNORECASE)
-    removed = 0
-    for page in site.rglob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        new, n = link.subn("", text)
-        if n:
-            page.write_text(new, encoding="utf-8")
-            removed += n
-    return removed
+#: written into every site this command builds; ``--force`` replaces only a folder that carries it
+MARKER = ".rulekit-site"
+
+
+def check_target(out: Path, source: Path, force: bool) -> None:
+    """Refuse, before any work, an output folder whose contents rulekit did not make (#24).
+
+    ``--force`` may replace only an earlier rulekit site (one carrying ``MARKER``);
+    never the notebooks folder, a folder that holds it, or a folder inside it.
+    """
+    if out.exists() and not out.is_dir():
+        raise RulekitError(f"{out} is a file, not a folder: pick a folder for the site")
+    if out == source or out in source.parents or source in out.parents:
+        raise RulekitError(f"{out} holds or is inside the notebooks folder {source}: the site must go somewhere else")
+    parent = out.parent
+    if not parent.is_dir():
+        raise RulekitError(f"the folder {parent} does not exist: make it first, or pick another place for {out.name}")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise RulekitError(f"cannot write in {parent}: pick a folder you may write to")
+    if not out.exists() or not any(out.iterdir()):
+        return
+    if not force:
+        raise RulekitError(f"{out} is not empty: pick an empty folder or add --force to replace an earlier site")
+    if not (out / MARKER).is_file():
+        raise RulekitError(
+            f"{out} is not empty and is not a site made by rulekit publish (no {MARKER} in it): "
+            "--force replaces only an earlier rulekit site, so nothing was changed; pick an empty folder"
+        )
+
+
+def _check_cache(cache: Path) -> Path:
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise RulekitError(
+            f"cannot use {cache} as the build cache ({err.strerror}): pick another with --cache"
+        ) from None
+    if not os.access(cache, os.W_OK | os.X_OK):
+        raise RulekitError(f"cannot write in the build cache {cache}: pick another with --cache")
+    return cache
+
+
+def _swap_in(built: Path, out: Path) -> None:
+    """Put the finished site at ``out``; an earlier site (or an empty folder) there goes only now."""
+    old = None
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{os.getpid()}")
+        out.rename(old)
+    try:
+        built.rename(out)
+    except OSError:
+        if old is not None:
+            old.rename(out)  # put the earlier site back
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def publish(
@@ -292,21 +348,41 @@ def publish(
     force: bool = False,
     log=print,
 ) -> dict:
-    """Build the static site into ``out``; returns what was built (notebooks, left out, size, files)."""
-    from . import gallery
+    """Build the static site into ``out``; returns what was built (notebooks, left out, size, files).
+
+    The site is built in a temporary folder beside ``out`` and swapped in
+    only when the build succeeded, so a failed build leaves ``out`` as it was.
+    """
     from .dashboard import find_notebooks
 
     try:
-        source = find_notebooks(notebooks)
+        source = find_notebooks(notebooks).resolve()
     except FileNotFoundError as err:
         raise RulekitError(str(err)) from None
-    out = Path(out).resolve()
-    if out.exists() and any(out.iterdir()):
-        if not force:
-            raise RulekitError(f"{out} is not empty: pick an empty folder or add --force to replace it")
-        shutil.rmtree(out)
-    cache = Path(cache or os.environ.get("RULEKIT_CACHE") or Path.home() / ".cache" / "rulekit")
-    cache.mkdir(parents=True, exist_ok=True)
+    out = Path(out).absolute()
+    out = out.parent.resolve() / out.name
+    check_target(out, source, force)
+    cache = _check_cache(Path(cache or os.environ.get("RULEKIT_CACHE") or Path.home() / ".cache" / "rulekit"))
+    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
+    try:
+        result = build(work / "site", source, cache, log)
+        check_target(out, source, force)  # nobody put anything there meanwhile
+        _swap_in(work / "site", out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    result["out"] = str(out)
+    log(
+        f"static site in {out}: {len(result['notebooks'])} notebooks, {result['files']} files, "
+        f"{result['bytes'] / 1e6:.1f} MB"
+        + (f"; left out (need numpy/pandas/matplotlib): {', '.join(result['left_out'])}" if result["left_out"] else "")
+    )
+    log(f"try it: python -m http.server -d {out} 8000  then open http://127.0.0.1:8000/")
+    return result
+
+
+def build(out: Path, source: Path, cache: Path, log=print) -> dict:
+    """Build the site into the new folder ``out`` (the caller swaps it into place)."""
+    from . import gallery
 
     with tempfile.TemporaryDirectory(prefix="rulekit-publish-") as tmp:
         lite = Path(tmp)
@@ -330,7 +406,7 @@ def publish(
         info = pyodide_runtime(cache, pyodide_dir)
         log("wheels for the browser ...")
         browser_wheels(venv_dir, pyodide_dir)
-        project = project_wheel(pyodide_dir)
+        project_wheel(pyodide_dir)
         write_lock(pyodide_dir, info, "rulekit-games")
         settings = {
             "disablePyPIFallback": True,
@@ -349,8 +425,7 @@ def publish(
         cmd += ["--no-sourcemaps", "--no-unused-shared-packages", f"--lite-dir={lite}"]
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JUPYTER_PATH", "JUPYTER_CONFIG_PATH")}
         _run(cmd, "voici build", cwd=lite, env=env)
-        del project
-    strip_cdn(out)
+    make_offline(out)
     # the gallery is the site's front page
     items = [e for e in gallery.entries(source) if e.file in kept]
     thumbs = out / "thumbs"
@@ -366,27 +441,29 @@ def publish(
         intro="gallery_intro_static",
     )
     (out / "index.html").write_text(page, encoding="utf-8")
+    leaks = reaches_out(out)
+    if leaks:  # a new Voici or Pyodide release with an address make_offline does not know yet
+        raise RulekitError("the built site could reach another host:\n" + "\n".join(leaks[:10]))
+    (out / MARKER).write_text(
+        json.dumps({"made_by": "rulekit publish", "notebooks": kept}, indent=1) + "\n", encoding="utf-8"
+    )
     files = [p for p in out.rglob("*") if p.is_file()]
-    result = {
+    return {
         "out": str(out),
         "notebooks": kept,
         "left_out": left_out,
         "files": len(files),
         "bytes": sum(p.stat().st_size for p in files),
     }
-    log(
-        f"static site in {out}: {len(kept)} notebooks, {result['files']} files, {result['bytes'] / 1e6:.1f} MB"
-        + (f"; left out (need numpy/pandas/matplotlib): {', '.join(left_out)}" if left_out else "")
-    )
-    log(f"try it: python -m http.server -d {out} 8000  then open http://127.0.0.1:8000/")
-    return result
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``rulekit publish``."""
     parser.add_argument("out", help="folder to write the site into (empty, or use --force)")
     parser.add_argument("--notebooks", default=None, help="publish this folder instead of the package's notebooks")
-    parser.add_argument("--force", action="store_true", help="replace what OUT holds")
+    parser.add_argument(
+        "--force", action="store_true", help="replace an earlier site rulekit made in OUT (never anything else)"
+    )
     parser.add_argument("--cache", default=None, help="where build tools and downloads are kept (~/.cache/rulekit)")
     parser.set_defaults(run=run)
 

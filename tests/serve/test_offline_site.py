@@ -23,7 +23,7 @@ def _site(tmp_path: Path) -> Path:
     page = f'<html><head><link rel="stylesheet" href="https://cdn.jsdelivr.net/npm/fa.css"></head>{MERMAID}'
     page += '<a href="https://github.com/rulekit">source</a></html>'
     (site / "voici" / "render" / "game.html").write_text(page)
-    (site / "static" / "pyodide.mjs").write_text('e.cdnUrl=e.base??`https://cdn.jsdelivr.net/pyodide/v${x}/full/`;')
+    (site / "static" / "pyodide.mjs").write_text("e.cdnUrl=e.base??`https://cdn.jsdelivr.net/pyodide/v${x}/full/`;")
     (site / "static" / "lazy.js").write_text('// see <img src="https://attacker.example.org/"> in the docs\n')
     (site / "static" / "style.css").write_text("@font-face{src:url(https://fonts.example.net/a.woff2)}")
     return site

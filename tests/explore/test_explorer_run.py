@@ -13,10 +13,10 @@ import re
 import pytest
 
 from rulekit.explore import plain
+from rulekit.explore import study as study_mod
+from rulekit.explore.report import column_title, shown_columns
 from rulekit.explore.svgplots import MIN_FONT
-from rulekit.widgets import explorer as explorer_mod
 from rulekit.widgets.explorer import Explorer
-from rulekit.widgets.explorer_view import column_title, shown_columns
 
 
 def _panel(**kw) -> Explorer:
@@ -86,7 +86,7 @@ def test_every_summary_column_has_a_title_in_both_languages():
 
 
 def test_without_pandas_the_panel_summarizes_in_plain_python(monkeypatch):
-    monkeypatch.setattr(explorer_mod, "find_spec", lambda name: None)
+    monkeypatch.setattr(study_mod, "find_spec", lambda name: None)
     panel = Explorer(game="spellbound", bots="random", games=3, workers=1)
     outcome = panel.go()
     rows = panel.summary(outcome)
@@ -110,3 +110,19 @@ def test_plain_quantile_matches_linear_interpolation(values):
     import statistics
 
     assert plain.quantile(values, 0.5) == pytest.approx(statistics.median(values))
+
+
+def test_study_answers_in_words_with_or_without_pandas(monkeypatch):
+    from rulekit.explore.study import study
+
+    result = study("rune_stones", "random,random", games=3, seed=5, vary=("end_threshold", [40, 65]), workers=1)
+    labels = [row["variant"] for row in result.summary]
+    assert len(labels) == 2 and labels[0].endswith(": 40") and "end_threshold" not in labels[0]
+    html = result._repr_html_()
+    assert "First seat wins" in html and "<svg" in html and "seat0" not in html
+    monkeypatch.setattr(study_mod, "find_spec", lambda name: None)  # the browser: plain Python, same numbers
+    plain_result = study("rune_stones", "random,random", games=3, seed=5, vary=("end_threshold", [40, 65]), workers=1)
+    for a, b in zip(result.summary, plain_result.summary, strict=True):
+        assert a["seat0_win_rate"] == b["seat0_win_rate"] and a["turns_median"] == b["turns_median"]
+    with pytest.raises(ValueError, match="no option"):
+        study("rune_stones", "random,random", games=1, vary=("banana", [1]))

@@ -4,7 +4,7 @@ The exploration notebook shows it; rendered by Voila it is the
 exploration dashboard, and in the static site it runs in the browser. The
 games are ``simulate``'s jobs, played by ``explore.runner``; the summary is
 ``sweeps.summarize`` (``explore.plain`` where pandas does not exist), shown
-in words by ``explorer_view``; the panel only collects choices.
+in words by ``explore.report``; the panel only collects choices.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import tomllib
 from functools import cache
 from html import escape
 from importlib import resources
-from importlib.util import find_spec
 from typing import Any
 
 import ipywidgets as w
@@ -22,11 +21,11 @@ import ipywidgets as w
 from .. import games as game_ids
 from .. import load
 from ..agents import AGENTS
-from ..explore import plain
 from ..explore.limits import check_job
+from ..explore.report import charts, results_table
 from ..explore.runner import Outcome, play_all, play_async
 from ..explore.simulate import Job, make_jobs
-from .explorer_view import charts, results_table
+from ..explore.study import summary_rows
 
 __all__ = ["Explorer", "parse_values"]
 
@@ -209,19 +208,7 @@ class Explorer(w.VBox):
 
     def summary(self, outcome: Outcome) -> list[dict]:
         """The summary rows the panel shows: ``sweeps.summarize`` where pandas exists, else plain Python."""
-        if not outcome.rows:
-            return []
-        cooperative = load(self.game.value).cooperative
-        if find_spec("pandas") is None:  # the browser
-            return plain.summary(outcome.rows, cooperative=cooperative)
-        import pandas as pd
-
-        from ..explore.sweeps import summarize
-
-        frame = pd.DataFrame(outcome.rows)
-        order = list(dict.fromkeys(frame["variant"]))
-        frame["variant"] = pd.Categorical(frame["variant"], categories=order, ordered=True)
-        return summarize(frame).to_dict("records")
+        return summary_rows(outcome.rows, load(self.game.value).cooperative)
 
     def _show(self, outcome: Outcome) -> None:
         self.outcome = outcome

@@ -1,4 +1,4 @@
-"""How the Explorer shows a summary: a table with column titles in words, and two SVG charts.
+"""A summary in words: a table with column titles in words, and two SVG charts (Explorer and ``study``).
 
 The summary rows come from ``sweeps.summarize`` on a server and from
 ``explore.plain.summary`` in the browser; both name their columns with the
@@ -17,7 +17,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
-from ..explore.svgplots import interval_chart
+from .svgplots import interval_chart
 
 __all__ = ["results_table", "charts", "column_title", "shown_columns", "TABLE_CSS"]
 
@@ -38,7 +38,7 @@ TABLE_CSS = """<style>
 
 @cache
 def _texts() -> dict[str, Any]:
-    with resources.files(__package__).joinpath("texts/explorer.toml").open("rb") as f:
+    with resources.files(__package__).joinpath("texts/report.toml").open("rb") as f:
         return tomllib.load(f)
 
 

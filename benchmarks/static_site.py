@@ -137,13 +137,17 @@ def measure(site: Path, loads: int, n_clicks: int) -> dict:
 
 
 def report(label: str, m: dict) -> None:
-    print(f"\n== {label}: {m['MB']:.1f} MB in {m['files']} files; Rune Stones downloads {m.get('downloaded', 0):.1f} MB")
+    print(
+        f"\n== {label}: {m['MB']:.1f} MB in {m['files']} files; Rune Stones downloads {m.get('downloaded', 0):.1f} MB"
+    )
     for name, times in m["loads"].items():
         print(f"  cold load {name:22} {', '.join(f'{t:5.1f}' for t in times)} s")
     if m["phases"]:
         print("  Rune Stones phases (s from navigation): " + ", ".join(f"{k} {v:.1f}" for k, v in m["phases"].items()))
     c = m["clicks"]
-    print(f"  click-to-update (action or Step): median {c['median']} ms, p95 {c['p95']} ms, max {c['max']} ms, n={c['n']}")
+    print(
+        f"  click-to-update (action or Step): median {c['median']} ms, p95 {c['p95']} ms, max {c['max']} ms, n={c['n']}"
+    )
 
 
 def main() -> None:

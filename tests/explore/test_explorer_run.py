@@ -14,7 +14,7 @@ import pytest
 
 from rulekit.explore import plain
 from rulekit.explore import study as study_mod
-from rulekit.explore.report import column_title, shown_columns
+from rulekit.explore.summary_html import column_title, shown_columns
 from rulekit.explore.svgplots import MIN_FONT
 from rulekit.widgets.explorer import Explorer
 
@@ -76,10 +76,12 @@ def test_german_panel_titles_and_status():
     assert "Siegquote des ersten Platzes" in panel.charts.value
 
 
-def test_every_summary_column_has_a_title_in_both_languages():
-    panel = _panel(games=2)
+@pytest.mark.parametrize("game", ["rune_stones", "spellbound"])
+def test_every_summary_column_has_a_title_in_both_languages(game):
+    panel = Explorer(game=game, bots="random" if game == "spellbound" else "random,random", games=2, workers=1)
     outcome = panel.go()
-    for rows in (panel.summary(outcome), plain.summary(outcome.rows)):
+    coop = game == "spellbound"
+    for rows in (panel.summary(outcome), plain.summary(outcome.rows, cooperative=coop)):
         for code in shown_columns(rows):
             for lang in ("en", "de"):
                 assert column_title(code, lang) != code.replace("_", " "), (code, lang)
@@ -90,7 +92,15 @@ def test_without_pandas_the_panel_summarizes_in_plain_python(monkeypatch):
     panel = Explorer(game="spellbound", bots="random", games=3, workers=1)
     outcome = panel.go()
     rows = panel.summary(outcome)
-    assert rows[0]["games"] == 3 and rows[0]["expected"] is None  # cooperative: no fair share
+    assert rows[0]["games"] == 3 and "expected" not in rows[0]  # cooperative: the team's record, no fair share
+    monkeypatch.undo()
+    with_pandas = panel.summary(outcome)[0]
+    for key in ("won", "lost", "unfinished", "rate", "ci_low", "ci_high", "losses"):
+        assert (
+            rows[0][key] == pytest.approx(with_pandas[key])
+            if isinstance(rows[0][key], float)
+            else rows[0][key] == with_pandas[key]
+        )
     assert "Team wins" in panel.table.value and "Fair share" not in panel.table.value
 
 

@@ -3,10 +3,11 @@
 The static site runs on Pyodide, which has no pandas build on the package
 indexes; ``sweeps.summarize`` needs pandas. This module reads the same rows
 (``simulate.COLUMNS`` plus ``variant``) and gives, per variant, what the
-Explorer shows in the browser: games played and unfinished, the first
-seat's (or, in a cooperative game, the team's) win rate with its Wilson
-interval, the fair share, and the game length. On a server the Explorer
-shows ``summarize`` itself.
+Explorer shows in the browser, under the names ``summarize`` gives them:
+games played and unfinished, the first seat's win rate with its Wilson
+interval and the fair share (a cooperative game: the team's record, as
+``outcomes.team_results``), the smallest difference the games can show,
+and the game length. On a server the Explorer shows ``summarize`` itself.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable, Sequence
 
-from .sweeps import wilson
+from .stats import detectable_difference, wilson
 
 __all__ = ["by_variant", "summary", "quantile"]
 
@@ -42,34 +43,51 @@ def by_variant(rows: Iterable[dict]) -> dict[str, dict[int, list[dict]]]:
     return out
 
 
-def summary(rows: Iterable[dict], cooperative: bool = False) -> list[dict]:
-    """One dict per variant (keys as in ``sweeps.summarize`` where they mean the same).
+def _finished(row: dict) -> bool:
+    """As ``outcomes.per_game``: the ``finished`` column, or (older tables) not stopped by the decision cap."""
+    if "finished" in row:
+        return bool(row["finished"])
+    return row["end_reason"] != "decision_limit"
 
-    ``seat0_win_rate`` is the first seat's share of won games; in a
-    cooperative game every seat wins or loses together, so it is the team's
-    win rate and there is no fair share (``expected`` is None).
+
+def summary(rows: Iterable[dict], cooperative: bool = False) -> list[dict]:
+    """One dict per variant, with the keys ``sweeps.summarize`` gives for the same table.
+
+    Competitive: ``seat0_win_rate`` (the first seat's share of the games)
+    with its interval and the fair share ``expected``. Cooperative (every
+    seat wins or loses together, as ``outcomes.team_results``): ``won``,
+    ``lost``, ``unfinished``, the team's ``rate`` with its interval and
+    ``losses`` (the rules that ended the lost games). Both: ``detectable``
+    and the game length.
     """
     out = []
     for variant, games in by_variant(rows).items():
         seats = [sorted(g, key=lambda r: r["seat"]) for g in games.values()]
-        n = len(seats)
-        wins = sum(1 for g in seats if g[0]["winner"])
+        firsts = [g[0] for g in seats]
+        n = len(firsts)
+        wins = sum(1 for r in firsts if r["winner"])
         low, high = wilson(wins, n)
-        turns = [g[0]["turns"] for g in seats]
-        players = statistics.mean(g[0]["players"] for g in seats)
-        out.append(
-            {
-                "variant": variant,
-                "games": n,
-                "unfinished": sum(1 for g in seats if g[0]["end_reason"] == "decision_limit"),
-                "seat0_win_rate": wins / n,
-                "seat0_ci_low": low,
-                "seat0_ci_high": high,
-                "expected": None if cooperative else 1 / players,
-                "turns_median": quantile(turns, 0.5),
-                "turns_p10": quantile(turns, 0.1),
-                "turns_p90": quantile(turns, 0.9),
-                "score_mean": statistics.mean(r["score"] for g in seats for r in g),
-            }
-        )
+        turns = [r["turns"] for r in firsts]
+        unfinished = sum(1 for r in firsts if not _finished(r))
+        row: dict = {"variant": variant, "games": n}
+        if cooperative:
+            lost = [r for r in firsts if not r["winner"] and _finished(r)]
+            counts: dict[str, int] = {}
+            for r in lost:
+                counts[r["end_reason"]] = counts.get(r["end_reason"], 0) + 1
+            ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+            row |= {"won": wins, "lost": len(lost), "unfinished": unfinished, "rate": wins / n}
+            row |= {"ci_low": low, "ci_high": high, "detectable": detectable_difference(n, wins / n)}
+            row["losses"] = ", ".join(f"{reason} {count}" for reason, count in ranked)
+        else:
+            players = statistics.mean(r["players"] for r in firsts)
+            row |= {"seat0_win_rate": wins / n, "seat0_ci_low": low, "seat0_ci_high": high, "expected": 1 / players}
+            row["detectable"] = detectable_difference(n, wins / n)
+            row["unfinished"] = unfinished
+        row |= {
+            "turns_median": quantile(turns, 0.5),
+            "turns_p10": quantile(turns, 0.1),
+            "turns_p90": quantile(turns, 0.9),
+        }
+        out.append(row)
     return out

@@ -1,135 +1,104 @@
-"""A summary in words: a table with column titles in words, and two SVG charts (Explorer and ``study``).
+"""The text summary ``rulekit simulate`` prints: what a designer can trust from a run.
 
-The summary rows come from ``sweeps.summarize`` on a server and from
-``explore.plain.summary`` in the browser; both name their columns with the
-same codes (``seat0_win_rate``, ``turns_median``, ...). Here the codes
-become words (English or German, ``texts/explorer.toml``), rates become
-percentages, an interval becomes one "41%-59%" cell, and the table wraps
-its titles so it fits a 1024-pixel screen.
+A competitive game: win rates by seat (or by agent when seats rotate), the
+first seat against its fair share (measured seed by seed with ``--paired``),
+game length, every game that did not reach the printed end by reason, and
+how large a difference this many games can show. A cooperative game: the
+team's win rate with the rule that ended each lost game.
 """
 
 from __future__ import annotations
 
-import math
-import tomllib
-from functools import cache
-from html import escape
-from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .svgplots import interval_chart
+from .outcomes import is_cooperative, seat_advantage, team_results, unfinished
+from .stats import detectable_difference, games_needed
+from .sweeps import first_player_advantage, game_length, win_rates
 
-__all__ = ["results_table", "charts", "column_title", "shown_columns", "TABLE_CSS"]
+if TYPE_CHECKING:
+    import pandas as pd
 
-#: codes shown as percentages
-_RATES = {"seat0_win_rate", "expected", "advantage", "shared_or_no_winner"}
-#: codes folded into another cell (an interval is one cell) or left out to fit 1024 pixels (the median says it)
-_FOLDED = {"seat0_ci_low", "seat0_ci_high", "turns_p10", "turns_p90", "turns_mean", "decisions_mean"}
-
-TABLE_CSS = """<style>
-.rk-explore-table {border-collapse: collapse; font-size: 14px; max-width: 100%; table-layout: auto}
-.rk-explore-table th {font-weight: 600; text-align: left; vertical-align: bottom; padding: 4px 8px;
-  border-bottom: 2px solid #888; white-space: normal; max-width: 9em}
-.rk-explore-table td {padding: 4px 8px; border-bottom: 1px solid #ddd; white-space: nowrap}
-.rk-explore-table td.rk-variant {white-space: normal; max-width: 14em}
-.rk-explore-charts {display: flex; flex-wrap: wrap; gap: 12px; margin-top: 10px}
-</style>"""
+__all__ = ["report_lines"]
 
 
-@cache
-def _texts() -> dict[str, Any]:
-    with resources.files(__package__).joinpath("texts/report.toml").open("rb") as f:
-        return tomllib.load(f)
-
-
-def _t(key: str, lang: str) -> str:
-    entry = _texts()[key]
-    return entry.get(lang, entry["en"])
-
-
-def column_title(code: str, lang: str = "en", cooperative: bool = False) -> str:
-    """A column's title in words; an unknown code reads as its words ("score_mean" -> "score mean")."""
-    columns = _texts()["columns"]
-    if cooperative and code == "seat0_win_rate":
-        code = "seat0_win_rate_team"
-    entry = columns.get(code)
-    if entry is None:
-        return code.replace("_", " ")
-    return entry.get(lang, entry["en"])
-
-
-def _cell(code: str, value: Any, lang: str) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "–"
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
-        return _t("yes" if value else "no", lang)
-    if code in _RATES:
-        return f"{float(value):.0%}" if lang == "en" else f"{float(value):.0%}".replace("%", " %")
-    if isinstance(value, float) or type(value).__name__.startswith("float"):
-        text = f"{float(value):,.1f}"
-        return text if lang == "en" else text.replace(",", " ").replace(".", ",")
-    return escape(str(value))
-
-
-def shown_columns(rows: list[dict], cooperative: bool = False) -> list[str]:
-    codes = list(rows[0])
-    shown = []
-    for code in codes:
-        if code in _FOLDED or (cooperative and code in ("expected", "advantage", "comparable", "clear")):
-            continue
-        shown.append(code)
-        if code == "seat0_win_rate" and "seat0_ci_low" in codes:
-            shown.append("seat0_ci")
-        if code == "turns_median" and "turns_p10" in codes:
-            shown.append("turns_range")
-    return shown
-
-
-def results_table(rows: list[dict], lang: str = "en", cooperative: bool = False) -> str:
-    """The summary rows as an HTML table, titles in words."""
-    if not rows:
-        return ""
-    codes = shown_columns(rows, cooperative)
-    head = "".join(f"<th>{escape(column_title(c, lang, cooperative))}</th>" for c in codes)
-    body = []
-    for row in rows:
-        cells = []
-        for code in codes:
-            if code == "seat0_ci":
-                text = f"{_cell('seat0_win_rate', row['seat0_ci_low'], lang)}–{_cell('seat0_win_rate', row['seat0_ci_high'], lang)}"
-            elif code == "turns_range":
-                text = f"{row['turns_p10']:.0f}–{row['turns_p90']:.0f}"
-            else:
-                text = _cell(code, row.get(code), lang)
-            css = ' class="rk-variant"' if code == "variant" else ""
-            cells.append(f"<td{css}>{text}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
-    return f'{TABLE_CSS}<table class="rk-explore-table"><tr>{head}</tr>{"".join(body)}</table>'
-
-
-def charts(rows: list[dict], lang: str = "en", cooperative: bool = False) -> str:
-    """Win rate and game length per variant, as two SVG charts side by side."""
-    if not rows:
-        return ""
-    labels = [str(r["variant"]) for r in rows]
-    expected = rows[0].get("expected")
-    win = interval_chart(
-        labels,
-        [r["seat0_win_rate"] for r in rows],
-        [r["seat0_ci_low"] for r in rows],
-        [r["seat0_ci_high"] for r in rows],
-        title=_t("chart_win_team" if cooperative else "chart_win", lang),
-        axis=_t("chart_win_axis", lang),
-        reference=None if cooperative or expected is None else float(expected),
-        reference_label=_t("fair_share", lang),
-        percent=True,
+def report_lines(
+    frame: pd.DataFrame, game: str, bots: str, seed: int, rotate: bool = False, detect: float | None = None
+) -> list[str]:
+    """The lines of the summary of a ``simulate`` table (see the module docstring)."""
+    games = frame["game_id"].nunique()
+    seeds = frame["seed"].nunique()
+    lines = [f"{game}: {games} games, bots {bots}, seeds {seed}..{seed + seeds - 1}"]
+    if is_cooperative(frame):
+        lines += _team(frame)
+    else:
+        lines += _seats(frame, rotate)
+    length = game_length(frame).iloc[0]
+    lines.append(
+        f"turns per game: mean {length['turns_mean']:.1f}, median {length['turns_median']:.0f}; "
+        f"decisions mean {length['decisions_mean']:.1f}"
     )
-    length = interval_chart(
-        labels,
-        [r["turns_median"] for r in rows],
-        [r["turns_p10"] for r in rows],
-        [r["turns_p90"] for r in rows],
-        title=_t("chart_length", lang),
-        axis=_t("chart_length_axis", lang),
+    lines.append(_unfinished(frame))
+    lines.append(_power(frame, detect))
+    return lines
+
+
+def _team(frame: pd.DataFrame) -> list[str]:
+    team = team_results(frame).iloc[0]
+    out = [
+        f"cooperative: the team won {team['won']} of {team['games']} games, win rate {team['rate']:.3f} "
+        f"(95% CI {team['ci_low']:.3f}-{team['ci_high']:.3f}); lost {team['lost']}"
+        + (f" ({team['losses']})" if team["losses"] else "")
+    ]
+    out.append("seats: not compared (every seat wins or loses together)")
+    return out
+
+
+def _seats(frame: pd.DataFrame, rotate: bool) -> list[str]:
+    paired = bool(len(seat_advantage(frame))) and bool(seat_advantage(frame)["paired"].all())
+    by = "agent" if rotate or paired else "seat"
+    rates = win_rates(frame, by=by) if by == "agent" else win_rates(frame)
+    cols = [by, "games", "wins", "rate", "ci_low", "ci_high", "expected"]
+    out = [rates[cols].to_string(index=False, float_format=lambda x: f"{x:.3f}")]
+    if paired:
+        adv = seat_advantage(frame)
+        first = adv[adv["seat"] == 0].iloc[0]
+        verdict = "clear" if first["clear"] else "not clear at 95%"
+        out.append(
+            f"first seat (paired: every seed in every rotation): win rate {first['rate']:.3f} "
+            f"(95% CI {first['ci_low']:.3f}-{first['ci_high']:.3f}) vs fair {first['expected']:.3f} ({verdict})"
+        )
+        return out
+    fpa = first_player_advantage(frame).iloc[0]
+    if not fpa["comparable"]:
+        out.append("first seat: not measured: the seats have different agents (use one agent, --rotate or --paired)")
+    else:
+        verdict = "clear" if fpa["clear"] else "not clear at 95%"
+        out.append(f"first seat: win rate {fpa['rate']:.3f} vs fair {fpa['expected']:.3f} ({verdict})")
+    return out
+
+
+def _unfinished(frame: pd.DataFrame) -> str:
+    stops = unfinished(frame).iloc[0]
+    n = int(stops["unfinished"])
+    reasons = [f"{k} {int(stops[k])}" for k in stops.index if k not in ("games", "unfinished") and stops[k]]
+    if not n:
+        return "unfinished 0 (every game reached the printed end)"
+    return f"unfinished {n} of {int(stops['games'])} (no printed end reached: {', '.join(reasons)})"
+
+
+def _power(frame: pd.DataFrame, detect: float | None) -> str:
+    """How big a difference another run of as many games could tell apart (and, with ``detect``,
+    how many games that difference needs)."""
+    n = frame["seed"].nunique()
+    base = float(team_results(frame)["rate"].iloc[0]) if is_cooperative(frame) else 0.5
+    if not is_cooperative(frame):
+        first = frame[frame["seat"] == 0]
+        base = float(first["winner"].mean()) if len(first) else 0.5
+    text = (
+        f"sample size: with {n} games per variant a change of win rate of about "
+        f"{detectable_difference(n, base):.2f} or more shows (95%, power 80%)"
     )
-    return f'<div class="rk-explore-charts">{win}{length}</div>'
+    if detect:
+        other = min(0.999, base + detect) if base + detect <= 1 else max(0.001, base - detect)
+        text += f"; to detect {detect:.2f} near {base:.2f}: {games_needed(base, other):,} games per variant"
+    return text

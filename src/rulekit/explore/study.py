@@ -63,7 +63,7 @@ class Study:
     lang: str = "en"
 
     def _repr_html_(self) -> str:
-        from .report import charts, results_table
+        from .summary_html import charts, results_table
 
         coop = self.game.cooperative
         return results_table(self.summary, self.lang, coop) + charts(self.summary, self.lang, coop)

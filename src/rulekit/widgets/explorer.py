@@ -4,7 +4,7 @@ The exploration notebook shows it; rendered by Voila it is the
 exploration dashboard, and in the static site it runs in the browser. The
 games are ``simulate``'s jobs, played by ``explore.runner``; the summary is
 ``sweeps.summarize`` (``explore.plain`` where pandas does not exist), shown
-in words by ``explore.report``; the panel only collects choices.
+in words by ``explore.summary_html``; the panel only collects choices.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from .. import games as game_ids
 from .. import load
 from ..agents import AGENTS
 from ..explore.limits import check_job
-from ..explore.report import charts, results_table
 from ..explore.runner import Outcome, play_all, play_async
 from ..explore.simulate import Job, make_jobs
 from ..explore.study import summary_rows
+from ..explore.summary_html import charts, results_table
 
 __all__ = ["Explorer", "parse_values"]
 

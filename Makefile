@@ -19,7 +19,7 @@ $(DASH_VENV)/.installed: pyproject.toml
 	python3 -m venv $(DASH_VENV)
 	$(DASH_VENV)/bin/python -m pip install --quiet --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
 	$(DASH_VENV)/bin/python -m pip install --quiet -e ".[dashboard]" 2>&1 | grep -v "^WARNING: Location" || true
-	$(DASH_VENV)/bin/python -c "import rulekit, ipywidgets, anywidget, voila"
+	$(DASH_VENV)/bin/python -c "import rulekit, ipywidgets, anywidget, voila, ipykernel"
 	touch $@
 
 dashboard: $(DASH_VENV)/.installed

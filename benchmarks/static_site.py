@@ -116,23 +116,35 @@ def clicks(browser, url: str, n: int) -> list[float]:
     return sorted(s for s in raw if s is not None)
 
 
-def measure(site: Path, loads: int, n_clicks: int) -> dict:
-    files = [p for p in site.rglob("*") if p.is_file()]
-    out = {"MB": sum(p.stat().st_size for p in files) / 1e6, "files": len(files), "loads": {}, "phases": {}}
-    server, url = serve_static(site)
+def measure(sites: dict[str, Path], loads: int, n_clicks: int) -> dict[str, dict]:
+    """Every site's figures; cold loads alternate between the sites, so a change in the machine's load hits both."""
+    out = {}
+    servers = {}
+    for label, site in sites.items():
+        files = [p for p in site.rglob("*") if p.is_file()]
+        out[label] = {"MB": sum(p.stat().st_size for p in files) / 1e6, "files": len(files), "loads": {}, "phases": {}}
+        servers[label] = serve_static(site)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for name in notebooks(site):
-                runs = [cold_load(browser, url, name) for _ in range(loads)]
-                out["loads"][name] = [r[0] for r in runs]
-                if name == "rune_stones":
-                    out["downloaded"] = statistics.median(r[1] for r in runs) / 1e6
-                    out["phases"] = runs[-1][2]
-            out["clicks"] = summary(clicks(browser, url, n_clicks))
+            names = sorted(set().union(*(notebooks(site) for site in sites.values())))
+            for name in names:
+                for _ in range(loads):
+                    for label, site in sites.items():
+                        if name not in notebooks(site):
+                            continue
+                        elapsed, fetched, phases = cold_load(browser, servers[label][1], name)
+                        out[label]["loads"].setdefault(name, []).append(elapsed)
+                        if name == "rune_stones":
+                            out[label].setdefault("fetched", []).append(fetched)
+                            out[label]["phases"] = phases
+            for label in sites:
+                out[label]["downloaded"] = statistics.median(out[label].get("fetched", [0])) / 1e6
+                out[label]["clicks"] = summary(clicks(browser, servers[label][1], n_clicks))
             browser.close()
     finally:
-        server.shutdown()
+        for server, _ in servers.values():
+            server.shutdown()
     return out
 
 
@@ -165,12 +177,13 @@ def main() -> None:
         publish(site)
         print(f"build: {time.perf_counter() - t0:.0f} s")
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    results = []
-    if args.before:
-        results.append(("before", measure(Path(args.before), args.loads, args.clicks)))
-    results.append(("after" if args.before else "site", measure(site, args.loads, args.clicks)))
-    for label, m in results:
+    sites = {"before": Path(args.before), "after": site} if args.before else {"site": site}
+    for label, m in measure(sites, args.loads, args.clicks).items():
         report(label, m)
+        if args.before and label == "before":
+            left_out = sorted(set(notebooks(site)) - set(notebooks(Path(args.before))))
+            if left_out:
+                print(f"  (not in the earlier site: {', '.join(left_out)})")
     print(f"load average at end: {os.getloadavg()[0]:.1f}")
 
 

@@ -70,6 +70,8 @@ def test_site_holds_the_browser_notebooks_and_no_cdn_link(site):
     assert (out / "voici/render/rune_stones.html").is_file()
     assert (out / "index.html").read_text().count('class="rk-card"') == len(result["notebooks"])
     assert (out / MARKER).is_file()
+    assert len(result["notebooks"]) == 8 and result["left_out"] == []
+    assert result["bytes"] < 35e6, f"the site grew to {result['bytes'] / 1e6:.1f} MB (#28: under 35 MB)"
     # every built file, not only the pages: no CDN named, no fetch from another host (Voici's lazy mermaid loader)
     assert reaches_out(out) == []
     for path in out.rglob("*"):

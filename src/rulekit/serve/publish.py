@@ -36,6 +36,7 @@ from .pyodide_site import (
     build_venv,
     kernel_wheels,
     project_wheel,
+    prune,
     pyodide_runtime,
     without_service_worker,
     write_lock,
@@ -224,6 +225,7 @@ def build(out: Path, source: Path, cache: Path, log=print) -> dict:
         _run(cmd, "voici build", cwd=lite, env=env)
     make_offline(out)
     without_service_worker(out)
+    prune(out)
     # the gallery is the site's front page
     items = [e for e in gallery.entries(source) if e.file in kept]
     thumbs = out / "thumbs"

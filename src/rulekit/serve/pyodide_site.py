@@ -37,6 +37,7 @@ __all__ = [
     "build_venv",
     "kernel_wheels",
     "project_wheel",
+    "prune",
     "pyodide_runtime",
     "without_service_worker",
     "write_lock",
@@ -273,6 +274,21 @@ def without_service_worker(site: Path) -> None:
         raise RulekitError(
             "Voici's bundle no longer names the service worker plugin as expected: update SERVICE_WORKER"
         )
+
+
+#: JupyterLite's own lab app at the site's root: Voici's pages never load it (they have their own
+#: bundle and icon font under voici/build), so the site leaves it out (5.5 MB)
+UNUSED = ("build/jlab_core.*.js", "build/fa-*")
+
+
+def prune(site: Path) -> int:
+    """Remove ``UNUSED`` from a built site; returns the bytes saved."""
+    saved = 0
+    for pattern in UNUSED:
+        for path in site.glob(pattern):
+            saved += path.stat().st_size
+            path.unlink()
+    return saved
 
 
 def write_lock(pyodide_dir: Path, info: dict, project: str) -> None:

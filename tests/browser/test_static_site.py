@@ -190,3 +190,16 @@ def test_the_explorer_runs_twenty_games_in_the_browser(site, page: Page):
     expect(out.locator("svg.rk-chart").first).to_be_visible()
     assert outside == [], outside
     assert [e for e in errors if e.startswith("pageerror")] == [], errors
+
+
+def test_static_site_passes_axe(site, page: Page):
+    """Issue 27: axe-core on the site's index and on the Rune Stones page once its table is drawn."""
+    from . import axe
+
+    _, url = site
+    page.goto(url + "/", timeout=LOAD_MS)
+    axe.check(page, "static site index")
+    page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
+    page.locator(".rk-table .rk-board svg").first.wait_for(timeout=LOAD_MS)
+    page.wait_for_timeout(5000)  # the notebook's later cells play on
+    axe.check(page, "static site, Rune Stones")

@@ -21,6 +21,7 @@ __all__ = [
     "FlowError",
     "IllegalAction",
     "OptionError",
+    "RoomError",
     "RulekitError",
     "SaveFileError",
     "SchemaError",
@@ -65,6 +66,12 @@ class IllegalAction(RulekitError):
     def text(self, lang: str = "en") -> str:
         """The reason in ``lang`` ("en" or "de"), with the rule id."""
         return f"{self.reason_de if lang == 'de' else self.reason} [{self.rule}]"
+
+
+class RoomError(IllegalAction):
+    """A refusal of a shared table (``rulekit.rooms``), not of the game's rules: not this
+    seat's turn, a page that showed an older state, a paused game, a full room. ``rule`` is
+    a ``ROOM-...`` id (docs/rooms.md); the reason comes in English and German like the engine's."""
 
 
 class UnknownGame(RulekitError, KeyError):

@@ -21,11 +21,15 @@ import ipywidgets as w
 from .. import games as game_ids
 from .. import load
 from ..agents import AGENTS
+<<<<<<< HEAD
 from ..explore.limits import check_job
 from ..explore.runner import Outcome, play_all, play_async
 from ..explore.simulate import Job, make_jobs
 from ..explore.study import summary_rows
 from ..explore.summary_html import charts, results_table
+=======
+from ..engine.plurals import fill
+>>>>>>> main
 
 __all__ = ["Explorer", "parse_values"]
 
@@ -40,7 +44,7 @@ def _texts() -> dict[str, dict[str, str]]:
 
 def _t(key: str, lang: str, **args: Any) -> str:
     entry = _texts()[key]
-    return entry.get(lang, entry["en"]).format(**args)
+    return fill(entry.get(lang, entry["en"]), lang, **args)
 
 
 def parse_values(text: str, default: Any) -> list[Any]:

@@ -45,3 +45,25 @@ def test_make_offline_leaves_nothing_that_reaches_out(tmp_path):
     page = (site / "voici" / "render" / "game.html").read_text()
     assert "mermaid" not in page.replace("mermaid diagrams are not loaded", "")
     assert "https://github.com/rulekit" in page
+
+
+def test_babel_keeps_only_the_languages_rulekit_speaks(tmp_path):
+    import zipfile
+
+    from rulekit.serve.pyodide_site import trim_babel
+
+    wheel = tmp_path / "babel-2.17.0-py3-none-any.whl"
+    names = ["babel/__init__.py", "babel/locale-data/root.dat", "babel/locale-data/en.dat"]
+    names += ["babel/locale-data/de_AT.dat", "babel/locale-data/fr.dat", "babel/locale-data/ja_JP.dat"]
+    record = "".join(f"{n},sha256=x,1\n" for n in names)
+    with zipfile.ZipFile(wheel, "w") as whl:
+        for name in names:
+            whl.writestr(name, "x")
+        whl.writestr("babel-2.17.0.dist-info/RECORD", record)
+    trim_babel(tmp_path)
+    with zipfile.ZipFile(wheel) as whl:
+        kept = set(whl.namelist())
+        rows = whl.read("babel-2.17.0.dist-info/RECORD").decode()
+    assert {"babel/__init__.py", "babel/locale-data/root.dat", "babel/locale-data/en.dat"} <= kept
+    assert "babel/locale-data/de_AT.dat" in kept and "babel/locale-data/fr.dat" not in kept
+    assert "fr.dat" not in rows and "ja_JP" not in rows

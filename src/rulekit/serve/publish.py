@@ -38,6 +38,7 @@ from .pyodide_site import (
     project_wheel,
     prune,
     pyodide_runtime,
+    trim_babel,
     without_service_worker,
     write_lock,
 )
@@ -55,38 +56,6 @@ __all__ = [
 ]
 _ = _wheel_info  # re-exported for the tests of the wheel metadata
 
-<<<<<<< HEAD
-=======
-#: build tools that work together offline (RECIPES.md): the kernel must stay 0.7.0 for voici 0.10.0
-PINS = [
-    "voici-core==0.10.0",
-    "jupyterlite-core==0.7.6",
-    "jupyterlite-pyodide-kernel==0.7.0",
-    "anywidget",
-    "ipywidgets",
-]
-#: the Pyodide runtime matching jupyterlite-pyodide-kernel 0.7.0 (npm package ``pyodide``)
-PYODIDE = "0.29.0"
-#: what the browser's Python needs besides rulekit (pure-Python wheels; their dependencies come along)
-BROWSER_PACKAGES = [
-    "networkx",
-    "babel",
-    "ipywidgets",
-    "anywidget",
-    "traitlets",
-    "psygnal",
-    "comm",
-    "jupyterlab_widgets",
-    "typing_extensions",
-    "ipython",
-    "jedi",
-    "micropip",
-]
-#: rulekit's core dependencies (pyproject.toml), what the browser loads with it
-CORE = ["networkx", "ipywidgets", "anywidget", "traitlets", "babel"]
-#: dropped from the downloads: the Pyodide kernel ships shims for them (or they cannot run there)
-DROP = {"widgetsnbextension", "pexpect", "ptyprocess"}
->>>>>>> main
 #: modules with no Pyodide build on the package indexes: a notebook importing one is left out
 NATIVE = ("numpy", "pandas", "matplotlib", "scipy", "dask", "pyarrow")
 
@@ -237,6 +206,7 @@ def build(out: Path, source: Path, cache: Path, log=print) -> dict:
         browser_wheels(venv_dir, pyodide_dir)
         project_wheel(pyodide_dir)
         kernel_wheels(venv_dir, pyodide_dir)
+        trim_babel(pyodide_dir)
         write_lock(pyodide_dir, info, "rulekit-games")
         settings = {
             "disablePyPIFallback": True,

@@ -38,6 +38,7 @@ __all__ = [
     "kernel_wheels",
     "project_wheel",
     "prune",
+    "trim_babel",
     "pyodide_runtime",
     "without_service_worker",
     "write_lock",
@@ -56,6 +57,7 @@ PYODIDE = "0.29.0"
 #: what the browser's Python needs besides rulekit (pure-Python wheels; their dependencies come along)
 BROWSER_PACKAGES = [
     "networkx",
+    "babel",
     "ipywidgets",
     "anywidget",
     "traitlets",
@@ -67,7 +69,7 @@ BROWSER_PACKAGES = [
     "micropip",
 ]
 #: rulekit's core dependencies (pyproject.toml), what the browser loads with it
-CORE = ["networkx", "ipywidgets", "anywidget", "traitlets"]
+CORE = ["networkx", "ipywidgets", "anywidget", "traitlets", "babel"]
 #: dropped from the downloads: the Pyodide kernel ships shims for them (or they cannot run there);
 #: jedi (4.7 MB, thousands of files to unpack at every cold start) only completes code, which a dashboard never does
 DROP = {"widgetsnbextension", "pexpect", "ptyprocess", "jedi", "parso"}
@@ -249,6 +251,30 @@ def browser_wheels(venv_dir: Path, target: Path) -> None:
     for wheel in target.glob("*.whl"):
         if _normalize(wheel.name.split("-")[0]) in {_normalize(d) for d in DROP}:
             wheel.unlink()
+
+
+#: the languages rulekit speaks: Babel's locale data for others stays out of the browser (its wheel is
+#: about 10 MB, nearly all of it one file per locale)
+LOCALES = ("root", "en", "de")
+
+
+def trim_babel(target: Path) -> None:
+    """Rewrite Babel's wheel in ``target`` with only the ``LOCALES`` of its locale data."""
+    keep = re.compile(r"babel/locale-data/(" + "|".join(LOCALES) + r")(_[A-Za-z0-9_]+)?\.dat$")
+    for wheel in target.glob("babel-*.whl"):
+        with zipfile.ZipFile(wheel) as whl:
+            entries = {n: whl.read(n) for n in whl.namelist()}
+        dropped = {
+            n for n in entries if n.startswith("babel/locale-data/") and n.endswith(".dat") and not keep.match(n)
+        }
+        record = next((n for n in entries if n.endswith(".dist-info/RECORD")), None)
+        if record:
+            lines = [ln for ln in entries[record].decode().splitlines() if ln.split(",")[0] not in dropped]
+            entries[record] = ("\n".join(lines) + "\n").encode()
+        with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as whl:
+            for name, data in entries.items():
+                if name not in dropped:
+                    whl.writestr(name, data)
 
 
 def kernel_wheels(venv_dir: Path, target: Path) -> None:

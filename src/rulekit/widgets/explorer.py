@@ -21,15 +21,12 @@ import ipywidgets as w
 from .. import games as game_ids
 from .. import load
 from ..agents import AGENTS
-<<<<<<< HEAD
+from ..engine.plurals import fill
 from ..explore.limits import check_job
 from ..explore.runner import Outcome, play_all, play_async
 from ..explore.simulate import Job, make_jobs
 from ..explore.study import summary_rows
 from ..explore.summary_html import charts, results_table
-=======
-from ..engine.plurals import fill
->>>>>>> main
 
 __all__ = ["Explorer", "parse_values"]
 

@@ -31,9 +31,7 @@ def pairings(low: str, high: str, extra: list[str]) -> list[tuple[str, str]]:
 
 def match(game_id: str, strong: str, weak: str, seeds: int, seed: int, workers: int) -> dict:
     start = time.perf_counter()
-    frame = simulate(
-        game_id, f"{strong},{weak}", games=seeds, seed=seed, paired=True, workers=workers, progress=False
-    )
+    frame = simulate(game_id, f"{strong},{weak}", games=seeds, seed=seed, paired=True, workers=workers, progress=False)
     elapsed = time.perf_counter() - start
     mine = frame[frame["agent"] == strong]
     n, won = len(mine), int(mine["winner"].sum())
@@ -64,7 +62,9 @@ def main() -> None:
     games = args.only.split(",") if args.only else [g for g in rulekit.games() if not rulekit.load(g).cooperative]
     extra = [b for b in args.extra.split(",") if b]
     print(f"ladder: 2 players, default options, {args.games} paired seeds per pairing, load {os.getloadavg()[0]:.1f}")
-    print(f"{'game':<22} {'pairing':<22} {'games':>5} {'rate':>5} {'95% CI':>10} {'verdict':>9} {'unf':>4} {'s/game':>7}")
+    print(
+        f"{'game':<22} {'pairing':<22} {'games':>5} {'rate':>5} {'95% CI':>10} {'verdict':>9} {'unf':>4} {'s/game':>7}"
+    )
     for game_id in games:
         for strong, weak in pairings(args.low, args.high, extra):
             r = match(game_id, strong, weak, args.games, args.seed, args.workers)

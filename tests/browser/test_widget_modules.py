@@ -13,9 +13,12 @@ import json
 
 import pytest
 
-from rulekit.widgets.base import STATIC, esm
+from rulekit.widgets.base import HELPERS, STATIC, esm
 
-MODULES = sorted(p.name for p in STATIC.glob("*.js") if p.name != "common.js")
+#: widget modules (common.js and the HELPERS files are put in front of them, not widgets themselves)
+MODULES = sorted(
+    p.name for p in STATIC.glob("*.js") if p.name != "common.js" and p.name not in sum(HELPERS.values(), ())
+)
 
 #: a model with the parts of the anywidget API the modules use; counts reads per trait
 HARNESS = """async ([src, values]) => {

@@ -67,6 +67,8 @@ class ControlBar(RulekitWidget):
     watching = t.Bool(False).tag(sync=True)
     pace = t.Float(2.0).tag(sync=True)
     projector = t.Bool(False).tag(sync=True)
+    #: the browser asks for reduced motion (prefers-reduced-motion): Watch mode goes slower (issue 27)
+    reduced_motion = t.Bool(False).tag(sync=True)
     #: a table's other parts' changes, sent with this widget's own in one message
     #: (``frames.one_message``): ``{"n": count, "parts": {model_id: state}}``
     frame = t.Dict().tag(sync=True)

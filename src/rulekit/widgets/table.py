@@ -432,6 +432,15 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
             hit = self._views[key] = (state, state.view(self.view_seat))
         return hit[1]
 
+    def share(self, server: str | None = None, token: str | None = None, start: bool = True):
+        """Put this game in a room of a running ``rulekit dashboard`` so students join from their devices.
+
+        Returns the room's card (join code, QR code, links); see docs/rooms.md.
+        """
+        from .share import share_session
+
+        return share_session(self.session, server, token, self.lang, start)
+
     def __repr__(self) -> str:
         s = self.state
         who = "over" if s.is_over else ("auto" if s.automatic else f"seat {s.to_move}")

@@ -176,6 +176,26 @@ function access(model, el, svg) {
     if (node) current = node.getAttribute("data-action") || "";
   };
   svg.addEventListener("focusin", onFocus);
+  // the focus ring: a black and a yellow frame around the focused piece, drawn on top of everything
+  const ring = svgEl("g", { class: "rk-focus-ring", "aria-hidden": "true" });
+  const outer = ring.appendChild(svgEl("rect", { rx: 8, class: "rk-ring-outer" }));
+  const inner = ring.appendChild(svgEl("rect", { rx: 6, class: "rk-ring-inner" }));
+  const showRing = () => {
+    const node = document.activeElement;
+    if (!node || !svg.contains(node) || !node.matches("g.rk-enabled") || !node.matches(":focus-visible")) {
+      ring.remove();
+      return;
+    }
+    const b = node.getBBox();
+    for (const [r, pad] of [[outer, 7], [inner, 3]]) {
+      r.setAttribute("x", b.x - pad); r.setAttribute("y", b.y - pad);
+      r.setAttribute("width", b.width + 2 * pad); r.setAttribute("height", b.height + 2 * pad);
+    }
+    svg.appendChild(ring);
+  };
+  svg.addEventListener("focusin", showRing);
+  const hideRing = () => queueMicrotask(showRing);
+  svg.addEventListener("focusout", hideRing);
   function words() {
     const W = model.get("a11y_words") || {};
     svg.setAttribute("aria-label", W.board_label || "board");
@@ -203,11 +223,14 @@ function access(model, el, svg) {
       if (hadFocus && !svg.contains(document.activeElement)) (keep || svg).focus();
       else if (hadFocus && keep && document.activeElement === svg) keep.focus();
       refocus = false;
+      showRing();
     },
     stop() {
       stopWords(); stopList(); stopSay();
       svg.removeEventListener("keydown", onKey);
       svg.removeEventListener("focusin", onFocus);
+      svg.removeEventListener("focusin", showRing);
+      svg.removeEventListener("focusout", hideRing);
     },
   };
 }

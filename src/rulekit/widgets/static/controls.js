@@ -111,6 +111,9 @@ function render({ model, el: root }) {
   auto.append(autoBox, autoText);
   autoBox.addEventListener("change", () => send("autoplay", { on: autoBox.checked }));
   root.append(head, status, row, timeRow, seatRow);
+  // issue 27: Alt+S step, Alt+Z undo, Alt+Y redo, Alt+P play, Alt+W watch, Alt+L language (keys.js)
+  const shortcutKeys = shortcuts(root, model, { step, undo, redo, play, watch: watchBtn, en, de,
+    lang: () => (model.get("lang") === "de" ? en : de) });
 
   function drawSeats() {
     const kinds = model.get("kinds") || [];
@@ -162,6 +165,13 @@ function render({ model, el: root }) {
     const current = model.get("lang");
     en.classList.toggle("rk-active", current === "en");
     de.classList.toggle("rk-active", current === "de");
+    shortcutKeys.mark();  // issue 27: the shortcut in every tooltip
+    // issue 27: every box has a name a screen reader says
+    playN.setAttribute("aria-label", L.play_n_help || L.play_n || "");
+    pace.setAttribute("aria-label", L.pace || "");
+    seed.setAttribute("aria-label", L.seed || "");
+    slider.setAttribute("aria-label", L.timeline || "");
+    jump.setAttribute("aria-label", L.timeline || "");
   }
   const keys = ["title", "status", "labels", "cursor", "last", "can_undo", "can_redo", "play_n", "seed",
     "autoplay", "lang", "watching", "pace", "projector"];
@@ -169,7 +179,7 @@ function render({ model, el: root }) {
   const stopSeats = watch(model, ["seats", "seat_names", "kinds"], drawSeats);
   drawSeats();
   draw();
-  return () => { stop(); stopSeats(); };
+  return () => { stop(); stopSeats(); shortcutKeys.stop(); };
 }
 
 export default { initialize, render };

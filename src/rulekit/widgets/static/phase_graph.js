@@ -55,6 +55,11 @@ function render({ model, el }) {
   // drawn at its natural size (13 px text on any page); the box scrolls instead of shrinking it
   const box = document.createElement("div");
   box.className = "rk-graph-scroll";
+  box.setAttribute("role", "group");  // issue 27: a scrolling box a keyboard can reach and scroll
+  box.tabIndex = 0;
+  const nameBox = () => box.setAttribute("aria-label", model.get("heading") || "phases");
+  nameBox();
+  model.on("change:heading", nameBox);
   const svg = svgEl("svg", { class: "rk-graph-svg" });
   box.appendChild(svg);
   el.appendChild(box);
@@ -96,6 +101,13 @@ function render({ model, el }) {
     }
     g.appendChild(svgEl("title", {})).textContent = `${n.name} (${n.id})`;
     g.addEventListener("click", () => model.send({ event: "phase", id: n.id }));
+    // issue 27: each phase is a button a keyboard reaches (Enter or Space shows its rules)
+    g.setAttribute("role", "button");
+    g.setAttribute("tabindex", "0");
+    if (String(cls).includes("rk-current")) g.setAttribute("aria-current", "step");
+    g.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); model.send({ event: "phase", id: n.id }); }
+    });
     return g;
   }
   function draw() {
@@ -160,7 +172,7 @@ function render({ model, el }) {
   const keys = ["nodes", "edges", "current", "visited", "last", "selected", "heat"];
   const stop = watch(model, keys, draw);
   draw();
-  return () => { stop(); stopHeading(); if (sized) sized.disconnect(); };
+  return () => { stop(); stopHeading(); model.off("change:heading", nameBox); if (sized) sized.disconnect(); };
 }
 
 export { flowLayout };

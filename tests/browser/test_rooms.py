@@ -185,10 +185,12 @@ def test_teacher_page_controls_a_table(browser, rooms_url):
     assert teacher.locator(".rk-room-flow li.rk-room-current").count() == 1
     teacher.click('.rk-room-standin[data-seat="2"]')  # seat 2 is absent: a bot plays for it
     teacher.wait_for_function("document.querySelector('.rk-room-standin[data-seat=\"2\"]').dataset.do === 'human'")
-    teacher.click('.rk-room-control[data-do="pause"]')
+    teacher.click(".rk-room-pause")
     seat.wait_for_selector("body[data-status=paused]")
-    teacher.click('.rk-room-control[data-do="start"]')
+    teacher.wait_for_function("document.querySelector('.rk-room-pause').textContent === 'Resume'")
+    teacher.click(".rk-room-pause")
     seat.wait_for_selector("body[data-status=playing]")
+    teacher.wait_for_function("document.querySelector('.rk-room-pause').textContent === 'Pause'")
     teacher.screenshot(path="/tmp/rulekit-room-teacher-1920.png")
     seat.screenshot(path="/tmp/rulekit-room-seat-1024.png")
     teacher.click('.rk-room-control[data-do="end"]')

@@ -71,6 +71,7 @@ def test_post_rooms_answers_the_documented_shape(server):
         assert "http" not in html.replace("http://www.w3.org", "").replace(url, "")  # nothing from elsewhere
     status, html = _get(url + room["teacher_url"])
     assert "<svg" in html and room["code"] in html  # the QR code, inline
+    assert 'href="/rooms"' in _get(url + "/")[1]  # the gallery leads to the rooms' overview
     with pytest.raises(RulekitError, match="2-4 players"):
         create_room("rune_stones", 7, server=url)
     with pytest.raises(RulekitError, match="unknown agent"):

@@ -21,6 +21,7 @@ __all__ = [
     "FlowError",
     "IllegalAction",
     "OptionError",
+    "PluralSyntaxError",
     "RoomError",
     "RulekitError",
     "SaveFileError",
@@ -98,17 +99,20 @@ class OptionError(SetupError):
         The option's name (``"forge_costs"``).
     problem : str
         What is wrong and what is allowed (the bounds, the choices).
+    rule : str, optional
+        The rule the option changes (``"RS-132"``).
 
     Examples
     --------
-    >>> str(OptionError("forge_costs", "every value must be in 0..30, got 300000000"))
-    'option forge_costs: every value must be in 0..30, got 300000000'
+    >>> str(OptionError("forge_costs", "every value must be in 0..30, got 300000000", "RS-132"))
+    'option forge_costs (RS-132): every value must be in 0..30, got 300000000'
     """
 
-    def __init__(self, option: str, problem: str):
+    def __init__(self, option: str, problem: str, rule: str = ""):
         self.option = option
         self.problem = problem
-        super().__init__(f"option {option}: {problem}")
+        self.rule = rule
+        super().__init__(f"option {option}{f' ({rule})' if rule else ''}: {problem}")
 
 
 class SaveFileError(RulekitError, ValueError):
@@ -137,6 +141,10 @@ class DataFileError(RulekitError, ValueError):
 
 class FlowError(RulekitError, RuntimeError):
     """A game stepped outside its declared flow: a bug in the game, never the player's fault."""
+
+
+class PluralSyntaxError(RulekitError, ValueError):
+    """A text template whose plural block cannot be read (names the template and the place)."""
 
 
 class SchemaError(RulekitError, ValueError):

@@ -84,6 +84,7 @@ class GalleryHandler(JupyterHandler):
             gallery.entries(self.root),
             link=lambda e: f"{base}voila/render/{e.file}",
             thumb_url=lambda e: f"{base}rulekit/thumbs/{Path(e.file).stem}.png",
+            rooms_link=f"{base}rooms",
         )
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(html)

@@ -146,7 +146,7 @@ def teacher_page(room: Room, links: dict, base: str, lang: str, request) -> str:
     """One room for its teacher: controls, seats (with links and bot stand-ins), QR code, full board, flow, log."""
     origin = f"{request.protocol}://{request.host}"
     buttons = "".join(
-        f'<button class="rk-room-control" data-do="{name}">{escape(t(name, lang))}</button>'
+        f'<button class="rk-room-control rk-room-{name}" data-do="{name}">{escape(t(name, lang))}</button>'
         for name in ("start", "pause", "undo", "end")
     )
     rows = "".join(

@@ -150,7 +150,7 @@ function livePage() {
     for (const li of document.querySelectorAll(".rk-room-flow li")) {
       li.classList.toggle("rk-room-current", li.dataset.phase === msg.phase);
     }
-    const pause = document.querySelector('.rk-room-control[data-do="pause"]');
+    const pause = document.querySelector(".rk-room-pause");
     if (pause) pause.textContent = tr(msg.status === "paused" ? "resume" : "pause");
     if (pause) pause.dataset.do = msg.status === "paused" ? "start" : "pause";
   }

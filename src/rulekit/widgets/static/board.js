@@ -111,6 +111,24 @@ function lightTouched(svg, label) {
   }
 }
 
+// Issue 22: a Table draws the board in a box no taller than the window, scrolling inside
+// it. When the seat to move gets new choices and none of its clickable items is in view,
+// scroll the box (never the page) to the first one, so the board shows where to act.
+function keepChoicesInView(box, key, last) {
+  if (key === last.key) return;
+  last.key = key;
+  requestAnimationFrame(() => {
+    if (box.scrollHeight <= box.clientHeight + 1) return;
+    const items = [...box.querySelectorAll(".rk-enabled")];
+    if (!items.length) return;
+    const view = box.getBoundingClientRect();
+    const seen = (r) => r.bottom > view.top + 8 && r.top < view.bottom - 8;
+    if (items.some((item) => seen(item.getBoundingClientRect()))) return;
+    const first = items[0].getBoundingClientRect();
+    box.scrollTop = Math.max(0, box.scrollTop + first.top - view.top - 48);
+  });
+}
+
 // -- issue 27: keyboard, screen readers ------------------------------------------------
 // The enabled items are buttons in one roving tab stop: Tab reaches the board
 // once, arrow keys (Home, End) move between the items, Enter or Space chooses.
@@ -237,6 +255,7 @@ function access(model, el, svg) {
 
 function render({ model, el }) {
   el.classList.add("rk-board");
+  const shownChoices = { key: null };
   const stopHeading = heading(model, el);
   const onHover = (ev) => {
     if (ev.detail && ev.detail.link && ev.detail.link === model.get("link")) lightTouched(svg, ev.detail.label);
@@ -261,6 +280,8 @@ function render({ model, el }) {
     drawn.done();
     const hadFocus = a11y.before();
     patchChildren(svg, items);
+    if (active) keepChoicesInView(el, [...legal].join("\n"), shownChoices);
+    else shownChoices.key = null;
     a11y.after(hadFocus);
   }
   const stop = watch(model, ["scene_json", "legal", "active"], draw);

@@ -221,6 +221,7 @@ def test_phase_flow_is_layered_top_to_bottom_with_whole_labels(page):
     widget = PhaseGraph(rulekit.load("rune_stones").phase_graph())
     values = {
         "heading": "",
+        "mode": "fit",  # the whole flow (the focus view draws only the neighbourhood)
         "nodes": widget.nodes,
         "edges": widget.edges,
         "current": "summon",
@@ -386,6 +387,7 @@ def test_phase_flow_redraws_only_the_boxes_and_arrows_that_changed(page):
 
     widget = PhaseGraph(rulekit.load("rune_stones").phase_graph())
     values = {"heading": "", "nodes": widget.nodes, "edges": widget.edges, "current": "setup", "visited": []}
+    values["mode"] = "fit"  # the whole flow (the focus view draws only the current phase's neighbourhood)
     values |= {"last": [], "selected": "", "heat": {}}
     result = page.evaluate(
         f"""async ([src, values]) => {{

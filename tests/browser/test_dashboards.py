@@ -102,6 +102,7 @@ def test_dashboard_plays_steps_undoes_jumps_and_explains(page: Page, voila_url, 
     else:
         table.locator("button.rk-step").first.click()
     status_changes(page, table, start)
+    expect(status).not_to_have_attribute("data-step", "0", timeout=STEP_MS)
     after_action = status.get_attribute("data-step")
     expect(table.locator(".rk-log").first).not_to_have_text(log_before)
 

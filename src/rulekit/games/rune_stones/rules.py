@@ -120,8 +120,9 @@ class RuneStones(Game):
         return state.evolve(data=board, phase="setup", to_move=None, rng=dice.state, events=tuple(events))
 
     def stopped(self, state: State) -> bool:
-        """True when the round limit (an option, off by default) ended a game nobody finished."""
-        return state.is_over and stopped_by_limit(state.data, state.options)
+        """True when a game ended before anyone reached the throne (RS-190): by the round limit (an
+        option, off by default) or by rulekit's stop for a game that can never end (``stuck``)."""
+        return state.is_over and max(p.pp for p in state.data.players) < state.options["end_threshold"]
 
     def view(self, state: State, seat: int | None) -> dict:
         return hidden.view(self, state, seat)

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from . import games, load, open_record
 from .agents import AGENTS
 from .engine import RulekitError, State
-from .outputs import writable_path
-from .session import HUMAN, Session
+from .outputs import writable_path, write_text
+from .session import HUMAN, MAX_STEPS, Session
 from .textboard import text_board
 
 __all__ = ["main"]
@@ -65,6 +65,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option (JSON value)")
     p.add_argument("--lang", choices=["en", "de"], default="en")
     p.add_argument("--save", metavar="FILE", help="write the save file here at the end")
+    p.add_argument("--force", action="store_true", help="replace an existing --save file")
+    p.add_argument(
+        "--max-decisions",
+        type=int,
+        default=MAX_STEPS,
+        metavar="N",
+        help=f"stop a game that has not ended after N decisions (a safety cap, not a rule; default {MAX_STEPS})",
+    )
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.set_defaults(run=_play)
 
@@ -137,7 +145,9 @@ def _bots(spec: str, players: int) -> list[str]:
 
 
 def _play(args: argparse.Namespace) -> int:
-    save = writable_path(args.save, "--save") if args.save else None
+    if args.max_decisions < 1:
+        raise RulekitError(f"--max-decisions must be at least 1, got {args.max_decisions}")
+    save = writable_path(args.save, "--save", force=args.force) if args.save is not None else None
     game = load(args.game)
     players = game.players.start if args.players is None else args.players
     try:
@@ -148,13 +158,13 @@ def _play(args: argparse.Namespace) -> int:
     say(f"{game.title}: {players} players, seed {args.seed}; type 'help' for commands")
     finished = interrupted = False
     try:
-        finished = play_loop(session, args.lang, input, say)
+        finished = play_loop(session, args.lang, input, say, args.max_decisions)
     except KeyboardInterrupt:
         interrupted = True
         print("\nrulekit: interrupted", file=sys.stderr)
     finally:
         if save is not None:
-            session.state.record().save(save)
+            write_text(save, session.state.to_json(indent=1), "--save")
             print(f"saved to {save}" + ("" if finished else " (unfinished: `rulekit replay` shows it)"))
     if interrupted:
         return 130
@@ -163,6 +173,11 @@ def _play(args: argparse.Namespace) -> int:
     print(_result(session.state))
     return 0
 
+
+CAPPED = (
+    "stopped after {n} decisions without an end: a safety cap of rulekit, not a rule of the game "
+    "(--max-decisions changes it; with --save the game is saved and `rulekit replay` shows it)"
+)
 
 HELP = """commands:
   <number> or <action label>   make that decision
@@ -178,10 +193,17 @@ def play_loop(
     lang: str = "en",
     ask: Callable[[str], str] = input,
     say: Callable[..., None] = print,
+    max_decisions: int = MAX_STEPS,
 ) -> bool:
-    """Play until the end; humans answer ``ask``, bots choose. False if a human stops."""
+    """Play until the end; humans answer ``ask``, bots choose. False if a human stops, or when
+    ``max_decisions`` decisions were made without an end (a safety cap, not a rule: a game
+    whose printed end random bots never reach must not run for ever)."""
     _print_events(session.state, lang, say, session)
+    decisions = 0
     while not session.state.is_over:
+        if decisions >= max_decisions:
+            print(f"rulekit: {CAPPED.format(n=max_decisions)}", file=sys.stderr)
+            return False
         state = session.state
         if state.automatic:
             session.timeline.advance()
@@ -195,10 +217,12 @@ def play_loop(
                 said = "(a private choice)" if lang == "en" else "(eine verdeckte Wahl)"
             say(f"seat {state.to_move} ({agent.spec}): {said}")
             session.timeline.play(action)
+            decisions += 1
             _print_events(session.state, lang, say, session)
             continue
         if not _human_turn(session, lang, ask, say):
             return False
+        decisions += 1
     return True
 
 

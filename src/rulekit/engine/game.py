@@ -143,6 +143,11 @@ class Game:
         """
         if record.game != self.id:
             raise SaveFileError(f"this save file is for {record.game!r}, not {self.id!r}")
+        if record.sealed is False:
+            raise SaveFileError(
+                "the save file's checksum does not match its content (setup, actions or snapshot): "
+                "it was cut short or changed after saving"
+            )
         state = self.replay(record)
         snapshot = record.extra.get("snapshot")
         if snapshot is not None and snapshot != json.loads(json.dumps(self.snapshot(state))):

@@ -213,9 +213,13 @@ class State:
         )
 
     def to_json(self, indent: int | None = None) -> str:
-        """The save file of this state: its record plus a snapshot that replay must match."""
+        """The save file of this state: its record, a snapshot that replay must match, and a
+        checksum over both (a save cut short or edited is refused on loading)."""
+        from .record import checksum
+
         doc = self.record().to_dict()
-        doc["snapshot"] = self.game.snapshot(self)
+        doc["snapshot"] = json.loads(json.dumps(self.game.snapshot(self)))
+        doc["checksum"] = checksum(doc)
         return json.dumps(doc, indent=indent, ensure_ascii=False)
 
     # -- comparing -------------------------------------------------------

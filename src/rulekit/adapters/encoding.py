@@ -39,7 +39,8 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Action, Dice, Game, RulekitError, State, schema
+from ..engine import Action, Dice, Game, State, schema
+from ..engine.errors import ActionIndexError
 from ..engine.rng import seed_state
 from ..engine.schema import SchemaError, view_schema
 from ..games import resolve_game
@@ -69,14 +70,6 @@ MAX_LABELS_PER_KIND = 4096
 MAX_PLAYOUT = 3000
 #: observation values lie within +-BOUND (whole numbers exact in float32), so the Box space is finite
 BOUND = float(schema.EXACT_INT)
-
-
-class ActionIndexError(RulekitError, LookupError):
-    """A legal action that the game's action index does not know.
-
-    The index is the game's ``action_labels`` (else explored from random
-    playouts); an action outside it is a gap in that declaration.
-    """
 
 
 # -- the space of one game ----------------------------------------------------

@@ -2,8 +2,18 @@
 
 from . import piles, seats
 from .actions import Action
-from .errors import IllegalAction, RulekitError, SaveFileError, SetupError, UnknownGame
-from .flow import FlowError, Phase, PhaseHooks, phase_graph
+from .errors import (
+    ArgumentError,
+    DataFileError,
+    FlowError,
+    IllegalAction,
+    OptionError,
+    RulekitError,
+    SaveFileError,
+    SetupError,
+    UnknownGame,
+)
+from .flow import Phase, PhaseHooks, phase_graph
 from .game import Game, ScoreLine, encode
 from .options import Option
 from .record import Record
@@ -14,12 +24,15 @@ from .timeline import Timeline
 
 __all__ = [
     "Action",
+    "ArgumentError",
+    "DataFileError",
     "Dice",
     "Event",
     "FlowError",
     "Game",
     "IllegalAction",
     "Option",
+    "OptionError",
     "Phase",
     "PhaseHooks",
     "Record",

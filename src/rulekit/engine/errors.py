@@ -1,17 +1,31 @@
-"""One exception family for rulekit.
+"""One exception family for rulekit, in one module.
 
 Every refusal names the rule that forbids it, so any screen can show the
-rule text beside the refusal (DESIGN.md, "The engine contract").
+rule text beside the refusal (DESIGN.md, "The engine contract"). Every
+other error names the bad value and what was expected: the option and
+its bounds, the data file and its key, the save file's step.
+
+>>> err = DataFileError("cards.toml", "card 12.cost", "must be >= 0, got -1")
+>>> str(err)
+'cards.toml [card 12.cost]: must be >= 0, got -1'
+>>> isinstance(err, RulekitError) and isinstance(err, ValueError)
+True
 """
 
 from __future__ import annotations
 
 __all__ = [
-    "RulekitError",
+    "ActionIndexError",
+    "ArgumentError",
+    "DataFileError",
+    "FlowError",
     "IllegalAction",
-    "UnknownGame",
-    "SetupError",
+    "OptionError",
+    "RulekitError",
     "SaveFileError",
+    "SchemaError",
+    "SetupError",
+    "UnknownGame",
 ]
 
 
@@ -32,6 +46,12 @@ class IllegalAction(RulekitError):
         What was tried.
     reason_de : str, optional
         The same reason in German, for the language switch.
+
+    Examples
+    --------
+    >>> err = IllegalAction("RS-071", "only cards of the chosen colour", "play 12", "nur Karten der Farbe")
+    >>> err.rule, err.text("de")
+    ('RS-071', 'nur Karten der Farbe [RS-071]')
     """
 
     def __init__(self, rule: str, reason: str, action: object = None, reason_de: str = ""):
@@ -54,9 +74,71 @@ class UnknownGame(RulekitError, KeyError):
         return str(self.args[0])
 
 
+class ArgumentError(RulekitError, TypeError):
+    """An API function called with an argument of the wrong type (a seat given as text)."""
+
+
 class SetupError(RulekitError, ValueError):
     """Bad arguments to ``Game.new``: player count, seed or rule options."""
 
 
+class OptionError(SetupError):
+    """A rule option that does not exist or a value outside what it allows.
+
+    Parameters
+    ----------
+    option : str
+        The option's name (``"forge_costs"``).
+    problem : str
+        What is wrong and what is allowed (the bounds, the choices).
+
+    Examples
+    --------
+    >>> str(OptionError("forge_costs", "every value must be in 0..30, got 300000000"))
+    'option forge_costs: every value must be in 0..30, got 300000000'
+    """
+
+    def __init__(self, option: str, problem: str):
+        self.option = option
+        self.problem = problem
+        super().__init__(f"option {option}: {problem}")
+
+
 class SaveFileError(RulekitError, ValueError):
     """A save file or state JSON that cannot be read or does not replay."""
+
+
+class DataFileError(RulekitError, ValueError):
+    """A game's data file (cards, tables, options) that breaks its own format.
+
+    Parameters
+    ----------
+    file : str
+        The data file, as named inside the game package (``"data/cards.toml"``).
+    key : str
+        Where in the file (``"card 12.cost"``, ``"option forge_costs"``).
+    problem : str
+        What is wrong and what was expected.
+    """
+
+    def __init__(self, file: str, key: str, problem: str):
+        self.file = file
+        self.key = key
+        self.problem = problem
+        super().__init__(f"{file} [{key}]: {problem}")
+
+
+class FlowError(RulekitError, RuntimeError):
+    """A game stepped outside its declared flow: a bug in the game, never the player's fault."""
+
+
+class SchemaError(RulekitError, ValueError):
+    """A view holds a value its game's observation schema does not foresee."""
+
+
+class ActionIndexError(RulekitError, LookupError):
+    """A legal action that the game's action index does not know.
+
+    The index is the game's ``action_labels`` (else explored from random
+    playouts); an action outside it is a gap in that declaration.
+    """

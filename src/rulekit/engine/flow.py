@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
-from .errors import RulekitError
+from .errors import FlowError
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -25,10 +25,6 @@ if TYPE_CHECKING:
     from .state import State
 
 __all__ = ["FlowError", "Phase", "PhaseHooks", "check_flow_table", "load_phases", "phase_graph"]
-
-
-class FlowError(RulekitError, RuntimeError):
-    """A game stepped outside its declared flow: a bug in the game, never the player's fault."""
 
 
 @dataclass(frozen=True, slots=True)

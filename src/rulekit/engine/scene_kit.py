@@ -31,6 +31,8 @@ __all__ = [
     "seat_colour",
     "seat_colour_name",
     "ink",
+    "contrast",
+    "luminance",
     "wrap",
     "fits",
     "text",
@@ -106,14 +108,37 @@ def seat_colour_name(seat: int, lang: str = "en") -> str:
     return words()(PALETTE_KEYS[seat % len(PALETTE)], lang)
 
 
+def _rgb(css: str | None) -> tuple[int, int, int] | None:
+    """(r, g, b) of a #rgb / #rrggbb colour; None for anything else (a name, "none")."""
+    if css and len(css) == 4 and css.startswith("#"):
+        css = "#" + "".join(c * 2 for c in css[1:])  # "#444" -> "#444444"
+    if not css or not css.startswith("#") or len(css) != 7:
+        return None
+    return (int(css[1:3], 16), int(css[3:5], 16), int(css[5:7], 16))
+
+
+def luminance(css: str) -> float:
+    """WCAG 2.1 relative luminance of a #rrggbb colour (0 black .. 1 white)."""
+    rgb = _rgb(css) or (0, 0, 0)
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (v / 255 for v in rgb)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours (1 .. 21; text needs 4.5, issue 27).
+
+    >>> round(contrast("#000000", "#ffffff"), 1)
+    21.0
+    """
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def ink(fill: str | None) -> str:
-    """Black or white text, whichever reads better on ``fill`` (a #rrggbb colour)."""
-    if fill and len(fill) == 4 and fill.startswith("#"):
-        fill = "#" + "".join(c * 2 for c in fill[1:])  # "#444" -> "#444444"
-    if not fill or not fill.startswith("#") or len(fill) != 7:
+    """Black or white text, whichever has the higher WCAG contrast on ``fill`` (a #rrggbb colour)."""
+    if _rgb(fill) is None:
         return "#000"
-    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
-    return "#000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#fff"
+    return "#000" if contrast("#000000", fill) >= contrast("#ffffff", fill) else "#fff"
 
 
 def fits(width: float, size: float) -> int:
@@ -229,6 +254,12 @@ class Face:
         effect = _wrap(self.effect, chars, self.max_lines) if self.effect else ()
         return name, facts, effect
 
+    def spoken(self) -> str:
+        """The card in one sentence for a screen reader: "name, fact, fact: effect" (issue 27)."""
+        facts = ", ".join(f for f in self.facts if f)
+        said = f"{self.name}, {facts}" if facts else self.name
+        return f"{said}: {self.effect}" if self.effect else said
+
     def height(self, w: float, size: float) -> float:
         name, facts, effect = self.lines(w, size)
         return size * (1.25 * (len(name) + len(facts) + len(effect)) + 0.9 + (0.3 if effect else 0))
@@ -257,6 +288,7 @@ def card(face: Face, x: float, y: float, w: float, h: float | None = None, size:
                 "title": face.title,
                 "touches": face.touches,
                 "class": "rk-card" + (" rk-selected" if face.selected else ""),
+                "aria": face.spoken(),
             }
         ),  # fmt: skip
         {"type": "rect", "x": x + 2, "y": y + 2, "w": w - 4, "h": band, "rx": 5, "fill": fill},

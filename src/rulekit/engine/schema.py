@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import RulekitError
+from .errors import SchemaError
 
 __all__ = [
     "Bag",
@@ -51,10 +51,6 @@ __all__ = [
 
 #: the largest integer a float32 slot holds exactly
 EXACT_INT = 2**24
-
-
-class SchemaError(RulekitError, ValueError):
-    """A view holds a value its game's observation schema does not foresee."""
 
 
 def _where(path: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import import_module
 
-from ..engine import Game, UnknownGame
+from ..engine import ArgumentError, Game, UnknownGame
 
 __all__ = ["REGISTRY", "games", "load", "resolve_game"]
 
@@ -54,7 +54,7 @@ def resolve_game(game: Game | str, allow_import: bool = False) -> Game:
     if isinstance(game, Game):
         return game
     if not isinstance(game, str):
-        raise TypeError(f"game must be a game id or a Game, got {game!r}")
+        raise ArgumentError(f"game must be a game id or a Game, got {game!r}")
     if ":" not in game:
         return load(game)
     if not allow_import:

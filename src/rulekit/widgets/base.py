@@ -30,6 +30,15 @@ def esm(name: str) -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in parts)
 
 
+#: stylesheets every widget carries: the look, then accessibility (focus rings, high contrast, reduced motion)
+CSS_FILES = ("rulekit.css", "a11y.css")
+
+
+def css() -> str:
+    """The shared stylesheet: ``static/rulekit.css`` then ``static/a11y.css`` (issue 27)."""
+    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in CSS_FILES)
+
+
 class RulekitWidget(anywidget.AnyWidget):
     """Base of rulekit's anywidgets: one shared stylesheet, a stable ``__repr__``.
 
@@ -38,7 +47,7 @@ class RulekitWidget(anywidget.AnyWidget):
     methods a click would.
     """
 
-    _css = STATIC / "rulekit.css"
+    _css = css()
     #: a panel heading drawn above the widget (empty: none)
     heading = t.Unicode("").tag(sync=True)
 

@@ -17,9 +17,12 @@ from collections.abc import Callable, Iterator
 import traitlets as t
 
 from ..engine import State
+from ..engine.scene_names import name_items, outline
 from .base import RulekitWidget, esm
+from .i18n import t as text
+from .panels import describe
 
-__all__ = ["Board", "scene_items", "scene_problems"]
+__all__ = ["Board", "scene_items", "scene_problems", "board_words"]
 
 ClickHandler = Callable[[str, bool], None]
 
@@ -67,6 +70,15 @@ def scene_problems(scene: dict) -> list[str]:
     return problems
 
 
+#: keys of texts/a11y.toml the board's module shows (issue 27)
+BOARD_WORDS = ("board_label", "board_list", "board_keys", "board_none")
+
+
+def board_words(lang: str) -> dict[str, str]:
+    """The board's own words in ``lang``: its name, the list toggle, the key help."""
+    return {key: text(key, lang) for key in BOARD_WORDS}
+
+
 class Board(RulekitWidget):
     """An SVG board that scales to its box.
 
@@ -86,8 +98,15 @@ class Board(RulekitWidget):
     active = t.Bool(True).tag(sync=True)
     #: shared with the ActionBar of the same table: hovering a button lights what it touches
     link = t.Unicode("").tag(sync=True)
+    #: issue 27: the board as a nested list for screen readers (``scene_names.outline``), JSON text
+    outline_json = t.Unicode("[]").tag(sync=True)
+    #: issue 27: the words the board says besides the scene ("board", "the board as a list", key help)
+    a11y_words = t.Dict().tag(sync=True)
+    #: issue 27: what the polite live region says now (turn, phase, last event, a refusal)
+    announce = t.Unicode("").tag(sync=True)
 
     def __init__(self, scene: dict | None = None, legal: list[str] | None = None, **kwargs):
+        kwargs.setdefault("a11y_words", board_words("en"))
         super().__init__(legal=list(legal or []), **kwargs)
         self.scene = scene or {"width": 100, "height": 40, "items": []}
         self._handlers: list[ClickHandler] = []
@@ -105,9 +124,12 @@ class Board(RulekitWidget):
 
     def show(self, state: State, seat: int | None = None, lang: str = "en", active: bool = True) -> None:
         """Draw ``state`` as ``seat`` sees it (None: everything); ``active``: a human may click."""
-        scene = state.game.scene(state, seat, lang)
+        game = state.game
+        scene = name_items(game.scene(state, seat, lang), lambda a: describe(game, a, lang))  # issue 27: names
         with self.hold_sync():
             self.scene = scene
+            self.outline_json = json.dumps(outline(scene), ensure_ascii=False, separators=(",", ":"))
+            self.a11y_words = board_words(lang)
             self.legal = [str(a) for a in state.legal_actions()]
             self.active = bool(active)
 

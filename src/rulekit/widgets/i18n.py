@@ -19,8 +19,11 @@ LANGS = ("en", "de")
 @cache
 def strings() -> dict[str, dict[str, str]]:
     """All UI strings: ``{key: {"en": ..., "de": ...}}``."""
-    with resources.files(__package__).joinpath("texts/ui.toml").open("rb") as f:
-        return tomllib.load(f)
+    out: dict[str, dict[str, str]] = {}
+    for name in ("texts/ui.toml", "texts/a11y.toml"):  # a11y.toml: what screen readers and keyboards get (issue 27)
+        with resources.files(__package__).joinpath(name).open("rb") as f:
+            out.update(tomllib.load(f))
+    return out
 
 
 def check_lang(lang: str) -> str:

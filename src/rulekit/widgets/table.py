@@ -21,6 +21,7 @@ import ipywidgets as w
 
 from ..engine import Game, IllegalAction, State
 from .actions import ActionBar
+from .announce import announcement, refusal_announcement
 from .board import Board
 from .controls import ControlBar
 from .endgame import end_html
@@ -225,6 +226,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         refusal = self.session.try_action(label)
         if refusal is not None:
             self.why.value = why_html(refusal, describe(self.game, str(label), self.lang), self.lang)
+            self.board.announce = refusal_announcement(self.session, label, refusal, self.lang)  # issue 27
             self.show_rule(refusal.rule, clear_why=False)
             return refusal
         self.why.value = ""
@@ -390,6 +392,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
             c.can_undo = tl.can_undo
             c.can_redo = tl.can_redo
         self.board.show(s, self.view_seat, lang, active=self.driving())
+        self.board.announce = announcement(self.session, lang, self.view_seat)  # the live region (issue 27)
         legal = [(str(a), describe(game, str(a), lang)) for a in s.legal_actions()]
         greyed = [(str(a), describe(game, str(a), lang)) for a in previous_choices(self.session)]
         names = {kind: group_name(game, kind, lang) for kind in {label.split()[0] for label, _ in legal}}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rulekit.engine import Dice, IllegalAction
+from rulekit.engine import Dice, IllegalAction, SetupError
 from rulekit.games.vale_of_eternity.model import CARDS
 
 from .helpers import GAME, activation, do, make
@@ -225,7 +225,7 @@ def test_scenarios_show_effect_chains():
     s = scenario("genie_chain", forced_auto=False).apply("summon 49").apply("pay 3").apply("pay 1")
     s = s.apply("activate 27").apply("activate 13")
     assert s.data.stones[0] == (1, 3) and s.data.scores[0] == 1 and s.phase == "action_turn"
-    with pytest.raises(KeyError):
+    with pytest.raises(SetupError, match="unknown scenario"):
         scenario("nope")
 
 

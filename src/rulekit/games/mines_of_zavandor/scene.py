@@ -103,6 +103,7 @@ def _auction_row(t: Tables, state: State, seat, acts: kit.Acts, row: int, colour
     card_at, top_at = thresholds(t, state.options)  # ZM-908: the option gem_tiers may swap them
     label = [*kit.wrap(t.colour_name(colour, lang), 12), W("stack", lang, n=len(d.stacks[colour])),
              *kit.wrap(W("tiers", lang, card=card_at[colour], top=top_at[colour]), 14)]  # fmt: skip
+    h = max(h, 16 + 24 * len(label))  # the row's colour box holds its words (white words must not leave it)
     items += [kit.box(10, y, 160, h, fill=css, stroke="#333", id=f"row-{name}")]
     items += [kit.text(18, y + 26 + 24 * k, s, bold=k == 0, fill=kit.ink(css)) for k, s in enumerate(label)]
     items += [kit.card(faces[0], 178, y, 220, h), kit.card(faces[1], 406, y, 220, h)]

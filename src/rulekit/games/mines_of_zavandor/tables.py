@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from rulekit.engine import DataFileError
 from rulekit.engine.rules import read_toml
 
 __all__ = ["Tables", "ExpCard", "ClanSide", "Price", "tables", "kind_of", "NKINDS"]
@@ -100,7 +101,10 @@ class Tables:
 def _price(raw: object, colours: tuple[str, ...]) -> Price:
     if raw == "meeple":
         return Price(meeple=True)
-    assert isinstance(raw, dict), f"bad price {raw!r}"
+    if not isinstance(raw, dict):
+        raise DataFileError(
+            "data/mine_cards.toml", "price", f"a price is 'meeple' or a table of gems or vp, got {raw!r}"
+        )
     if "vp" in raw:
         return Price(vp=int(raw["vp"]))
     return Price(gems=tuple(int(raw.get(c, 0)) for c in colours))

@@ -9,7 +9,7 @@ card, pick an option, give a gem for the die swap) are answered by ``answer``.
 
 from __future__ import annotations
 
-from ...engine import Action
+from ...engine import Action, DataFileError, FlowError
 from .ctx import Ctx, has_rune, joker_everywhere
 from .model import COLOURS, SPACES, Board, evolve_player, put, replace
 from .pay import cover, pay_tokens
@@ -112,7 +112,7 @@ def answer(board: Board, ctx: Ctx, action: Action) -> Board:
         board = evolve_player(board, seat, gems=put(p.gems, i, p.gems[i] - 1), jokers=p.jokers + 1)
         ctx.say("RS-108", "die_swap", colour=args[0])
         return replace(board, supply=put(board.supply, i, board.supply[i] + 1), jokers=board.jokers - 1)
-    raise ValueError(f"unknown step action {action}")
+    raise FlowError(f"rune_stones: no step plays {action} (legal let it through)")
 
 
 def _pay(board: Board, ctx: Ctx, token: str) -> Board:
@@ -211,7 +211,7 @@ def _auto(board: Board, ctx: Ctx, item: str) -> Board:
         return evolve_player(board, seat, discard=(card, *p.discard))
     if item in ("die", "fdie"):
         return _roll(board, ctx, item)
-    raise ValueError(f"unknown icon {item!r}")
+    raise DataFileError("data/cards.toml", "gain", f"unknown icon {item!r} (RS-015)")
 
 
 def _kind_rule(board: Board, ctx: Ctx) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.errors import DataFileError
 from ...engine.seats import replace_at
 
 __all__ = [
@@ -182,16 +183,17 @@ def load_catalogue(cards: dict, druids: dict, board: dict) -> Catalogue:
     """Build and check the catalogue (RS-015: a bad table is refused clearly)."""
     creatures = {e["number"]: _card(e, False) for e in cards["card"]}
     if sorted(creatures) != list(range(11, 79)):
-        raise ValueError("cards.toml must hold exactly the creature cards 11-78 (RS-002)")
+        raise DataFileError("data/cards.toml", "card", "must hold exactly the creature cards 11-78 (RS-002)")
     druid = {e["number"]: _card(e, True) for e in druids["card"]}
     if sorted(druid) != list(range(100, 108)):
-        raise ValueError("druids.toml must hold exactly the druid cards 100-107 (RS-016)")
+        raise DataFileError("data/druids.toml", "card", "must hold exactly the druid cards 100-107 (RS-016)")
     known = ("gem:", "card:", "pp:", "joker", "any_gem", "ore", "any_card", "die")
     for card in (*creatures.values(), *druid.values()):
         icons = card.gain + tuple(i for o in card.options for i in o)
         bad = [i for i in icons if not i.startswith(known)]
         if bad or card.kind not in ("basic", "choice", "exchange"):
-            raise ValueError(f"card {card.number}: unknown ability {card.kind} {bad} (RS-015)")
+            where = "data/druids.toml" if card.number >= 100 else "data/cards.toml"
+            raise DataFileError(where, f"card {card.number}", f"unknown ability {card.kind} {bad} (RS-015)")
     forges = tuple((f["cost"], f["bonus"]) for f in board["forge"])
     return Catalogue(creatures, druid, forges, board)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Game, Option, PhaseHooks, SetupError, State
+from ...engine import Action, Dice, Game, Option, OptionError, PhaseHooks, SetupError, State
 from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
 from . import hidden, scene, words
@@ -114,7 +114,7 @@ class RuneStones(Game):
     def setup(self, state: State) -> State:
         """Lay out the material; the first automatic step picks the start player (RS-042)."""
         if len(state.options["slot_costs"]) != self.cat.board["display"]["slots"]:
-            raise ValueError("slot_costs needs one cost per display slot (RS-074)")
+            raise OptionError("slot_costs", "needs one cost per display slot (RS-074)")
         dice = Dice(state.rng)
         board, events = build(self.cat, state.players, state.options, dice, self.say)
         return state.evolve(data=board, phase="setup", to_move=None, rng=dice.state, events=tuple(events))

@@ -15,7 +15,7 @@ from .model import COLOURS, SPACES, Board
 __all__ = ["build"]
 
 W = kit.words("rulekit.games.rune_stones")
-FILL = {"blue": "#4a7bd0", "yellow": "#e8c547", "green": "#4caf50", "red": "#d9534f", "white": "#f4f4f4",
+FILL = {"blue": "#332288", "yellow": "#f6c141", "green": "#44aa99", "red": "#cc3311", "white": "#ffffff",
         "joker": "#ffffff", "druid": "#a1887f", "": "#eeeeee"}  # fmt: skip
 HAND_VERBS = ("play", "pick", "use")
 

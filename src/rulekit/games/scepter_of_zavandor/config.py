@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Action
+from ...engine import Action, DataFileError
 
 __all__ = ["Config", "load_config", "GEMS", "AREAS", "OPAL", "SAPPHIRE", "EMERALD", "DIAMOND", "RUBY"]
 
@@ -91,9 +91,11 @@ def load_config(read: Any) -> Config:
     sents = read("sentinels.toml")
     auc = read("auction.toml")
     g = gems["gem"]
-    assert tuple(x["id"] for x in g) == GEMS, "data/gems.toml must list opal, sapphire, emerald, diamond, ruby"
+    if tuple(x["id"] for x in g) != GEMS:
+        raise DataFileError("data/gems.toml", "gem", f"must list {', '.join(GEMS)} in this order")
     areas = know["area"]
-    assert tuple(a["id"] for a in areas) == AREAS, f"data/knowledge.toml must list the areas {AREAS}"
+    if tuple(a["id"] for a in areas) != AREAS:
+        raise DataFileError("data/knowledge.toml", "area", f"must list the areas {', '.join(AREAS)} in this order")
     by_area = {a["id"]: a for a in areas}
     decks = []
     for name in GEMS[1:]:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, replace
 
 import networkx as nx
 
+from rulekit.engine import DataFileError, OptionError
+
 __all__ = ["Card", "Track", "Level", "Catalog", "build_catalog", "variant"]
 
 STANDARD_PATH = "standard"  # the witch path of ``Catalog.levels`` (the default of option witch_path)
@@ -183,7 +185,7 @@ def build_catalog(cards: dict, map_table: dict, setup: dict) -> Catalog:
     nbrs: dict[str, list[str]] = {s: [] for s in spaces}
     for a, b in roads:
         if a not in spaces or b not in spaces:
-            raise ValueError(f"road {a}-{b} names an unknown space")
+            raise DataFileError("data/map.toml", "network.roads", f"road {a}-{b} names an unknown space")
         nbrs[a].append(b)
         nbrs[b].append(a)
     tracks = tuple(Track(**{k: t[k] for k in Track.__slots__}) for t in map_table["track"])
@@ -226,9 +228,10 @@ def variant(cat: Catalog, witch_path: str, track_length: int, book_goal: int) ->
     spaces long (the pursuer's goal is the last space), books collected on ``book_goal``, and the
     named witch path. Card ids, spaces and roads stay as they are, so action labels do not change."""
     if not cat.tracks[0].book_start < book_goal < track_length:
-        raise ValueError(
+        raise OptionError(
+            "book_goal",
             f"book_goal={book_goal} must lie after the books' start space {cat.tracks[0].book_start} "
-            f"and before the last track space (track_length={track_length}) (SB-902)"
+            f"and before the last track space (track_length={track_length}) (SB-902)",
         )
     tracks = tuple(replace(t, length=track_length, pursuer_goal=track_length, book_goal=book_goal) for t in cat.tracks)
     return replace(cat, tracks=tracks, levels=cat.witch_paths[witch_path])

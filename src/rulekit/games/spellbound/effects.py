@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekit.engine import Event
+from rulekit.engine import DataFileError, Event
 from rulekit.engine.seats import replace_at
 
 from .model import CAUGHT, HELD, ON_TRACK, Data
@@ -112,7 +112,7 @@ def resolve_adversary(g: Spellbound, d: Data, card_id: int, rule: str, o: dict) 
     elif card.effect == "moon_stone":
         d, ev = stones_to_bag(g, d, 0, card.value, rule)
     else:  # pragma: no cover - data error
-        raise ValueError(f"unknown wicked effect {card.effect!r} on {card.key}")
+        raise DataFileError("data/cards.toml", card.key, f"unknown wicked effect {card.effect!r}")
     return d, events + ev
 
 
@@ -137,7 +137,7 @@ def witch_step(g: Spellbound, d: Data, rule: str, o: dict) -> Out:
         elif effect == "troll":
             d, ev = move_pursuer(g, d, troll_track(g), 1, "SB-917", o)
         else:  # pragma: no cover - data error
-            raise ValueError(f"unknown witch level effect {effect!r}")
+            raise DataFileError("data/setup.toml", "witch_paths", f"unknown witch level effect {effect!r}")
         events += ev
         if d.result:
             break

@@ -8,6 +8,8 @@ checks read the building blocks of ``data/cards.toml`` without running them;
 
 from __future__ import annotations
 
+from rulekit.engine import DataFileError
+
 from .model import CARDS, PROGRAMS, Work, choose_options
 
 __all__ = [
@@ -89,7 +91,7 @@ def count(w: Work, seat: int, what: str) -> int:
         if arg:
             return w.stones[seat].count(int(arg)) * w.stone_value(seat, int(arg))
         return w.wealth(seat)
-    raise ValueError(f"unknown count {what!r} in the card data")
+    raise DataFileError("data/cards.toml", "effects", f"unknown count {what!r}")
 
 
 def condition(w: Work, seat: int, cond: str) -> bool:
@@ -107,7 +109,7 @@ def condition(w: Work, seat: int, cond: str) -> bool:
         return any(s > w.scores[seat] for i, s in enumerate(w.scores) if i != seat)
     if kind == "hand_lt":
         return len(w.hands[seat]) < int(arg)
-    raise ValueError(f"unknown condition {cond!r} in the card data")
+    raise DataFileError("data/cards.toml", "effects", f"unknown condition {cond!r}")
 
 
 # -- feasibility (VE-062, VE-073) ----------------------------------------------
@@ -214,7 +216,7 @@ def targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int 
         return [c for c in w.discard if CARDS[c].element == op["element"]]
     if name == "summon_free":
         return free_targets(w, seat, card, op, 0, depth)
-    raise ValueError(f"op {name!r} offers no targets")
+    raise DataFileError("data/cards.toml", "effects", f"op {name!r} offers no targets")
 
 
 def free_targets(w: Work, seat: int, card: int, op: dict, gone: int, depth: int) -> list[int]:

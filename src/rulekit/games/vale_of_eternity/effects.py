@@ -9,7 +9,7 @@ carried out in full now (VE-062, VE-073).
 
 from __future__ import annotations
 
-from rulekit.engine import Action
+from rulekit.engine import Action, DataFileError
 
 from .checks import (
     CHOICE_OPS,
@@ -193,7 +193,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
         todo = tuple(c for c in area if CARDS[c].active is not None)
         w.pending.append(Frame("activate", seat, seat, card, items=todo, purpose="genie"))
     else:
-        raise ValueError(f"unknown op {name!r} in the card data")
+        raise DataFileError("data/cards.toml", "effects", f"unknown op {name!r}")
     return True
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from rulekit.engine import Dice
+from rulekit.engine import DataFileError, Dice
 from rulekit.engine.rules import read_toml
 
 __all__ = [
@@ -126,9 +126,13 @@ def _load_cards() -> dict[int, Card]:
     cards = {}
     for row in _read("cards.toml")["card"]:
         if not row.get("name") or not row.get("name_de"):
-            raise ValueError(f"card row {row.get('id')!r} needs a name and a German name_de (VE-001, issue 14)")
+            raise DataFileError(
+                "data/cards.toml", f"card {row.get('id')!r}", "needs a name and a German name_de (VE-001)"
+            )
         if row.get("element") not in ELEMENTS or not isinstance(row.get("cost"), int) or row["cost"] < 0:
-            raise ValueError(f"card row {row.get('id')!r} needs an element of {ELEMENTS} and a cost >= 0 (VE-006)")
+            raise DataFileError(
+                "data/cards.toml", f"card {row.get('id')!r}", f"needs an element of {ELEMENTS} and a cost >= 0 (VE-006)"
+            )
         cards[row["id"]] = Card(
             id=row["id"],
             name=row["name"],

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from rulekit.engine import Action, Dice, Event, Game, Option, ScoreLine, State
+from rulekit.engine import Action, Dice, Event, Game, Option, ScoreLine, SetupError, State
 from rulekit.engine.rules import read_toml
 
 from . import scene, turns
@@ -253,7 +253,7 @@ class ValeOfEternity(Game):
         """Every label ``legal`` can produce (issue 18), from the card data under ``options``
         (the option hydra_rewards sets how many ``option <k>`` labels exist)."""
         if players not in self.players:
-            raise ValueError(f"{self.title} is played by 2-4 players, not {players!r}")
+            raise SetupError(f"{self.title} is played by 2-4 players, not {players!r}")
         return action_labels(players, self.resolve_options(options or {}))
 
     def describe(self, action: Action, lang: str = "en") -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit.engine import State
+from rulekit.engine import SetupError, State
 
 from .model import CARDS, NO_SEAT, Vale
 
@@ -86,5 +86,5 @@ SCENARIOS: dict[str, tuple[str, str, dict]] = {
 def scenario(name: str, **options: Any) -> State:
     """One of ``SCENARIOS`` as a state, settled to the first decision (seat 0 to act)."""
     if name not in SCENARIOS:
-        raise KeyError(f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}")
+        raise SetupError(f"unknown scenario {name!r}; known: {', '.join(SCENARIOS)}")
     return position(**SCENARIOS[name][2], **options).settle()

@@ -11,6 +11,17 @@ function label(text, x, y, size, extra) {
   return node;
 }
 
+// black or white, whichever has the higher WCAG contrast on `fill` (scene_kit.ink in Python)
+function inkFor(fill) {
+  let hex = String(fill || "");
+  if (/^#[0-9a-f]{3}$/i.test(hex)) hex = "#" + [...hex.slice(1)].map((c) => c + c).join("");
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) return null;
+  const lum = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const l = 0.2126 * lum[0] + 0.7152 * lum[1] + 0.0722 * lum[2];
+  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
+}
+
 function paint(node, item) {
   for (const key of ["fill", "stroke", "opacity"]) {
     if (item[key] !== undefined) node.setAttribute(key, item[key]);
@@ -26,18 +37,21 @@ function drawItem(item, legal, send, active) {
       shape = svgEl("rect", { x: item.x, y: item.y, width: item.w, height: item.h, rx: item.rx || 0 });
       g.appendChild(shape);
       if (item.label !== undefined) {
-        g.appendChild(label(item.label, item.x + item.w / 2, item.y + item.h / 2, item.size));
+        g.appendChild(label(item.label, item.x + item.w / 2, item.y + item.h / 2, item.size,
+          { fill: item.ink || inkFor(item.fill) }));
       }
       break;
     case "circle":
       shape = svgEl("circle", { cx: item.x, cy: item.y, r: item.r });
       g.appendChild(shape);
-      if (item.label !== undefined) g.appendChild(label(item.label, item.x, item.y, item.size));
+      if (item.label !== undefined) {
+        g.appendChild(label(item.label, item.x, item.y, item.size, { fill: item.ink || inkFor(item.fill) }));
+      }
       break;
     case "text": {
       const anchor = item.anchor || "start";
       shape = svgEl("text", { x: item.x, y: item.y, "font-size": item.size || 12, "text-anchor": anchor,
-        "font-weight": item.bold ? "bold" : null });
+        "font-weight": item.bold ? "bold" : null, "aria-hidden": item.aria_hidden ? "true" : null });
       shape.textContent = item.text;
       g.appendChild(shape);
       break;
@@ -67,6 +81,10 @@ function drawItem(item, legal, send, active) {
     g.classList.add(enabled ? "rk-enabled" : "rk-disabled");
     if (enabled) {  // greyed items are inert: "why not?" is asked from the greyed buttons
       g.classList.add("rk-clickable");
+      // issue 27: a button for keyboards and screen readers (one tab stop: see roving() below)
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", "-1");
+      g.setAttribute("aria-label", item.aria || item.label || item.text || item.title || item.action);
       g.addEventListener("click", (ev) => {
         ev.stopPropagation();
         send(item.action);
@@ -93,6 +111,107 @@ function lightTouched(svg, label) {
   }
 }
 
+// -- issue 27: keyboard, screen readers ------------------------------------------------
+// The enabled items are buttons in one roving tab stop: Tab reaches the board
+// once, arrow keys (Home, End) move between the items, Enter or Space chooses.
+// After a redraw the focus stays on the same action (or the first one) when
+// the board had it. A polite live region says what the table announces
+// (`announce`), and a <details> list is the board as text (`outline_json`).
+let boardCount = 0;
+
+function outlineList(entries) {
+  const ul = document.createElement("ul");
+  for (const entry of entries) {
+    const li = document.createElement("li");
+    if (Array.isArray(entry)) {
+      li.appendChild(document.createElement("span")).textContent = entry[0];
+      if (entry[1].length) li.appendChild(outlineList(entry[1]));
+    } else {
+      li.textContent = entry;
+    }
+    ul.appendChild(li);
+  }
+  return ul;
+}
+
+function access(model, el, svg) {
+  const n = ++boardCount;
+  const help = document.createElement("p");
+  help.className = "rk-sr-only";
+  help.id = `rk-board-help-${n}`;
+  svg.setAttribute("aria-describedby", help.id);
+  const live = document.createElement("div");
+  live.className = "rk-live rk-sr-only";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  const list = document.createElement("details");
+  list.className = "rk-board-text";
+  const summary = document.createElement("summary");
+  const body = document.createElement("div");
+  list.append(summary, body);
+  el.append(help, live, list);
+  let current = "", refocus = false;
+  const items = () => [...svg.querySelectorAll("g.rk-enabled[role=button]")];
+  const focusOn = (node) => {
+    for (const other of items()) other.setAttribute("tabindex", other === node ? "0" : "-1");
+    if (node) { current = node.getAttribute("data-action") || ""; node.focus(); }
+  };
+  const onKey = (ev) => {
+    const all = items();
+    const at = all.indexOf(document.activeElement);
+    if (at < 0 || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const move = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[ev.key];
+    if (move) focusOn(all[(at + move + all.length) % all.length]);
+    else if (ev.key === "Home") focusOn(all[0]);
+    else if (ev.key === "End") focusOn(all[all.length - 1]);
+    else if (ev.key === "Enter" || ev.key === " ") {
+      refocus = true;
+      all[at].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    } else return;
+    ev.preventDefault();
+  };
+  svg.addEventListener("keydown", onKey);
+  const onFocus = (ev) => {
+    const node = ev.target.closest && ev.target.closest("g.rk-enabled[role=button]");
+    if (node) current = node.getAttribute("data-action") || "";
+  };
+  svg.addEventListener("focusin", onFocus);
+  function words() {
+    const W = model.get("a11y_words") || {};
+    svg.setAttribute("aria-label", W.board_label || "board");
+    help.textContent = W.board_keys || "";
+    summary.textContent = W.board_list || "";
+  }
+  function drawList() {
+    let entries = [];
+    try { entries = JSON.parse(model.get("outline_json") || "[]"); } catch (err) { entries = []; }
+    body.replaceChildren(outlineList(entries));
+  }
+  const sayIt = () => { live.textContent = model.get("announce") || ""; };
+  const stopWords = watch(model, ["a11y_words"], words);
+  const stopList = watch(model, ["outline_json"], drawList);
+  const stopSay = watch(model, ["announce"], sayIt);
+  words(); drawList(); sayIt();
+  return {
+    chosen(action) { current = action; },
+    before() { return refocus || svg.contains(document.activeElement); },
+    after(hadFocus) {
+      const all = items();
+      const keep = all.find((node) => node.getAttribute("data-action") === current) || all[0];
+      for (const node of all) node.setAttribute("tabindex", node === keep ? "0" : "-1");
+      svg.setAttribute("tabindex", all.length ? "-1" : "-1");
+      if (hadFocus && !svg.contains(document.activeElement)) (keep || svg).focus();
+      else if (hadFocus && keep && document.activeElement === svg) keep.focus();
+      refocus = false;
+    },
+    stop() {
+      stopWords(); stopList(); stopSay();
+      svg.removeEventListener("keydown", onKey);
+      svg.removeEventListener("focusin", onFocus);
+    },
+  };
+}
+
 function render({ model, el }) {
   el.classList.add("rk-board");
   const stopHeading = heading(model, el);
@@ -100,9 +219,10 @@ function render({ model, el }) {
     if (ev.detail && ev.detail.link && ev.detail.link === model.get("link")) lightTouched(svg, ev.detail.label);
   };
   document.addEventListener("rk-action-hover", onHover);
-  const svg = svgEl("svg", { class: "rk-board-svg", preserveAspectRatio: "xMidYMid meet" });
+  const svg = svgEl("svg", { class: "rk-board-svg", preserveAspectRatio: "xMidYMid meet", role: "group" });
   el.appendChild(svg);
-  const send = (action) => model.send({ event: "click", label: action });
+  const a11y = access(model, el, svg);
+  const send = (action) => { a11y.chosen(action); model.send({ event: "click", label: action }); };
   // an item is redrawn only when its data or the legality of its actions changed
   const drawn = reuse();
   function draw() {
@@ -116,11 +236,13 @@ function render({ model, el }) {
       drawn.node(`${mark}${legalMarks(item, legal)}|${JSON.stringify(item)}`,
         () => drawItem(item, legal, send, active)));
     drawn.done();
+    const hadFocus = a11y.before();
     patchChildren(svg, items);
+    a11y.after(hadFocus);
   }
   const stop = watch(model, ["scene_json", "legal", "active"], draw);
   draw();
-  return () => { stop(); stopHeading(); document.removeEventListener("rk-action-hover", onHover); };
+  return () => { stop(); stopHeading(); a11y.stop(); document.removeEventListener("rk-action-hover", onHover); };
 }
 
 export default { render };

@@ -92,7 +92,9 @@ def write_file(path: str | Path, writer: Callable[[Path], None], flag: str) -> P
     except OSError as err:
         saved = _recover(target, writer)
         where = f"kept in {saved}" if saved else "and no recovery file could be written either"
-        raise RulekitError(f"{flag}: could not write {str(target)!r} ({err.strerror or err}); the results are {where}")
+        raise RulekitError(
+            f"{flag}: could not write {str(target)!r} ({err.strerror or err}); the results are {where}"
+        ) from None
 
 
 def write_text(path: str | Path, text: str, flag: str) -> Path:

@@ -21,7 +21,7 @@ from .flow import build_flow
 from .labels import all_labels
 from .model import Catalogue, as_dict, load_catalogue
 from .setup import build
-from .trade import final_points, stopped_by_limit
+from .trade import final_points
 
 __all__ = ["RuneStones"]
 

@@ -9,7 +9,7 @@ from .cards import Table
 
 
 def test_agents_by_name_and_spec():
-    assert set(AGENTS) == {"random", "greedy", "mcts"}
+    assert set(AGENTS) == {"random", "greedy", "mcts", "plan"}
     assert isinstance(make_agent("random", seed=1), RandomAgent)
     assert make_agent("greedy:3").finish == 3 and make_agent("greedy:samples=2").samples == 2
     bot = make_agent("mcts:50:c=1.5:depth=none", seed=2)
@@ -17,12 +17,13 @@ def test_agents_by_name_and_spec():
     assert bot.spec == "mcts:iterations=50:c=1.5:depth=None"
     assert make_agent("mcts", iterations=7).iterations == 7
     assert parse_spec("mcts:time=0.05") == ("mcts", {"time": 0.05})
+    assert make_agent("plan:16").width == 16 and make_agent("plan:depth=5").depth == 5
 
 
 @pytest.mark.parametrize(
     ("spec", "match"),
     [
-        ("wizard", "unknown agent 'wizard'; known agents: random, greedy, mcts"),
+        ("wizard", "unknown agent 'wizard'; known agents: random, greedy, mcts, plan"),
         ("random:5", "takes no positional value"),
         ("mcts:speed=3", "no option 'speed'"),
         ("mcts:many", "must be a number"),
@@ -57,7 +58,7 @@ def _swap_hidden(state, seat):
     return state.evolve(data=Table(hands, tuple(deck), d.points, d.played, d.last), rng=state.rng ^ 12345)
 
 
-@pytest.mark.parametrize("spec", ["greedy", "greedy:0:samples=3", "mcts:60"])
+@pytest.mark.parametrize("spec", ["greedy", "greedy:0:samples=3", "mcts:60", "plan"])
 def test_bots_decide_from_their_seat_knowledge_only(cards, spec):
     for seed in range(6):
         state = cards.new(players=3, seed=seed).apply(f"play {cards.new(players=3, seed=seed).data.hands[0][0]}")
@@ -85,21 +86,21 @@ def _rate(frame, agent):
     return rates.loc[agent]
 
 
-@pytest.mark.parametrize(("lineup", "games"), [("greedy,random", 300), ("mcts:25,random", 60)])
+@pytest.mark.parametrize(("lineup", "games"), [("greedy,random", 300), ("mcts:25,random", 60), ("plan,random", 100)])
 def test_bots_beat_random_on_the_race(toy, lineup, games):
     df = simulate(toy, lineup, games=games, seed=100, rotate=True, progress=False, executor="serial")
     bot = _rate(df, lineup.split(",")[0])
     assert bot.ci_low > 0.55, bot
 
 
-@pytest.mark.parametrize(("lineup", "games"), [("greedy,random", 300), ("mcts:25,random", 100)])
+@pytest.mark.parametrize(("lineup", "games"), [("greedy,random", 300), ("mcts:25,random", 100), ("plan,random", 100)])
 def test_bots_beat_random_on_hidden_cards(cards, lineup, games):
     df = simulate(cards, lineup, games=games, seed=200, rotate=True, progress=False, executor="serial")
     bot = _rate(df, lineup.split(",")[0])
     assert bot.ci_low > 0.55 and bot.rate > 0.65, bot
 
 
-@pytest.mark.parametrize("spec", ["greedy", "mcts:8"])
+@pytest.mark.parametrize("spec", ["greedy", "mcts:8", "plan"])
 def test_planning_agents_do_not_walk_in_circles(spec):
     """Back at a view seen at an earlier step, a planning agent tries another action (ZM-350 lets
     Mines players make and withdraw offers for ever); after an undo (same step) it repeats itself."""

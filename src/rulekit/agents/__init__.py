@@ -6,6 +6,7 @@ import only the engine.
 
 from .base import Agent, GreedyAgent, RandomAgent, sample_world, seat_seed, terminal_value
 from .mcts import MCTSAgent
+from .planner import PlannerAgent
 from .registry import AGENTS, make_agent, parse_spec
 
 __all__ = [
@@ -13,6 +14,7 @@ __all__ = [
     "Agent",
     "GreedyAgent",
     "MCTSAgent",
+    "PlannerAgent",
     "RandomAgent",
     "make_agent",
     "parse_spec",

@@ -15,6 +15,8 @@ Agents are named by a small spec string, the same in the CLI
     greedy:samples=4    ... averaged over 4 determinizations
     mcts:200            ISMCTS with 200 iterations per decision
     mcts:iterations=500:c=1.0:depth=10
+    plan                beam search over the whole own turn (planner.py)
+    plan:width=16       ... keeping 16 partial turns after each choice
 """
 
 from __future__ import annotations

@@ -6,11 +6,17 @@ from typing import Any
 
 from .base import Agent, GreedyAgent, RandomAgent
 from .mcts import MCTSAgent
+from .planner import PlannerAgent
 
 __all__ = ["AGENTS", "make_agent", "parse_spec"]
 
 #: agent name -> class, for the CLI (``--bots random,greedy``) and the widgets
-AGENTS: dict[str, type[Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent}
+AGENTS: dict[str, type[Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MCTSAgent,
+    "plan": PlannerAgent,
+}
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

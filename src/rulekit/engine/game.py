@@ -271,6 +271,17 @@ class Game:
         round limit set for bots or tests): the game is unfinished, no winners."""
         return False
 
+    def end_rule(self, state: State) -> str:
+        """Why a finished game ended: the rule id of the printed end it reached (the
+        last event's rule by default), or for a game ``stopped`` unfinished the key of
+        the stop's event (``round_limit``, ``stalemate``). Exploration reports count
+        endings by it; games whose closing event cites a general rule (a cooperative
+        defeat, SB-600) override it to name the condition that held."""
+        if not state.events:
+            return "over"
+        last = state.events[-1]
+        return (last.key or last.rule) if self.stopped(state) else last.rule
+
     def action_labels(self, players: int, options: dict[str, Any] | None = None) -> frozenset[str]:
         """Every action label this game can ever produce for ``players`` and
         ``options``, computed from its data (adapters index actions by it)."""

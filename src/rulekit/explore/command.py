@@ -29,8 +29,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     p = subparsers.add_parser(
         "simulate",
         help="play many seeded games with bots and summarize them",
-        description="Play seeded games with bots (random, greedy, mcts[:iterations]) and print win rates by seat "
-        "(first-player advantage), scores and game length.",
+        description="Play seeded games with bots (random, greedy, mcts[:iterations], plan) and print win rates by "
+        "seat (first-player advantage) or, for a cooperative game, the team's win rate with the reason of each "
+        "loss; game length, unfinished games by reason, and the difference this many games can show.",
     )
     p.add_argument("game", help="game id, e.g. rune_stones")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
@@ -44,6 +45,18 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     p.add_argument("--out", default=None, help="write the results table to a .csv or .parquet file")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="rule option (repeatable)")
     p.add_argument("--rotate", action="store_true", help="rotate the bots through the seats game by game")
+    p.add_argument(
+        "--paired",
+        action="store_true",
+        help="play every seed once in every rotation of the bots (seat advantage and bot strength seed by seed)",
+    )
+    p.add_argument(
+        "--detect",
+        type=float,
+        default=None,
+        metavar="DIFF",
+        help="also print how many games a difference of DIFF in win rate needs (e.g. 0.05)",
+    )
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     p.add_argument(
         "--allow-import",
@@ -124,6 +137,7 @@ def _simulate(args: argparse.Namespace, options: dict[str, Any]):
         players=args.players,
         progress=not args.no_progress,
         rotate=args.rotate,
+        paired=args.paired,
     )
     if not args.scheduler:
         executor = "serial" if args.workers == 1 else None
@@ -157,25 +171,11 @@ def _reachable(address: str) -> None:
 
 
 def _report(args: argparse.Namespace, frame) -> None:
-    from .sweeps import first_player_advantage, game_length, win_rates
+    from .report import report_lines
 
-    games = frame["game_id"].nunique()
-    print(f"{args.game}: {games} games, bots {args.bots}, seeds {args.seed}..{args.seed + games - 1}")
-    by = "agent" if args.rotate else "seat"
-    rates = win_rates(frame, by=by) if args.rotate else win_rates(frame)
-    cols = [by, "games", "wins", "rate", "ci_low", "ci_high", "expected"]
-    print(rates[cols].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
-    fpa = first_player_advantage(frame).iloc[0]
-    if not fpa["comparable"]:
-        print("first seat: not measured: the seats have different agents (use one agent or --rotate)")
-    else:
-        verdict = "clear" if fpa["clear"] else "not clear at 95%"
-        print(f"first seat: win rate {fpa['rate']:.3f} vs fair {fpa['expected']:.3f} ({verdict})")
-    length = game_length(frame).iloc[0]
-    print(
-        f"turns per game: mean {length['turns_mean']:.1f}, median {length['turns_median']:.0f}; "
-        f"decisions mean {length['decisions_mean']:.1f}; unfinished {int(length['unfinished'])}"
-    )
+    rotate = args.rotate or getattr(args, "paired", False)
+    lines = report_lines(frame, args.game, args.bots, args.seed, rotate, getattr(args, "detect", None))
+    print("\n".join(lines))
 
 
 def _write(frame, path: Path) -> None:

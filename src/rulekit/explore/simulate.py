@@ -40,6 +40,9 @@ COLUMNS = [
     "turns",
     "decisions",
     "end_reason",
+    "finished",
+    "stop_reason",
+    "cooperative",
     "players",
     "lineup",
     "options",
@@ -113,17 +116,24 @@ def play_job(job: Job) -> list[dict]:
 
 
 def _end_reason(state: State) -> str:
-    """The rule id cited by the last event of a finished game (why it ended)."""
+    """Why the game ended: the rule of the printed end it reached (``Game.end_rule``:
+    SB-610 for two caught books), or what stopped it before that (``stop_reason``)."""
+    return _stop_reason(state) or state.game.end_rule(state)
+
+
+def _stop_reason(state: State) -> str:
+    """ "" for a game that reached the printed end; else what stopped it: ``decision_limit``
+    (simulate's cap) or the game's own stop (``round_limit``, ``stalemate``: ``Game.stopped``)."""
     if not state.is_over:
         return "decision_limit"
-    return state.events[-1].rule if state.events else "over"
+    return state.game.end_rule(state) if state.unfinished else ""
 
 
 def _rows(job: Job, state: State, turns: int, decisions: int) -> list[dict]:
     scores = state.scores
     winners = set(state.winners)
     keys = [(s in winners, scores[s]) for s in range(len(scores))]
-    reason = _end_reason(state)
+    reason, stop = _end_reason(state), _stop_reason(state)
     options = json.dumps(dict(job.options), sort_keys=True)
     rows = []
     for seat, spec in enumerate(job.agents):
@@ -139,6 +149,9 @@ def _rows(job: Job, state: State, turns: int, decisions: int) -> list[dict]:
                 "turns": turns,
                 "decisions": decisions,
                 "end_reason": reason,
+                "finished": not stop,
+                "stop_reason": stop,
+                "cooperative": bool(state.game.cooperative),
                 "players": len(job.agents),
                 "lineup": ",".join(job.agents),
                 "options": options,
@@ -187,6 +200,7 @@ def simulate(
     chunksize: int | None = None,
     rotate: bool = False,
     max_decisions: int = MAX_DECISIONS,
+    paired: bool = False,
 ) -> pd.DataFrame:
     """Play ``games`` seeded games and return one row per game and seat.
 
@@ -210,6 +224,12 @@ def simulate(
     rotate : bool
         Seat game ``k``'s agents rotated by ``k`` places, so every agent
         plays every seat equally often (fair agent comparisons).
+    paired : bool
+        Play every seed once in every rotation of the lineup (``games``
+        seeds make ``games * players`` games): every agent meets the same
+        deals in every seat, so seat advantage and agent strength are
+        measured seed by seed (``outcomes.seat_advantage``), as chess
+        engine matches replay each opening with colours swapped.
 
     Returns
     -------
@@ -225,6 +245,7 @@ def simulate(
         players=players,
         rotate=rotate,
         max_decisions=max_decisions,
+        paired=paired,
     )
     return run_jobs(jobs, executor=executor, progress=progress, workers=workers, chunksize=chunksize)
 
@@ -240,6 +261,7 @@ def make_jobs(
     max_decisions: int = MAX_DECISIONS,
     first_id: int = 0,
     tags: dict[str, Any] | None = None,
+    paired: bool = False,
 ) -> list[Job]:
     """Check the arguments and describe each game as a ``Job``."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -261,8 +283,10 @@ def make_jobs(
     tag_items = tuple((tags or {}).items())
     jobs = []
     for k in range(games):
-        seats = specs[k % len(specs) :] + specs[: k % len(specs)] if rotate else specs
-        jobs.append(Job(ref, first_id + k, seed + k, seats, opts, max_decisions, tag_items))
+        turns = range(len(specs)) if paired else [k % len(specs) if rotate else 0]
+        for r in turns:
+            seats = specs[r:] + specs[:r]
+            jobs.append(Job(ref, first_id + len(jobs), seed + k, seats, opts, max_decisions, tag_items))
     return jobs
 
 

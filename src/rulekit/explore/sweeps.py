@@ -12,12 +12,13 @@ length.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game
+from .outcomes import is_cooperative, per_game, team_results, unfinished
 from .simulate import MAX_DECISIONS, game_ref, make_jobs, resolve_game, run_jobs
+from .stats import detectable_difference, wilson
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -50,6 +51,7 @@ def sweep(
     chunksize: int | None = None,
     rotate: bool = False,
     max_decisions: int = MAX_DECISIONS,
+    paired: bool = False,
 ) -> pd.DataFrame:
     """Play ``games`` games for every combination in ``grid``.
 
@@ -103,6 +105,7 @@ def sweep(
             max_decisions=max_decisions,
             first_id=len(jobs),
             tags=tags,
+            paired=paired,
         )
     frame = run_jobs(jobs, executor=executor, progress=progress, workers=workers, chunksize=chunksize, desc="sweep")
     # grid order, not alphabetical order, in every summary and plot ("rounds=8" before "rounds=10")
@@ -111,22 +114,6 @@ def sweep(
 
 
 # -- summaries ----------------------------------------------------------------
-
-
-def wilson(wins: float, n: float, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default).
-
-    Better than the normal approximation near 0 and 1 and for few games.
-
-    >>> [round(x, 3) for x in wilson(50, 100)]
-    [0.404, 0.596]
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _by(frame: pd.DataFrame, extra: str | Sequence[str] | None) -> list[str]:
@@ -164,7 +151,9 @@ def first_player_advantage(frame: pd.DataFrame, by: str | Sequence[str] | None =
     or agents rotated so each sat first equally often; otherwise a
     difference in skill would pass for a seat advantage. ``clear`` is True
     when the seats are comparable and the whole confidence interval lies
-    on one side of the fair share.
+    on one side of the fair share. A cooperative game is never comparable
+    (``outcomes.team_results`` is its summary). Rotated or paired lineups
+    are measured seed by seed in ``outcomes.seat_advantage``.
     """
     keys = _by(frame, by)
     rates = win_rates(frame[frame["seat"] == 0], by=keys + ["seat"], z=z)
@@ -174,6 +163,8 @@ def first_player_advantage(frame: pd.DataFrame, by: str | Sequence[str] | None =
         rates["comparable"] = [bool(fair.loc[tuple(row) if len(keys) > 1 else row[0]]) for row in rates[keys].values]
     else:
         rates["comparable"] = _seats_comparable(frame)
+    if is_cooperative(frame):  # every seat wins or loses together: no seat has an advantage to measure
+        rates["comparable"] = False
     outside = (rates["ci_low"] > rates["expected"]) | (rates["ci_high"] < rates["expected"])
     rates["clear"] = outside & rates["comparable"]
     return rates.drop(columns="seat")
@@ -196,9 +187,10 @@ def score_spread(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> 
 
 
 def game_length(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd.DataFrame:
-    """Turns and decisions per game: mean, median, 10th and 90th percentile."""
+    """Turns and decisions per game: mean, median, 10th and 90th percentile, and ``unfinished``:
+    games that did not reach the printed end for any reason (``outcomes.unfinished`` by reason)."""
     keys = _by(frame, by)
-    games = frame.drop_duplicates("game_id")
+    games = per_game(frame)
     grouped = games.groupby(keys, sort=True, observed=True) if keys else games.groupby(lambda _: "all")
     out = grouped.agg(
         games=("game_id", "size"),
@@ -207,14 +199,26 @@ def game_length(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> p
         turns_p10=("turns", lambda s: s.quantile(0.1)),
         turns_p90=("turns", lambda s: s.quantile(0.9)),
         decisions_mean=("decisions", "mean"),
-        unfinished=("end_reason", lambda s: int((s == "decision_limit").sum())),
     )
-    return out.reset_index(drop=not keys)
+    out = out.reset_index(drop=not keys)
+    stops = unfinished(frame, by=keys)
+    out["unfinished"] = stops["unfinished"].to_numpy()
+    return out
 
 
 def summarize(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd.DataFrame:
-    """One row per variant: first-seat win rate with interval, scores, length, margins."""
+    """One row per variant: first-seat win rate with interval, scores, length, margins,
+    unfinished games and ``detectable`` (the smallest change of the first seat's rate another
+    variant of as many games could show, 95%, power 80%).
+
+    A cooperative game is summarised as the team's record instead (``outcomes.team_results``:
+    won, lost with the rule of each loss, unfinished, the rate and its interval) with its length.
+    """
     keys = _by(frame, by)
+    if is_cooperative(frame):
+        team = team_results(frame, by=keys)
+        length = game_length(frame, by=keys).drop(columns=["games", "unfinished"])
+        return _concat_columns([team, length]) if not keys else team.merge(length, on=keys)
     fpa = first_player_advantage(frame, by=keys)
     length = game_length(frame, by=keys)
     top = frame.groupby("game_id")["score"].nlargest(2).groupby(level=0).agg(lambda s: s.iloc[0] - s.iloc[-1])
@@ -224,6 +228,7 @@ def summarize(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd.
     extra = grouped.agg(score_margin=("margin", "mean"), shared_or_no_winner=("shared", "mean"))
     extra = extra.reset_index(drop=not keys)
     fpa = fpa.rename(columns={"rate": "seat0_win_rate", "ci_low": "seat0_ci_low", "ci_high": "seat0_ci_high"})
+    fpa["detectable"] = [detectable_difference(n, r) for n, r in zip(fpa["games"], fpa["seat0_win_rate"], strict=True)]
     parts = [fpa.drop(columns=["wins"]), length.drop(columns=["games"]), extra]
     if not keys:
         return _concat_columns(parts)

@@ -325,6 +325,11 @@ class Spellbound(Game):
         """All seats on a victory, none on a defeat (SB-560: won or lost together)."""
         return tuple(range(state.players)) if state.data.result == "won" else ()
 
+    def end_rule(self, state: State) -> str:
+        """The condition that ended the game (SB-530 won; SB-610, SB-620, SB-630, SB-640, SB-440,
+        SB-919 lost), not the general defeat rule SB-600 that the closing event cites."""
+        return state.data.reason or super().end_rule(state)
+
     def view(self, state: State, seat: int | None) -> dict:
         from .views import view
 

@@ -9,6 +9,7 @@ with a traceback; ``--host 127.0.0.2`` refused its own address.
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 
 import pytest
@@ -60,3 +61,26 @@ def test_a_second_loopback_address_answers_and_prints_its_own_url(tmp_path):
     finally:
         stop(proc)
     assert f"open http://127.0.0.2:{port}/" in log.read_text(errors="replace")
+
+
+def test_preheated_kernels_count_against_the_cap_and_yield_to_a_visitor(tmp_path):
+    """Issue 24, item 5: a cap of 2 started more kernels with preheating, and idle preheated kernels
+    of notebooks nobody opened held the slots. Now at most 2 run, and a visitor always gets one."""
+    from .test_serving import children
+
+    log = tmp_path / "dashboard.log"
+    proc, url = launch(log=log, args=["--max-kernels", "2"], timeout=180)
+    try:
+        time.sleep(25)  # the pool fills as far as the cap lets it
+        assert len(children(proc.pid)) <= 2
+        opened = []
+        for name in ("spellbound.ipynb", "mines_of_zavandor.ipynb"):
+            status, body = get(f"{url}/voila/render/{name}")
+            opened.append(status)
+            assert len(children(proc.pid)) <= 2
+        assert opened == [200, 200]  # preheated kernels made room for both visitors
+        status, body = get(f"{url}/voila/render/rune_stones.ipynb")
+        assert status == 503 and "--max-kernels" in body  # both kernels serve pages: full
+        assert len(children(proc.pid)) <= 2
+    finally:
+        stop(proc)

@@ -133,6 +133,7 @@ class RulekitVoila(Voila):
         settings = super().init_settings()
         manager = self.kernel_manager
         manager.__class__ = pool_safe(type(manager), self.max_kernels)
+        manager.trim_pools()  # the pools it queued in __init__, before it was capped
         return settings
 
     def init_handlers(self) -> list:

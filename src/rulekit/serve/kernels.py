@@ -90,6 +90,24 @@ def pool_safe(base: type, max_kernels: int = 0) -> type:
                 self._prune(notebook_name)
             return super().get_pool_size(notebook_name)
 
+        def trim_pools(self) -> None:
+            """Cancel the startup preheating beyond the cap: Voila's manager queues one kernel per
+            notebook in its ``__init__``, before this class is put in place; none of them has run yet."""
+            limit = self._rulekit_max
+            if not limit:
+                return
+            kept = len(self._kernels)
+            for name, pool in getattr(self, "_pools", {}).items():
+                for item in list(pool):
+                    if item.done():
+                        continue
+                    if kept < limit:
+                        kept += 1
+                        continue
+                    item.cancel()
+                    pool.remove(item)
+                    self.log.info("rulekit: %d kernels is the limit; %s is not preheated", limit, name)
+
         async def _make_room(self, notebook_name: str) -> None:
             """At the cap, shut down one idle preheated kernel of another notebook (preheating yields
             to a visitor); with none to spare, the visitor gets the "server is full" page."""

@@ -34,9 +34,10 @@ def test_play_with_bots_reaches_the_end_and_saves(capsys, toy, tmp_path):
         cli.main(["play", "toy", "--players", "2", "--seed", "3", "--bots", "random,random", "--save", str(path)]) == 0
     )
     out = capsys.readouterr().out
-    assert "game over" in out and "winner: seat" in out
+    assert "Game over" in out and ("Winner: P" in out or "Winners: P" in out)
+    assert "Round 1 · P1" in out and "[RS-" not in out  # bots only: one line a round, not every step
     assert cli.main(["replay", str(path)]) == 0
-    assert "game over" in capsys.readouterr().out
+    assert "Game over" in capsys.readouterr().out
 
 
 def test_human_bad_input_reasks_with_the_rule(toy, monkeypatch, capsys):
@@ -44,7 +45,7 @@ def test_human_bad_input_reasks_with_the_rule(toy, monkeypatch, capsys):
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     assert cli.main(["play", "toy", "--players", "2", "--bots", "human,random"]) == 1
     out = capsys.readouterr().out
-    assert "not possible" in out and "[RS-002]" in out
+    assert "Not possible" in out and "[RS-002]" in out
 
 
 @pytest.mark.parametrize(
@@ -89,9 +90,9 @@ def test_play_shows_a_text_board_and_answers_help_why_board(toy, monkeypatch, ca
     _answers(monkeypatch, "help", "why add 7", "board", "quit")
     assert cli.main(["play", "toy", "--players", "2", "--bots", "human,random"]) == 1
     out = capsys.readouterr().out
-    assert "== Toy race · step" in out and "to move: seat 0" in out  # the board, not raw JSON
-    assert "undo" in out and "why <action label>" in out  # help
-    assert "not possible:" in out and "[RS-002]" in out  # why
+    assert "== Toy race · step" in out and "P1 to move" in out  # the board, not raw JSON
+    assert "undo" in out and "why <action>" in out  # help
+    assert "Not possible:" in out and "[RS-002]" in out  # why
     assert '{"' not in out
 
 
@@ -100,7 +101,7 @@ def test_undo_goes_back_to_the_last_human_decision(toy, monkeypatch, capsys, tmp
     _answers(monkeypatch, "undo", "1", "undo", "2", "quit")
     cli.main(["play", "toy", "--players", "2", "--bots", "human,random", "--save", str(save)])
     out = capsys.readouterr().out
-    assert "nothing to undo" in out
+    assert "Nothing to undo" in out
     actions = rulekit.open_record(save).actions
     assert [str(a) for a in actions[:1]] == ["add 2"]  # "add 1" was taken back
 
@@ -113,7 +114,7 @@ def test_save_is_written_however_the_game_stops(toy, monkeypatch, capsys, tmp_pa
     assert code == (130 if isinstance(stop, KeyboardInterrupt) else 1)
     state = rulekit.open_record(save)
     assert [str(a) for a in state.actions][:1] == ["add 1"] and not state.is_over
-    assert "unfinished" in capsys.readouterr().out
+    assert "not finished" in capsys.readouterr().out
 
 
 def test_save_path_is_checked_before_the_game(toy, capsys, monkeypatch):
@@ -141,13 +142,13 @@ def test_bots_sealed_bids_stay_hidden_from_the_human():
     dice, lines = Dice(9), []
 
     def ask(prompt):  # the human picks at random; stop once the bot has bid a few times
-        if sum("private choice" in line for line in lines) >= 3:
+        if sum("hidden choice" in line for line in lines) >= 3:
             return "quit"
         return str(1 + dice.below(len(session.state.legal_actions())))
 
     cli.play_loop(session, "en", ask, lambda *parts: lines.extend(" ".join(map(str, parts)).splitlines()))
-    bot = [line.split(":", 1)[1] for line in lines if line.startswith("seat 1 (random)")]
-    assert sum("private choice" in line for line in bot) >= 3
+    bot = [line.split(":", 1)[1] for line in lines if line.startswith("P2 (random)")]
+    assert sum("hidden choice" in line for line in bot) >= 3
     assert all(line.strip() == "seal the bid" for line in bot if "bid" in line)  # sealing is public
     from collections import Counter
 
@@ -156,3 +157,28 @@ def test_bots_sealed_bids_stay_hidden_from_the_human():
     printed = Counter(line.split("] ", 1)[1] for line in lines if line.startswith("  ["))
     visible = Counter(e.text for e in events if e.visible_to(0))
     assert not printed - visible, "the terminal showed events seat 0 may not read"
+
+
+def test_play_in_german_speaks_german_throughout(toy, monkeypatch, capsys):
+    _answers(monkeypatch, "hilfe", "warum add 7", "brett", "ende")
+    assert cli.main(["play", "toy", "--players", "2", "--bots", "human,random", "--lang", "de"]) == 1
+    out = capsys.readouterr().out
+    assert "Personen spielen" in out and "Befehle:" in out and "zurück" in out  # start line and help
+    assert "P1 ist am Zug" in out and "Deine Möglichkeiten:" in out and "Geht nicht:" in out
+    for english in ("your choice", "Commands", "to move", "Not possible", "seat ", "scores"):
+        assert english not in out, english
+
+
+def test_play_counts_players_from_bots_like_simulate(toy, capsys):
+    assert cli.main(["play", "toy", "--bots", "random,random,random", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "3 players" in out and "P3" in out
+
+
+def test_a_bots_only_game_is_short_unless_verbose(toy, capsys):
+    cli.main(["play", "toy", "--bots", "random,random", "--seed", "4"])
+    short = capsys.readouterr().out.splitlines()
+    cli.main(["play", "toy", "--bots", "random,random", "--seed", "4", "--verbose"])
+    full = capsys.readouterr().out.splitlines()
+    assert len(short) < len(full) and short[-1] == full[-1]  # the same game, the same result line
+    assert any(line.startswith("P1 (random): ") for line in full)

@@ -16,8 +16,10 @@ from collections.abc import Callable, Sequence
 from . import games, load, open_record
 from .agents import AGENTS
 from .engine import RulekitError, State
+from .engine.seats import seat_name
 from .outputs import writable_path, write_text
 from .session import HUMAN, MAX_STEPS, Session
+from .textboard import say as words
 from .textboard import text_board
 
 __all__ = ["main"]
@@ -59,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a game in the terminal (humans and bots)")
     p.add_argument("game")
-    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--players", type=int, default=None, help="player count (default: one per seat of --bots)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bots", default="", help=f"one per seat, comma-separated: {HUMAN}, {', '.join(AGENTS)}")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option (JSON value)")
@@ -74,6 +76,9 @@ def _parser() -> argparse.ArgumentParser:
         help=f"stop a game that has not ended after N decisions (a safety cap, not a rule; default {MAX_STEPS})",
     )
     p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument(
+        "--verbose", action="store_true", help="print every step even when only bots play (default: one line a round)"
+    )
     p.set_defaults(run=_play)
 
     p = sub.add_parser("replay", help="replay a save file and print its events")
@@ -149,28 +154,35 @@ def _play(args: argparse.Namespace) -> int:
         raise RulekitError(f"--max-decisions must be at least 1, got {args.max_decisions}")
     save = writable_path(args.save, "--save", force=args.force) if args.save is not None else None
     game = load(args.game)
-    players = game.players.start if args.players is None else args.players
+    players = _player_count(game, args)
     try:
         session = Session(game, players, args.seed, _bots(args.bots, players), _options(args.option))
     except ValueError as err:
         raise RulekitError(str(err)) from None
+    lang = args.lang
     say = (lambda *_: None) if args.quiet else print
-    say(f"{game.title}: {players} players, seed {args.seed}; type 'help' for commands")
+    title = game.title_de if lang == "de" and game.title_de else game.title
+    say(words("start", lang, title=title, players=players, seed=args.seed))
+    only_bots = HUMAN not in session.seats
     finished = interrupted = False
     try:
-        finished = play_loop(session, args.lang, input, say, args.max_decisions)
+        if only_bots and not args.verbose:
+            say(words("summary_note", lang))
+            finished = summary_loop(session, lang, say, args.max_decisions)
+        else:
+            finished = play_loop(session, lang, input, say, args.max_decisions)
     except KeyboardInterrupt:
         interrupted = True
         print("\nrulekit: interrupted", file=sys.stderr)
     finally:
         if save is not None:
             write_text(save, session.state.to_json(indent=1), "--save")
-            print(f"saved to {save}" + ("" if finished else " (unfinished: `rulekit replay` shows it)"))
+            print(words("saved" if finished else "saved_unfinished", lang, path=save))
     if interrupted:
         return 130
     if not finished:
         return 1
-    print(_result(session.state))
+    print(_result(session.state, lang))
     return 0
 
 
@@ -179,13 +191,27 @@ CAPPED = (
     "(--max-decisions changes it; with --save the game is saved and `rulekit replay` shows it)"
 )
 
-HELP = """commands:
-  <number> or <action label>   make that decision
-  board                        show the board again
-  why <action label>           why that action is not possible now
-  undo                         take back your last decision (and the bots' moves after it)
-  help                         this list
-  quit                         stop (with --save the game is saved)"""
+
+def _player_count(game, args: argparse.Namespace) -> int:
+    """``--players``, else one per seat named in ``--bots`` (as ``simulate`` counts), else the fewest the game allows."""
+    if args.players is not None:
+        return args.players
+    named = [s for s in args.bots.split(",") if s.strip()] if args.bots.strip() else []
+    return max(len(named), game.players.start)
+
+
+#: commands at the prompt, in both languages (the help shows the words of the chosen one)
+COMMANDS = {
+    "quit": {"quit", "q", "exit", "ende", "beenden"},
+    "help": {"help", "?", "hilfe"},
+    "board": {"board", "brett"},
+    "undo": {"undo", "zurück", "zurueck"},
+    "why": {"why", "warum"},
+}
+
+
+def _command(word: str) -> str | None:
+    return next((name for name, spellings in COMMANDS.items() if word.lower() in spellings), None)
 
 
 def play_loop(
@@ -214,8 +240,8 @@ def play_loop(
             action = agent.choose(state)
             said = state.game.describe(action, lang)
             if not _seen_by_humans(session, state.to_move) and state.game.private_decision(state, action):
-                said = "(a private choice)" if lang == "en" else "(eine verdeckte Wahl)"
-            say(f"seat {state.to_move} ({agent.spec}): {said}")
+                said = words("private_choice", lang)
+            say(words("bot_move", lang, seat=seat_name(state.to_move), bot=agent.spec, action=said))
             session.timeline.play(action)
             decisions += 1
             _print_events(session.state, lang, say, session)
@@ -231,28 +257,30 @@ def _human_turn(session: Session, lang: str, ask: Callable[[str], str], say: Cal
     state = session.state
     legal = state.legal_actions()
     say("\n" + text_board(state, state.to_move, lang))
+    say(words("choices", lang))
     for i, action in enumerate(legal, 1):
         say(f"  {i:3}. {state.game.describe(action, lang)}   [{action}]")
     while True:
         try:
-            answer = ask(f"seat {state.to_move}, your choice (number, action, 'help'): ").strip()
+            answer = ask(words("prompt", lang, seat=seat_name(state.to_move))).strip()
         except EOFError:
-            say("no more input: the game stops here")
+            say(words("no_input", lang))
             return False
-        command, _, rest = answer.partition(" ")
-        if command in {"quit", "q", "exit"}:
+        first, _, rest = answer.partition(" ")
+        command = _command(first)
+        if command == "quit":
             return False
-        if command in {"help", "?"}:
-            say(HELP)
+        if command == "help":
+            say(words("help", lang))
         elif command == "board":
             say(text_board(state, state.to_move, lang))
         elif command == "undo":
             if _undo(session):
                 return True
-            say("nothing to undo: no earlier decision of a human seat")
+            say(words("nothing_to_undo", lang))
         elif command == "why":
             refusal = session.why_not(rest.strip())
-            say("that action is possible now" if refusal is None else f"not possible: {refusal.text(lang)}")
+            say(words("possible", lang) if refusal is None else words("not_possible", lang, reason=refusal.text(lang)))
         elif answer.isdigit() and 1 <= int(answer) <= len(legal):
             session.timeline.play(legal[int(answer) - 1])
             _print_events(session.state, lang, say, session)
@@ -262,7 +290,7 @@ def _human_turn(session: Session, lang: str, ask: Callable[[str], str], say: Cal
             if refusal is None:
                 _print_events(session.state, lang, say, session)
                 return True
-            say(f"not possible: {refusal.text(lang)}")
+            say(words("not_possible", lang, reason=refusal.text(lang)))
 
 
 def _undo(session: Session) -> bool:
@@ -289,26 +317,73 @@ def _print_events(state: State, lang: str, say: Callable[..., None], session: Se
             say(f"  [{event.rule}] {event.text_in(lang)}")
 
 
-def _result(state: State) -> str:
-    scores = ", ".join(f"seat {i}: {s}" for i, s in enumerate(state.scores))
+def _scores(state: State) -> str:
+    return ", ".join(f"{seat_name(i)} {s}" for i, s in enumerate(state.scores))
+
+
+def _result(state: State, lang: str = "en") -> str:
+    """The end in one line: how it ended, who won, and every seat's score."""
+    scores = words("scores", lang, scores=_scores(state))
     if state.unfinished:
-        return f"stopped unfinished after {state.step} steps (a round limit, not a rule of the game). scores: {scores}"
+        return f"{words('over_unfinished', lang, steps=state.step)} {scores}"
     if state.winners:
-        won = " and ".join(f"seat {w}" for w in state.winners)
-        return f"game over after {state.step} steps. scores: {scores}. winner: {won}"
-    return f"game over after {state.step} steps. scores: {scores}. nobody wins (the players lost together)"
+        won = words("and", lang).join(seat_name(w) for w in state.winners)
+        return f"{words('over_winners', lang, steps=state.step, count=len(state.winners), winners=won)} {scores}"
+    return f"{words('over_nobody', lang, steps=state.step)} {scores}"
+
+
+def summary_loop(
+    session: Session, lang: str = "en", say: Callable[..., None] = print, max_decisions: int = MAX_STEPS
+) -> bool:
+    """A game of bots only, told in one line a round (round number and scores) instead of every step;
+    False when ``max_decisions`` decisions were made without an end (the safety cap of ``play_loop``)."""
+    rounds = _Rounds(session.game)
+    last = rounds.of(session.state)
+    decisions = 0
+    while not session.state.is_over:
+        if decisions >= max_decisions:
+            print(f"rulekit: {CAPPED.format(n=max_decisions)}", file=sys.stderr)
+            return False
+        decisions += session.step() == "bot"
+        now = rounds.of(session.state)
+        if now != last:
+            say(words("round_summary", lang, round=last, scores=_scores(session.state)))
+            last = now
+    return True
+
+
+class _Rounds:
+    """The round a state is in: the game's own count when its view has one; else a round is
+    over each time every seat has entered the game's first phase after setup (a turn each)."""
+
+    def __init__(self, game) -> None:
+        phases = [p for p in game.phases if p != "setup"]
+        self.first = phases[0] if phases else None
+        self.entries, self.phase = 0, None
+
+    def of(self, state: State) -> int:
+        own = state.view(None).get("round")
+        if isinstance(own, int) and not isinstance(own, bool):
+            return own
+        if state.phase != self.phase and state.phase == self.first:
+            self.entries += 1
+        self.phase = state.phase
+        return max(1, (self.entries + state.players - 1) // state.players)
 
 
 def _replay(args: argparse.Namespace) -> int:
     state = open_record(args.file)
     game = state.game
     replayed = game.new(state.players, state.seed, **state.options)
-    _print_events(replayed, args.lang, print)
+    lang = args.lang
+    _print_events(replayed, lang, print)
     for action in state.actions:
-        print(f"seat {replayed.to_move}: {game.describe(action, args.lang)}")
+        print(f"{seat_name(replayed.to_move)}: {game.describe(action, lang)}")
         replayed = replayed.apply(action)
-        _print_events(replayed, args.lang, print)
-    print(_result(replayed) if replayed.is_over else f"stopped at step {replayed.step}, phase {replayed.phase}")
+        _print_events(replayed, lang, print)
+    phase = game.phases.get(replayed.phase)
+    where = phase.name_in(lang) if phase else replayed.phase
+    print(_result(replayed, lang) if replayed.is_over else words("stopped_at", lang, step=replayed.step, phase=where))
     return 0
 
 

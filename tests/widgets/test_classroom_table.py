@@ -130,9 +130,9 @@ def test_log_hides_events_private_to_other_seats():
     mine = log_rows(table.session, "en", 0)[0]
     texts = " | ".join(f"{r['label']} {r['text']}" for r in mine)
     assert "seat 0 adds 2" in texts and "seat 1 adds 1" not in texts
-    assert "Player 2 made a choice this view does not show." in texts and "Add 1" not in texts
+    assert "P2 made a choice this view does not show." in texts and "Add 1" not in texts
     everyone = " | ".join(f"{r['label']} {r['text']}" for r in log_rows(table.session, "en", None)[0])
-    assert "seat 1 adds 1" in everyone and "Player 2: Add 1 to the total" in everyone
+    assert "seat 1 adds 1" in everyone and "P2: Add 1 to the total" in everyone
     assert all(r["label"] or r["text"] or r["step"] == 0 for r in mine), "no empty rows"
     assert table.event_log.rows  # the table's log follows its view
     assert "seat 1 adds 1" not in str(table.event_log.rows)
@@ -146,7 +146,7 @@ def test_end_panel_scores_by_rule_outcome_in_words_and_tiebreak():
     html = end_html(s, "de")
     assert "Zehn erreichen" in html and "Summe" in html and "Regel RS-002" in html
     winner = s.winners[0] + 1
-    assert f"Spieler {winner} gewinnt" in html and f"Player {winner} wins" in table.controls.status
+    assert f"P{winner} gewinnt" in html and f"P{winner} wins" in table.controls.status
     assert "winner(s)" not in table.controls.status and "–" not in table.controls.status
     table.jump(0)
     assert table.end.value == ""
@@ -172,7 +172,7 @@ def test_result_words_for_cooperative_loss_shared_win_and_unfinished():
     s = Shared().new(players=2, seed=1)
     while not s.is_over:
         s = s.advance() if s.automatic else s.apply(s.legal_actions()[0])
-    assert result_text(s, "en") == "Players 1 and 2 share the win"
+    assert result_text(s, "en") == "P1 and P2 share the win"
 
     class Stopped(SecretToy):
         def stopped(self, state):
@@ -255,8 +255,8 @@ def test_mines_sealed_bids_of_bots_stay_out_of_player_1s_log():
     table = Table("mines_of_zavandor", players=3, seed=1, seats=["random"] * 3, view=0, autoplay=False)
     table.session.play(200)
     rows, _ = log_rows(table.session, "en", 0)
-    bids = [r for r in rows if r["label"].startswith(("Player 2:", "Player 3:")) and "bid" in r["label"].lower()]
-    seals = [r for r in rows if "Player 3 has sealed a bid" in r["text"]]
+    bids = [r for r in rows if r["label"].startswith(("P2:", "P3:")) and "bid" in r["label"].lower()]
+    seals = [r for r in rows if "P3 has sealed a bid" in r["text"]]
     assert seals and not [r for r in bids if "sealed bid" in r["label"] and "seal the bid" not in r["label"]]
     teacher, _ = log_rows(table.session, "en", None)
     assert any("to the sealed bid" in r["label"] for r in teacher)  # the teacher sees everything

@@ -11,6 +11,8 @@ import tomllib
 from dataclasses import dataclass
 from importlib import resources
 
+from .plurals import fill
+
 __all__ = ["Rule", "Event", "Messages", "load_rules", "read_toml"]
 
 
@@ -145,4 +147,4 @@ class Messages:
         if entry is None:
             plain = key + (" " + ", ".join(f"{k}={v}" for k, v in args.items()) if args else "")
             return plain, plain
-        return entry["en"].format(**args), entry.get("de", entry["en"]).format(**args)
+        return fill(entry["en"], "en", **args), fill(entry.get("de", entry["en"]), "de", **args)

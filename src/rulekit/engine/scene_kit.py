@@ -14,6 +14,7 @@ import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from .plurals import fill
 from .rules import read_toml
 from .state import State
 
@@ -85,7 +86,7 @@ class Words:
     def __call__(self, key: str, lang: str = "en", **args: object) -> str:
         row = self.table[key]
         out = row["de"] if lang == "de" else row["en"]
-        return out.format(**args) if args else out
+        return fill(out, lang, **args) if args else out
 
     def __contains__(self, key: str) -> bool:
         return key in self.table

@@ -13,6 +13,8 @@ Examples
 1
 >>> replace_at((10, 20, 30), 1, 99)
 (10, 99, 30)
+>>> seat_name(0)
+'P1'
 """
 
 from __future__ import annotations
@@ -20,9 +22,15 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import TypeVar
 
-__all__ = ["next_seat", "replace_at", "seat_order", "snake_order"]
+__all__ = ["next_seat", "replace_at", "seat_name", "seat_order", "snake_order"]
 
 T = TypeVar("T")
+
+
+def seat_name(seat: int) -> str:
+    """How every face names a seat: ``P1`` .. ``Pn`` (seat 0 is P1), the same in English and German,
+    on boards, in events, in the Table and on the command line."""
+    return f"P{seat + 1}"
 
 
 def seat_order(start: int, players: int) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from ..agents import AGENTS, parse_spec
+from ..engine.plurals import fill
 
 __all__ = ["job_size", "check_job", "job_limit"]
 
@@ -29,7 +30,7 @@ def _texts() -> dict[str, dict[str, str]]:
 
 def t(key: str, lang: str = "en", **args: object) -> str:
     entry = _texts()[key]
-    return entry.get(lang, entry["en"]).format(**args)
+    return fill(entry.get(lang, entry["en"]), lang, **args)
 
 
 def job_size(games: int, bots: str, runs: int = 1) -> int:

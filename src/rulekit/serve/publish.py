@@ -57,6 +57,7 @@ PYODIDE = "0.29.0"
 #: what the browser's Python needs besides rulekit (pure-Python wheels; their dependencies come along)
 BROWSER_PACKAGES = [
     "networkx",
+    "babel",
     "ipywidgets",
     "anywidget",
     "traitlets",
@@ -69,7 +70,7 @@ BROWSER_PACKAGES = [
     "micropip",
 ]
 #: rulekit's core dependencies (pyproject.toml), what the browser loads with it
-CORE = ["networkx", "ipywidgets", "anywidget", "traitlets"]
+CORE = ["networkx", "ipywidgets", "anywidget", "traitlets", "babel"]
 #: dropped from the downloads: the Pyodide kernel ships shims for them (or they cannot run there)
 DROP = {"widgetsnbextension", "pexpect", "ptyprocess"}
 #: modules with no Pyodide build on the package indexes: a notebook importing one is left out

@@ -6,6 +6,8 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
+from ..engine.plurals import fill
+
 __all__ = ["t", "strings"]
 
 
@@ -17,4 +19,4 @@ def strings() -> dict[str, dict[str, str]]:
 def t(key: str, lang: str = "en", **args: object) -> str:
     """The string ``key`` in ``lang`` (English when missing) with ``{placeholders}`` filled."""
     entry = strings()[key]
-    return entry.get(lang, entry["en"]).format(**args)
+    return fill(entry.get(lang, entry["en"]), lang, **args)

@@ -178,21 +178,22 @@ class LessonRun:
         except IllegalAction as err:
             return self._wrong(err.text("en"), err.text("de"), err.rule)
         if step.kind == "action" and label not in step.accept:
-            rules = "; ".join(self.lesson.game.rules[r].text for r in step.rules if r in self.lesson.game.rules)
-            rules_de = "; ".join(self.lesson.game.rules[r].text_de for r in step.rules if r in self.lesson.game.rules)
+            # said once: the hint in words; the rule it teaches is shown beside it by the view, not repeated here
             return self._wrong(
-                f"That move is allowed, but it is not the task. {step.hint} ({rules})",
-                f"Dieser Zug ist erlaubt, löst aber die Aufgabe nicht. {step.hint_in('de')} ({rules_de})",
+                f"That move is allowed, but it is not the task. {step.hint}".strip(),
+                f"Dieser Zug ist erlaubt, löst aber die Aufgabe nicht. {step.hint_in('de')}".strip(),
                 step.rules[0] if step.rules else "",
             )
         self._advance(label, after)
-        cited = ", ".join(sorted({e.rule for e in after.events}))
-        return Feedback(
-            True,
-            f"Right! Rules applied: {cited}",
-            f"Richtig! Angewandte Regeln: {cited}",
-            step.rules[0] if step.rules else "",
+        rule = (
+            step.rules[0]
+            if step.rules
+            else next((e.rule for e in after.events if e.rule in self.lesson.game.rules), "")
         )
+        known = self.lesson.game.rules.get(rule)
+        if known is None:
+            return Feedback(True, "Right!", "Richtig!", rule)
+        return Feedback(True, f"Right! The rule: {known.text}", f"Richtig! Die Regel: {known.text_de}", rule)
 
     def _wrong(self, en: str, de: str, rule: str) -> Feedback:
         self.mistakes += 1

@@ -35,7 +35,8 @@ def predict(state: State, outcome: State, seed: int = 0) -> list[Question]:
     """Questions about going from ``state`` to ``outcome`` (next phase, scores, rule)."""
     dice = Dice(seed)
     events = outcome.events
-    questions = [_next_phase(state, outcome, events, dice)]
+    # "which phase comes next?" only when the phase changes: otherwise its answer is already on screen
+    questions = [_next_phase(state, outcome, events, dice)] if outcome.phase != state.phase else []
     changed = [i for i, (a, b) in enumerate(zip(state.scores, outcome.scores, strict=True)) if a != b]
     if changed:
         questions.append(_points(state, outcome, events, changed[0], dice))
@@ -75,8 +76,8 @@ def _points(state: State, outcome: State, events: tuple, seat: int, dice: Dice) 
     choices, answer = _shuffled(str(right), [str(w) for w in wrong if w >= 0], dice)
     return Question(
         "points",
-        f"How many points will player {seat + 1} have afterwards?",
-        f"Wie viele Punkte hat Spieler {seat + 1} danach?",
+        f"How many points will P{seat + 1} have afterwards?",
+        f"Wie viele Punkte hat P{seat + 1} danach?",
         choices,
         answer,
         outcome,

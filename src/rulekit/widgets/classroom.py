@@ -31,7 +31,7 @@ class Classroom(w.VBox):
         self.lang = check_lang(lang)
         self.seed = seed
         with_lessons = [g for g in games() if lessons(load(g))] or games()
-        self.game_pick = w.Dropdown(options=[(load(g).title, g) for g in with_lessons], value=game or with_lessons[0])
+        self.game_pick = w.Dropdown(options=self._game_options(with_lessons), value=game or with_lessons[0])
         self.game_pick.add_class("rk-classroom-game")
         self.lesson_pick = w.Dropdown()
         self.lesson_pick.add_class("rk-classroom-lesson")
@@ -41,8 +41,11 @@ class Classroom(w.VBox):
         self.predict_box = w.VBox()
         self.tabs = w.Tab(children=[self.lesson_box, self.predict_box])
         self.tabs.add_class("rk-classroom-tabs")
-        self.game_pick.observe(lambda ch: self.pick_game(ch["new"]), names="value")
-        self.lesson_pick.observe(lambda ch: ch["new"] and self.pick_lesson(ch["new"]), names="value")
+        self._relabelling = False  # a language switch renames the dropdowns' entries; it picks nothing
+        self.game_pick.observe(lambda ch: self._relabelling or self.pick_game(ch["new"]), names="value")
+        self.lesson_pick.observe(
+            lambda ch: self._relabelling or (ch["new"] and self.pick_lesson(ch["new"])), names="value"
+        )
         self.lang_pick.observe(lambda ch: self.set_lang(ch["new"]), names="value")
         head = w.HBox([self.game_pick, self.lesson_pick, self.lang_pick])
         self.save_button = w.Button(icon="save", layout=w.Layout(width="auto"))
@@ -73,6 +76,10 @@ class Classroom(w.VBox):
             self.lesson_view = None
             self.lesson_box.children = [w.HTML(t("classroom_no_lessons", self.lang))]
         self._relabel()
+
+    def _game_options(self, ids: list[str]) -> list[tuple[str, str]]:
+        """(title in the page's language, id) for the game dropdown."""
+        return [(load(g).title_de if self.lang == "de" and load(g).title_de else load(g).title, g) for g in ids]
 
     def pick_lesson(self, lesson_id: str) -> LessonView:
         lesson = lessons(load(self.game_pick.value))[lesson_id]
@@ -139,13 +146,11 @@ class Classroom(w.VBox):
         )
 
     def _ui_save(self) -> None:
-        try:
-            self.save_progress()
-        except OSError as err:  # a read-only home: the download link still works
-            text = self.progress()
-            self.progress_note.value = (
-                f"{escape(str(err))} {download_link(text, 'rulekit-progress.json', t('progress_download', self.lang))}"
-            )
+        """The progress as a file the browser downloads (kept on the class's computer, not on the server)."""
+        view = self.lesson_view
+        name = f"{self.game_pick.value}-{view.lesson.id if view else 'quiz'}.json"
+        link = download_link(self.progress(), name, t("progress_download", self.lang))
+        self.progress_note.value = f"{escape(t('progress_ready', self.lang))} {link}"
 
     def _on_upload(self, change) -> None:
         files = change["new"]
@@ -159,6 +164,17 @@ class Classroom(w.VBox):
 
     def set_lang(self, lang: str) -> None:
         self.lang = check_lang(lang)
+        value, lesson = self.game_pick.value, self.lesson_pick.value
+        self._relabelling = True
+        try:
+            self.game_pick.options = self._game_options([g for _label, g in self.game_pick.options])
+            self.game_pick.value = value
+            found = lessons(load(value))
+            self.lesson_pick.options = [(ls.title_in(lang), lid) for lid, ls in found.items()]
+            if lesson in found:
+                self.lesson_pick.value = lesson
+        finally:
+            self._relabelling = False
         if self.lesson_view is not None:
             self.lesson_view.set_lang(lang)
         self.table.set_lang(lang)

@@ -17,6 +17,7 @@ import ipywidgets as w
 from .. import games as game_ids
 from .. import load
 from ..agents import AGENTS
+from ..engine.plurals import fill
 
 __all__ = ["Explorer", "parse_values"]
 
@@ -31,7 +32,7 @@ def _texts() -> dict[str, dict[str, str]]:
 
 def _t(key: str, lang: str, **args: Any) -> str:
     entry = _texts()[key]
-    return entry.get(lang, entry["en"]).format(**args)
+    return fill(entry.get(lang, entry["en"]), lang, **args)
 
 
 def parse_values(text: str, default: Any) -> list[Any]:

@@ -10,6 +10,8 @@ import tomllib
 from functools import cache
 from importlib import resources
 
+from ..engine.plurals import fill
+
 __all__ = ["LANGS", "t", "strings", "check_lang"]
 
 #: languages every string must have
@@ -36,4 +38,4 @@ def check_lang(lang: str) -> str:
 def t(key: str, lang: str = "en", **args: object) -> str:
     """The UI string ``key`` in ``lang`` with ``{placeholders}`` filled."""
     entry = strings()[key]
-    return entry.get(lang, entry["en"]).format(**args)
+    return fill(entry.get(lang, entry["en"]), lang, **args)

@@ -47,7 +47,13 @@ class LessonView(w.VBox):
         self.hint.on_click(lambda _: self.show_hint())
         self.restart_button.on_click(lambda _: self.restart())
         bar = w.HBox([self.progress_bar, self.hint, self.restart_button])
-        super().__init__([self.title, bar, self.task, self.board, self.choices, self.feedback, self.rule])
+        # one screen: the board on the left, the task, the answers and the feedback beside it (rk-lesson-side)
+        side = w.VBox([self.task, self.choices, self.feedback, self.rule])
+        side.add_class("rk-lesson-side")
+        self.board.add_class("rk-lesson-board")
+        main = w.HBox([self.board, side])
+        main.add_class("rk-lesson-main")
+        super().__init__([self.title, bar, main])
         self.add_class("rk-lesson")
         self.refresh()
 
@@ -58,7 +64,8 @@ class LessonView(w.VBox):
         fb = self.run.answer(label)
         css = "rk-why-ok" if fb.ok else "rk-why-box"
         self.feedback.value = f'<div class="{css}">{escape(fb.text_in(self.lang))}</div>'
-        self.rule.value = rule_html(self.lesson.game, fb.rule, self.lang) if fb.rule else ""
+        # a right answer names its rule in the feedback already; a refusal or a miss shows the rule once below
+        self.rule.value = rule_html(self.lesson.game, fb.rule, self.lang) if fb.rule and not fb.ok else ""
         self.refresh(keep_feedback=True)
         return fb
 

@@ -9,6 +9,7 @@ import functools
 from html import escape
 
 from ..engine import Game, IllegalAction, State
+from ..engine.seats import seat_name
 from .i18n import t
 from .session import HUMAN, Session
 
@@ -74,8 +75,8 @@ def status_text(session: Session, lang: str) -> str:
 
 
 def seats_text(seats, lang: str) -> str:
-    """``1, 2 and 3`` (``und`` in German)."""
-    names = [str(i + 1) for i in seats]
+    """``P1, P2 and P3`` (``und`` in German)."""
+    names = [seat_name(i) for i in seats]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {t('and', lang)} {names[-1]}"
 
 

@@ -28,7 +28,7 @@ class QuizPanel(w.VBox):
         self.session = QuizSession()
         self.question: Question | None = None
         self._move: Action | None = None
-        self.ask_button = w.Button(icon="question")
+        self.ask_button = w.Button(icon="question", layout=w.Layout(width="auto"))  # never cut, in any language
         self.ask_button.add_class("rk-quiz-ask")
         self.ask_button.on_click(lambda _: self.ask())
         self.text = w.HTML()
@@ -57,16 +57,39 @@ class QuizPanel(w.VBox):
             self.buttons.children = ()
             self.question = None
             return None
-        if state.automatic:
-            self._move, outcome = None, state.advance()
-        else:
-            self._move = session.agent(state.to_move).choose(state)
-            outcome = state.apply(self._move, settle=False)
-        questions = predict(state, outcome, seed=state.step)
+        questions, outcome = self._next_question()
+        if not questions:  # the game went on to a human or to its end without anything to ask
+            return self.ask()
         self.question = questions[self.session.asked % len(questions)]
         self.text.value = f"<b>{escape(self.question.text_in(self.lang))}</b>"
         self.buttons.children = [self._choice_button(i, c) for i, c in enumerate(self.question.choices)]
         return self.question
+
+    def _next_question(self) -> tuple[list[Question], object]:
+        """The questions about the next step that has something to ask; steps with nothing to ask
+        (the phase stays, no points, no events) are played on the table on the way."""
+        session, quiet = self.table.session, 0
+        while True:
+            state = session.state
+            if state.is_over or (not state.automatic and session.agent(state.to_move) is None):
+                if quiet:
+                    self.table.refresh()
+                return [], None
+            if state.automatic:
+                self._move, outcome = None, state.advance()
+            else:
+                self._move = session.agent(state.to_move).choose(state)
+                outcome = state.apply(self._move, settle=False)
+            questions = predict(state, outcome, seed=state.step)
+            if questions or quiet >= 500:
+                if quiet:
+                    self.table.refresh()
+                return questions, outcome
+            if self._move is None:
+                self.table.timeline.advance()
+            else:
+                self.table.timeline.play(self._move)
+            quiet += 1
 
     def _choice_button(self, index: int, text: str) -> w.Button:
         # the whole text, wrapped (rk-quiz-choice in rulekit.css): a choice is never cut

@@ -132,7 +132,7 @@ def test_leftover_magic_points_lost():
     """RS-077: unspent points are gone; the next turn starts at 0."""
     s = me(base(), hand=(100, 104, 11, 15))
     s = play(summoning(s), "play 104", "summon 6", "done")
-    assert "1 magic point(s) are lost" in " ".join(e.text for e in s.events)
+    assert "1 magic point is lost" in " ".join(e.text for e in s.events)
     assert s.data.turn == Turn()
 
 

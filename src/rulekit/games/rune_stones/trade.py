@@ -177,7 +177,7 @@ def auto_winner(board: Board, ctx: Ctx) -> tuple[Board, str]:
     """RS-196, RS-197: most power points; a tie gives several winners."""
     best = max(p.pp for p in board.players)
     won = [name_of(i) for i, p in enumerate(board.players) if p.pp == best]
-    ctx.say("RS-197" if len(won) > 1 else "RS-196", "winners", players=", ".join(won), pp=best)
+    ctx.say("RS-197" if len(won) > 1 else "RS-196", "winners", players=", ".join(won), count=len(won), pp=best)
     return board, "game_over"
 
 

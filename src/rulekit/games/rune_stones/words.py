@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...engine import Action
+from ...engine.plurals import fill
 from ...engine.rules import read_toml
 
 __all__ = ["WORDS", "describe", "card_name", "card_text", "rune_name"]
@@ -25,7 +26,7 @@ def _lang(pair: list[str], lang: str) -> str:
 def card_name(game: Any, number: int, lang: str = "en") -> str:
     """ "Kobold 21" / "Druidenkarte 103": a card by species (its colour, RS-003) and number."""
     if number >= 100:
-        return _lang(WORDS["druid"]["name"], lang).format(n=number)
+        return fill(_lang(WORDS["druid"]["name"], lang), lang, n=number)
     species = game.cat.board["species_de" if lang == "de" else "species"]
     return f"{species[game.cat.cards[number].colour]} {number}"
 
@@ -45,7 +46,7 @@ def describe(game: Any, action: Action, lang: str = "en") -> str:
     if str(action) not in game.labels:  # not an action of this game: show its label
         return str(action)
     key, fields = _sentence(game, action.kind, action.args, lang)
-    return _lang(WORDS["describe"][key], lang).format(**fields)
+    return fill(_lang(WORDS["describe"][key], lang), lang, **fields)
 
 
 def _sentence(game: Any, kind: str, args: tuple, lang: str) -> tuple[str, dict]:
@@ -79,8 +80,8 @@ def _icon(icon: str, lang: str) -> str:
     """One ability icon in words ("gem:blue" -> "a blue gem")."""
     head, _, arg = icon.partition(":")
     if head == "pp":
-        return _lang(WORDS["icon"]["pp"], lang).format(n=arg)
-    return _lang(WORDS["icon"][head], lang).format(colour=_colour(arg, lang) if arg else "")
+        return fill(_lang(WORDS["icon"]["pp"], lang), lang, n=arg)
+    return fill(_lang(WORDS["icon"][head], lang), lang, colour=_colour(arg, lang) if arg else "")
 
 
 def _icons(icons: tuple[str, ...], lang: str) -> str:
@@ -92,10 +93,10 @@ def card_text(game: Any, number: int, lang: str = "en") -> str:
     card, texts = game.cat.card(number), WORDS["card_text"]
     magic = _lang(texts["multi"], lang) if card.magic == "multi" else _colour(card.magic, lang)
     name = card_name(game, number, lang)
-    head = _lang(texts["head"], lang).format(name=name[0].upper() + name[1:], mp=card.mp, magic=magic)
+    head = fill(_lang(texts["head"], lang), lang, name=name[0].upper() + name[1:], mp=card.mp, magic=magic)
     template = _lang(texts[card.kind], lang)
     if card.kind == "choice":
         first, second = (_icons(o, lang) for o in card.options)
-        return template.format(head=head, first=first, second=second)
+        return fill(template, lang, head=head, first=first, second=second)
     pay = _icons(tuple("joker" if t == "joker" else f"gem:{t}" for t in card.pay), lang)
-    return template.format(head=head, gain=_icons(card.gain, lang), pay=pay)
+    return fill(template, lang, head=head, gain=_icons(card.gain, lang), pay=pay)

@@ -14,6 +14,7 @@ from functools import cached_property
 
 from ...engine import Action, Dice, Event, Game, IllegalAction, Option, PhaseHooks, State
 from ...engine.game import ScoreLine
+from ...engine.plurals import fill
 from ...engine.rules import read_toml
 from . import auction, checks, rounds, scene, turn, words, worth
 from .config import AREAS, GEMS, Config, load_config
@@ -335,8 +336,8 @@ class _NamedMessages:
         if entry is None:
             return self.fallback.format(key, **args)
         if not ("gem" in args or "area" in args or "item" in args or "items" in args or "name" in args):
-            return entry[0].format(**args), entry[1].format(**args)
-        return entry[0].format(**self._named(args, self.en)), entry[1].format(**self._named(args, self.de))
+            return fill(entry[0], "en", **args), fill(entry[1], "de", **args)
+        return fill(entry[0], "en", **self._named(args, self.en)), fill(entry[1], "de", **self._named(args, self.de))
 
     @staticmethod
     def _named(args: dict, names: dict[str, str]) -> dict:

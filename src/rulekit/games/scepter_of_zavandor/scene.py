@@ -38,8 +38,12 @@ def scene(game: ScepterOfZavandor, s: State, seat: int | None, lang: str = "en")
     supply, y = _supply(game, s, acts, y + 24, lang)
     middle, y = _middle(game, s, acts, y, lang)
     items += [supply, middle]
-    for k, i in enumerate(t.order):
-        panel, y = _player(game, s, i, k, y, seat, acts, lang)
+    # panels in seat order (P1, P2, ...); the turn order of this round is said above them and on each disc
+    order = ", ".join(W("player", lang, n=i + 1) for i in t.order)
+    items.append(kit.text(10, y + 24, W("order_line", lang, order=order), bold=True, id="turn-order"))
+    y += 34
+    for i in range(s.players):
+        panel, y = _player(game, s, i, t.order.index(i), y, seat, acts, lang)
         items.append(panel)
     return kit.scene(items, y + 6)
 

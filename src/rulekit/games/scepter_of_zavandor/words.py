@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action
+from ...engine.plurals import fill
 from .config import AREAS, GEMS
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ __all__ = ["describe", "item_words", "action_labels", "max_bid"]
 
 def _say(game: ScepterOfZavandor, key: str, lang: str, **args: Any) -> str:
     entry = game.action_texts[key]
-    return entry["de" if lang == "de" else "en"].format(**args)
+    return fill(entry["de" if lang == "de" else "en"], lang, **args)
 
 
 def item_words(game: ScepterOfZavandor, item: tuple, lang: str = "en") -> str:

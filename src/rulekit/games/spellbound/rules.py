@@ -182,6 +182,7 @@ class Spellbound(Game):
         return {
             "cards": ", ".join(c.name for c in cards) or "-",
             "cards_de": ", ".join(c.name_de for c in cards) or "-",
+            "count": len(cards),
         }
 
     def space_args(self, space: str, name: str) -> dict[str, str]:

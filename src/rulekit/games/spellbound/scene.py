@@ -50,6 +50,8 @@ def scene(g: Spellbound, state: State, seat: int | None, lang: str = "en") -> di
     mage = W("mage", lang, who=W("player", lang, n=d.active + 1), colour=kit.seat_colour_name(d.active, lang),
              move=d.movement, infl=d.influence[d.active], wand=wand, moon=moon, sun=sun)  # fmt: skip
     lines = [W("bag", lang, moon=d.bag[0], sun=d.bag[1], deck=len(d.deck), wicked=len(d.wicked)), *kit.wrap(mage, 80)]
+    if d.watchman:  # the grey "W" on the map, said in words
+        lines += kit.wrap(W("watchman_legend", lang, place=g.space_name(d.watchman, lang)), 80)
     items += [kit.text(10, y + 26 * k, t, id=f"status:{k}") for k, t in enumerate(lines)]
     y += 26 * len(lines)
     for k, (act, key) in enumerate(BUTTONS):

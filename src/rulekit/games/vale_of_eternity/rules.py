@@ -93,9 +93,9 @@ class ValeOfEternity(Game):
         rule = self._tiebreak(w)
         names = ", ".join(f"P{s + 1}" for s in best)
         if rule is None:
-            return (self.say("VE-090", "winners", players=names),)
+            return (self.say("VE-090", "winners", players=names, count=len(best)),)
         key = "winners_by_creatures" if rule == "VE-091" else "winners_shared"
-        return (self.say(rule, key, players=names, points=max(w.scores), n=self._counts(w)[best[0]]),)
+        return (self.say(rule, key, players=names, count=len(best), points=max(w.scores), n=self._counts(w)[best[0]]),)
 
     # -- results -----------------------------------------------------------
 

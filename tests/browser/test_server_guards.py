@@ -38,7 +38,7 @@ def test_query_socket_token_log_and_paths(tmp_path):
     try:
         kernel = str(uuid.uuid4())
         ws = url.replace("http", "ws") + f"/voila/query/{kernel}"
-        assert asyncio.run(_ws_status(ws)) == 403  # no token: no request info
+        assert asyncio.run(_ws_status(ws)) in (302, 401, 403)  # no token: no request info (login or refusal)
         assert asyncio.run(_ws_status(f"{ws}?token={TOKEN}")) == 101
         for path in ("lab/static/../../../etc/passwd", "lab/static/..%2f..%2f..%2fetc%2fpasswd", "x", "lab/nope"):
             status, body = get(f"{url}/voila/templates/{path}")

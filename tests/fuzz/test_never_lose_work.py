@@ -77,7 +77,7 @@ def test_play_stops_at_the_decision_cap_and_saves(tmp_path, capsys):
     """Issue 24, item 2: with bots only, ``play`` ends after --max-decisions with a clear line, saved."""
     save, code = _bot_game(tmp_path, "rune_stones", "--max-decisions", "25")
     out = capsys.readouterr()
-    assert code == 1 and "stopped after 25 decisions without an end" in out.err and "saved to" in out.out
+    assert code == 1 and "stopped after 25 decisions without an end" in out.err and "saved to" in out.out.lower()
     assert len(rulekit.open_record(str(save)).actions) == 25
 
 
@@ -111,7 +111,8 @@ def test_a_failed_write_keeps_the_game_in_a_recovery_file(toy, tmp_path, capsys,
         return real(*args, **kwargs)
 
     monkeypatch.setattr(cli, "play_loop", remove_folder_then_play)
-    code = cli.main(["play", "toy", "--players", "2", "--bots", "random,random", "--save", str(save)])
+    argv = ["play", "toy", "--players", "2", "--bots", "random,random", "--verbose", "--save", str(save)]
+    code = cli.main(argv)
     err = capsys.readouterr().err
     assert code == 2 and "could not write" in err and "rulekit-recovery-" in err
     spare = next(tmp_path.glob("rulekit-recovery-*g.json"))

@@ -110,19 +110,25 @@ def pool_safe(base: type, max_kernels: int = 0) -> type:
 
         async def _make_room(self, notebook_name: str) -> None:
             """At the cap, shut down one idle preheated kernel of another notebook (preheating yields
-            to a visitor); with none to spare, the visitor gets the "server is full" page."""
+            to a visitor; one still starting is waited for); with none to spare, the visitor gets the
+            "server is full" page."""
+            import asyncio
+
             limit = self._rulekit_max
             if not limit or self._live() < limit:
                 return
-            for name, pool in self._pools.items():
-                if name == notebook_name:
-                    continue
-                for item in list(pool):
+            for _ in range(2):
+                others = [(n, item) for n, pool in self._pools.items() if n != notebook_name for item in pool]
+                for name, item in others:
                     if item.done() and not item.cancelled() and item.exception() is None:
-                        pool.remove(item)
-                        self.log.info("rulekit: the kernel limit is reached; a preheated kernel of %s makes room", name)
+                        self._pools[name].remove(item)
+                        self.log.info("rulekit: at the kernel limit a preheated kernel of %s makes room", name)
                         await self.shutdown_kernel(item.result()["kernel_id"], now=True)
                         return
+                starting = [item for _, item in others if not item.done()]
+                if not starting:
+                    break
+                await asyncio.wait(starting, timeout=GRACE / 5, return_when=asyncio.FIRST_COMPLETED)
             self.log.warning("rulekit: kernel limit reached (%d live kernels): a visitor was turned away", limit)
             raise web.HTTPError(503, reason="Kernel limit reached", log_message=FULL_MESSAGE.format(limit=limit))
 

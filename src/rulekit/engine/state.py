@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import ArgumentError, IllegalAction
-from .flow import FlowError, check_step
+from .errors import ArgumentError, FlowError, IllegalAction
+from .flow import check_step
+from .options import Options
 from .rules import Event
 
 if TYPE_CHECKING:
@@ -36,7 +37,8 @@ class State:
 
     game: Game
     players: int
-    options: dict[str, Any]
+    #: the rule options, frozen (``Game.resolve_options``): shared by every state of a game, changed by none
+    options: Options
     seed: int
     data: Any
     phase: str
@@ -50,6 +52,10 @@ class State:
     #: per seat, the decisions it did not see (other seats' private decisions, ``Game.private_decision``)
     unseen: tuple[int, ...] = ()
     _legal: list = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:  # direct construction only (``evolve`` copies fields as they are)
+        if not isinstance(self.options, Options):
+            object.__setattr__(self, "options", Options(self.options))
 
     # -- reading ---------------------------------------------------------
 
@@ -130,8 +136,9 @@ class State:
             action = Action.coerce(action)
         except (ValueError, TypeError) as err:
             raise ArgumentError(f"apply(action): {action!r} is no action label ({err})") from None
-        if self.is_over:
-            raise IllegalAction("engine", "the game is over; no more moves", action, "Das Spiel ist vorbei.")
+        if self.is_over:  # the game's own rule for "nothing after the end" (ZS-650), else the engine's
+            rule = self.game.over_rule or "engine"
+            raise IllegalAction(rule, "the game is over; no more moves", action, "Das Spiel ist vorbei; kein Zug mehr.")
         if self.to_move is None:
             raise IllegalAction(
                 "engine",
@@ -237,7 +244,7 @@ class State:
         return (
             self.game.id,
             self.players,
-            tuple(sorted(self.options.items())),
+            self.options,
             self.seed,
             self.data,
             self.phase,

@@ -67,11 +67,12 @@ def test_an_existing_out_file_needs_force(tmp_path, capsys):
     assert code == 0 and len(pd.read_csv(out)) == 4
 
 
-def _start(out: Path) -> subprocess.Popen:
+def _start(out: Path, pipes: bool = True) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     argv = [sys.executable, "-m", "rulekit", "simulate", "vale_of_eternity", "--games", "5000"]
     argv += ["--bots", "random,random", "--workers", "2", "--oversubscribe", "--no-progress", "--out", str(out)]
-    return subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    where = subprocess.PIPE if pipes else subprocess.DEVNULL
+    return subprocess.Popen(argv, env=env, stdout=where, stderr=where, text=True)
 
 
 def _children(pid: int) -> list[int]:
@@ -113,9 +114,9 @@ def test_sigterm_writes_partial_results_and_stops_the_workers(tmp_path):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc and uses PR_SET_PDEATHSIG")
 def test_workers_end_when_the_parent_is_killed(tmp_path):
-    proc = _start(tmp_path / "runs.csv")
+    proc = _start(tmp_path / "runs.csv", pipes=False)  # a worker holding a pipe must not hang the test
     _wait_for_workers(proc.pid, count=2)
     workers = _children(proc.pid)
     proc.kill()
-    proc.communicate(timeout=30)
-    assert _gone(workers), "a worker outlived its killed parent"
+    proc.wait(timeout=30)
+    assert _gone(workers, timeout=60), "a worker outlived its killed parent"

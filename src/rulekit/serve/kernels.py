@@ -10,10 +10,10 @@ when it leaves the pool, its activity clock starts again, and it is not
 culled until its page has connected (or ``GRACE`` seconds passed).
 
 ``max_kernels`` caps live kernels (each costs 70-200 MB), the preheated ones
-included: the pool is not refilled past it, and preheating yields to a
-visitor: when a page needs a kernel and the cap is reached, an idle
-preheated kernel of another notebook is shut down to make room. Only when
-every kernel serves a page does a visitor get a page saying the server is full.
+included (Voila's startup preheating is trimmed to it): the pool is not
+refilled past it, and a visitor beyond it gets a page saying so. At the cap,
+``_make_room`` tries to shut an idle preheated kernel of another notebook for
+a visitor; the server test shows it does not yet succeed (an xfail there).
 """
 
 from __future__ import annotations

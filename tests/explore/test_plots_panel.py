@@ -59,10 +59,20 @@ def test_explorer_runs_a_sweep_and_reports_bad_values():
     game = rulekit.games()[0]
     panel = Explorer(game=game, bots="random,random", games=2, workers=1)
     assert panel.grid() == {"agents": ["random,random"]}
-    frame = panel.go()
-    assert frame["game_id"].nunique() == 2 and "2 games played" in panel.status.value
+    outcome = panel.go()
+    assert outcome.games == 2 and "2 games played" in panel.status.value
     panel.option.value = next(iter(rulekit.load(game).options))
     panel.values.value = "banana"
     assert panel.go() is None and "Cannot run" in panel.status.value
     assert repr(panel).startswith("Explorer(game=")
     plt.close("all")
+
+
+def test_a_cooperative_sweep_plots_the_team_win_rate():
+    """Issue 23: Spellbound's seats win or lose together; the sweep plot shows the team's rate."""
+    df = sweep("spellbound", {"catch_rule": ["reach", "pass"]}, players=1, games=2, executor="serial", progress=False)
+    fig, ax = plt.subplots()
+    plots.sweep_win_rates(df, ax)
+    assert ax.get_title() == "Cooperative: the team's win rate by variant" and ax.get_ylabel() == "team win rate"
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["catch_rule=reach", "catch_rule=pass"]
+    plt.close(fig)

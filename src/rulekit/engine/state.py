@@ -16,11 +16,11 @@ from .actions import Action
 from .errors import ArgumentError, FlowError, IllegalAction
 from .flow import check_step
 from .options import Options
+from .record import Record
 from .rules import Event
 
 if TYPE_CHECKING:
     from .game import Game
-    from .record import Record
 
 __all__ = ["State", "History", "VIEW_KEYS"]
 
@@ -217,8 +217,6 @@ class State:
     # -- saving ----------------------------------------------------------
 
     def record(self) -> Record:
-        from .record import Record
-
         return Record(
             game=self.game.id,
             players=self.players,

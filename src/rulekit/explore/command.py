@@ -23,6 +23,7 @@ from typing import Any
 
 from ..engine import RulekitError
 from ..engine.game import MAX_SEED
+from ..outputs import writable_path
 
 __all__ = ["add_parser", "run", "main", "parse_option"]
 
@@ -119,8 +120,6 @@ def run(args: argparse.Namespace) -> int:
     if args.seed + args.games - 1 > MAX_SEED:
         return _fail(f"--seed {args.seed} with --games {args.games} uses seeds past 2**63-1; start lower")
     if args.out:
-        from ..outputs import writable_path
-
         try:
             writable_path(args.out, "--out", force=getattr(args, "force", False))
         except RulekitError as err:

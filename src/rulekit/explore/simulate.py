@@ -356,7 +356,9 @@ def _execute(chunks: list[list[Job]], executor: Any, workers: int) -> Iterator[t
             yield play_chunk(chunk), len(chunk)
         return
     if executor is None:  # never more processes than chunks to play
-        pool = cf.ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=ignore_interrupts)
+        pool = cf.ProcessPoolExecutor(
+            max_workers=min(workers or os.cpu_count() or 1, len(chunks)), initializer=ignore_interrupts
+        )
         try:
             yield from _drain(pool, chunks)
         except BaseException:  # Ctrl-C or an error: stop the workers now, not after every game

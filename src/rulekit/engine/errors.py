@@ -21,6 +21,7 @@ __all__ = [
     "FlowError",
     "IllegalAction",
     "OptionError",
+    "PluralSyntaxError",
     "RulekitError",
     "SaveFileError",
     "SchemaError",
@@ -134,6 +135,10 @@ class FlowError(RulekitError, RuntimeError):
 
 class SchemaError(RulekitError, ValueError):
     """A view holds a value its game's observation schema does not foresee."""
+
+
+class PluralSyntaxError(RulekitError, ValueError):
+    """A text's plural block cannot be read (engine/plurals.py): names the template and the place."""
 
 
 class ActionIndexError(RulekitError, LookupError):

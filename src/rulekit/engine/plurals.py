@@ -24,14 +24,12 @@ from collections.abc import Iterator
 
 from babel import Locale
 
+from .errors import PluralSyntaxError
+
 __all__ = ["category", "fill", "expand", "counted_names", "check", "PluralSyntaxError"]
 
 _HEAD = re.compile(r"\{\s*(\w+)\s*,\s*plural\s*,")
 _BRANCH = re.compile(r"\s*(=\d+|zero|one|two|few|many|other)\s*\{")
-
-
-class PluralSyntaxError(ValueError):
-    """A template whose plural block cannot be read (names the template and the place)."""
 
 
 @functools.cache

@@ -234,7 +234,7 @@ def test_scene_offers_the_winners_choices_as_clickable_items():
     assert {"reward vp1", "reward card"} <= acts
     assert (
         next(i["text"] for i in G.scene(s, 0)["items"] if i.get("id") == "status")
-        == "Player 1 · auction blue (sapphire): bid 4"
+        == "P1 · auction blue (sapphire): bid 4"
     )  # status says what the number is
     s = s.apply("reward vp1", settle=False)
     road = [i for i in _flat(G.scene(s, 0)["items"]) if i.get("id") == "road-1"][0]

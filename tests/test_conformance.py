@@ -16,7 +16,7 @@ import warnings
 import pytest
 
 import rulekit
-from rulekit.engine import FlowError
+from rulekit.engine import Dice, FlowError, IllegalAction
 from rulekit.engine.state import VIEW_KEYS
 from rulekit.testing import check_game
 
@@ -74,3 +74,27 @@ def test_the_game_view_never_shadows_the_engine_keys(gid):
     state = game.new(players=game.players.start, seed=3)
     clash = VIEW_KEYS & set(game.view(state, 0))
     assert not clash, f"{gid}'s view uses the engine's keys {sorted(clash)}"
+
+
+END_RULES = {
+    "mines_of_zavandor": "ZM-690",
+    "scepter_of_zavandor": "ZS-650",
+    "rune_stones": "RS-190",
+    "vale_of_eternity": "VE-082",
+    "spellbound": "SB-560",
+}
+
+
+@pytest.mark.parametrize("gid, rule", [pytest.param(g, r, id=r) for g, r in END_RULES.items()])
+def test_zm_690_zs_650_a_move_after_the_end_cites_the_games_end_rule_not_engine(gid, rule):
+    """ZM-690, ZS-650 and the end rules of the other games (issue 25): ``State.apply`` refuses a
+    move after the end with the game's own rule; ``check_game`` holds every game to it."""
+    game = rulekit.load(gid)
+    assert game.over_rule == rule and rule in game.rules
+    state, dice = game.new(seed=3, **_end_options(game)), Dice(3)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(legal[dice.below(len(legal))])
+    with pytest.raises(IllegalAction) as err:
+        state.apply(state.actions[-1])
+    assert err.value.rule == rule

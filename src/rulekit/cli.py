@@ -1,4 +1,4 @@
-"""The ``rulekit`` command: list, rules, play, replay, simulate, dashboard, publish.
+"""The ``rulekit`` command: list, rules, play, replay, simulate, dashboard, publish, room.
 
 Every bad argument or bad typed move gets a one-line reason (and, for a
 move, the rule id) instead of a traceback; a game in progress is never lost
@@ -85,10 +85,11 @@ def _parser() -> argparse.ArgumentParser:
     if simulate_command is not None:
         simulate_command.add_parser(sub)
 
-    from .serve import dashboard, publish
+    from .serve import dashboard, publish, room_command
 
     dashboard.add_arguments(sub.add_parser("dashboard", help="serve the notebooks as Voila dashboards (127.0.0.1)"))
     publish.add_arguments(sub.add_parser("publish", help="build a static site of the notebooks (runs in the browser)"))
+    room_command.add_arguments(sub.add_parser("room", help="shared tables: create a room on a running dashboard"))
     return parser
 
 

@@ -17,11 +17,15 @@ from .engine import Action, Game, IllegalAction, State, Timeline
 from .engine.rules import Messages
 from .games import resolve_game
 
-__all__ = ["Session", "HUMAN", "resolve_game"]
+__all__ = ["Session", "HUMAN", "STAND_IN", "resolve_game"]
 
 HUMAN = "human"
-#: how many steps "play to end" may take before it stops (a safety net, not a rule)
-MAX_STEPS = 20_000
+#: how many steps "play to end" may take before it stops (a safety net, not a rule): far more
+#: than any game needs with the stand-ins below (Scepter, 6 greedy players: about 2,200 steps)
+MAX_STEPS = 200_000
+#: who plays a human seat when Play, Play to end or Watch let bots finish the game: greedy bots
+#: reach each game's printed end (random ones can stall Scepter's economy until nobody can move)
+STAND_IN = "greedy"
 _MESSAGES = Messages.load("rulekit")
 
 
@@ -91,11 +95,11 @@ class Session:
         self.agents.pop(seat, None)
 
     def agent(self, seat: int, stand_in: bool = False) -> Agent | None:
-        """The bot of ``seat``; human seats get a random stand-in if asked."""
+        """The bot of ``seat``; human seats get a ``STAND_IN`` bot if asked."""
         kind = self.seats[seat]
         if kind == HUMAN and not stand_in:
             return None
-        spec = "random" if kind == HUMAN else kind
+        spec = STAND_IN if kind == HUMAN else kind
         key = seat if kind != HUMAN else -1 - seat
         if key not in self.agents or self.agents[key].spec != make_agent(spec).spec:
             self.agents[key] = make_agent(spec, seed=seat_seed(self.seed, seat))
@@ -143,7 +147,7 @@ class Session:
         return done
 
     def play(self, n: int) -> int:
-        """Up to ``n`` steps, human seats played by random stand-ins; returns steps made."""
+        """Up to ``n`` steps, human seats played by ``STAND_IN`` bots; returns steps made."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"the number of steps must be a non-negative integer, got {n!r}")
         done = 0
@@ -153,6 +157,39 @@ class Session:
 
     def play_to_end(self, limit: int = MAX_STEPS) -> int:
         return self.play(limit)
+
+    # -- person-level travel: a human seat's decision with what followed it ---------
+
+    def decision_points(self) -> list[int]:
+        """Timeline indices where a person decides: a human seat to move (any seat
+        when no seat is human, so an all-bot game steps back by decisions)."""
+        tl, humans = self.timeline, any(k == HUMAN for k in self.seats)
+        return [
+            i
+            for i in range(len(tl))
+            if tl[i].to_move is not None and not tl[i].is_over and (not humans or self.seats[tl[i].to_move] == HUMAN)
+        ]
+
+    def undo_decision(self) -> bool:
+        """Back to the last decision of a human seat before the cursor, taking back the
+        automatic steps and bot moves after it; one step back when there is none.
+        False at the start of the game."""
+        tl = self.timeline
+        if not tl.can_undo:
+            return False
+        earlier = [i for i in self.decision_points() if i < tl.cursor]
+        tl.jump(earlier[-1] if earlier else tl.cursor - 1)
+        return True
+
+    def redo_decision(self) -> bool:
+        """Replay the undone decision and the steps after it, up to the next decision
+        point (or the end of what was played). False when nothing is ahead."""
+        tl = self.timeline
+        if not tl.can_redo:
+            return False
+        later = [i for i in self.decision_points() if i > tl.cursor]
+        tl.jump(later[0] if later else len(tl) - 1)
+        return True
 
     def why_not(self, label: str | Action) -> IllegalAction | None:
         """Why ``label`` is not legal now (None if it is); nothing changes."""

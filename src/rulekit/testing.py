@@ -96,6 +96,7 @@ def _check_one(
         _count(report, before, state)
     assert state.to_move is None, "a seat is to move after the end"
     assert state.legal_actions() == [], "legal actions after the end"
+    _check_after_end(state)
     assert state.winners or game.cooperative or state.unfinished, "a competitive game ended without winners"
     _check_round_trip(game, state)
     _check_views(state)
@@ -123,7 +124,8 @@ def seen_by(game: Game, players: int, seed: int, actions: list, seat: int, **opt
 
 
 def cites_rule(game: Game, rule: str) -> bool:
-    """Whether ``rule`` is an id of ``game``'s ledger (or the engine's own "engine")."""
+    """Whether ``rule`` is an id of ``game``'s ledger, or the engine's own "engine" (what no rule
+    of the game speaks of: an action the game does not have, a limit the rules do not print)."""
     return rule == "engine" or rule in game.rules
 
 
@@ -146,6 +148,19 @@ def _check_refusal(state: State) -> None:
     else:
         raise AssertionError(f"nonsense action {_NONSENSE} was accepted")
     assert state.to_json() == before, "a refused action changed the state"
+
+
+def _check_after_end(state: State) -> None:
+    """A move after the end is refused citing the game's own rule for it (``Game.over_rule``), not "engine"."""
+    if not state.actions:
+        return
+    try:
+        state.apply(state.actions[-1])
+    except IllegalAction as err:
+        want = state.game.over_rule or "engine"
+        assert err.rule == want, f"a move after the end cites {err.rule!r}, not the game's end rule {want!r}"
+    else:
+        raise AssertionError("a move after the end was accepted")
 
 
 def _check_round_trip(game: Game, state: State) -> None:

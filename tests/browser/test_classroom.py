@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 import rulekit
 from rulekit.teaching import lessons
 
-from .test_dashboards import LOAD_MS, open_dashboard
+from .test_dashboards import LOAD_MS, developer_output, open_dashboard
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +32,7 @@ def test_lesson_completed_by_clicks_with_rule_cited_feedback(page: Page, voila_u
     open_dashboard(page, voila_url, "classroom.ipynb")
     view = page.locator(".rk-lesson").first
     view.wait_for(timeout=LOAD_MS)
+    assert developer_output(page) == [], "no lists or reprs on the classroom dashboard (issue 22)"
     lesson = first_lesson()
     state = lesson.start()
     wrong_shown = False

@@ -86,6 +86,7 @@ def test_rune_stones_table_renders_in_lab(page: Page, lab_url, page_errors):
     table = page.locator(".rk-table").first
     table.wait_for(timeout=120_000)
     expect(table.locator(".rk-board svg").first).to_be_visible()
+    table.locator(".rk-side-tabs .lm-TabBar-tab").nth(2).click()  # the phase flow's tab (issue 22)
     expect(table.locator(".rk-phase-graph .rk-phase.rk-current").first).to_be_visible()
     status = table.locator(".rk-status").first
     before = status.inner_text()

@@ -110,3 +110,16 @@ def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):
     actions.first.click()
     expect(status).not_to_have_text(before, timeout=60_000)
     assert [e for e in errors if e.startswith(("pageerror", "request outside"))] == [], errors
+
+
+def test_static_site_passes_axe(site, page: Page):
+    """Issue 27: axe-core on the site's index and on the Rune Stones page once its table is drawn."""
+    from . import axe
+
+    _, url = site
+    page.goto(url + "/", timeout=LOAD_MS)
+    axe.check(page, "static site index")
+    page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
+    page.locator(".rk-table .rk-board svg").first.wait_for(timeout=LOAD_MS)
+    page.wait_for_timeout(5000)  # the notebook's later cells play on
+    axe.check(page, "static site, Rune Stones")

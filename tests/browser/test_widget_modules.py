@@ -13,9 +13,12 @@ import json
 
 import pytest
 
-from rulekit.widgets.base import STATIC, esm
+from rulekit.widgets.base import HELPERS, STATIC, esm
 
-MODULES = sorted(p.name for p in STATIC.glob("*.js") if p.name != "common.js")
+#: widget modules (common.js and the HELPERS files are put in front of them, not widgets themselves)
+MODULES = sorted(
+    p.name for p in STATIC.glob("*.js") if p.name != "common.js" and p.name not in sum(HELPERS.values(), ())
+)
 
 #: a model with the parts of the anywidget API the modules use; counts reads per trait
 HARNESS = """async ([src, values]) => {
@@ -315,7 +318,7 @@ def test_one_hub_message_redraws_every_panel_once_in_the_same_task(page):
         f"""async ([srcs, panels, hubValues, parts]) => {{
           const h = await ({HUB_HARNESS})([srcs, panels, hubValues]);
           const watched = {{ board: "scene_json", actions: "groups", log: "rows_json", inspector: "tree_json",
-                             hub: "status" }};
+                             hub: "cursor" }};
           const before = Object.fromEntries(Object.entries(watched).map(([id, k]) => [id, h.reads[`${{id}}.${{k}}`]]));
           // a mutation seen after this timer ran came in a later browser task
           let sameTask = true;
@@ -331,7 +334,7 @@ def test_one_hub_message_redraws_every_panel_once_in_the_same_task(page):
             [id, h.reads[`${{id}}.${{k}}`] - before[id]]));
           const q = (id, sel) => h.els[id].querySelector(sel);
           return {{ draws, late, mutated: Object.keys(mutated).sort(),
-                   status: q("hub", ".rk-status").textContent,
+                   status: q("hub", ".rk-of").textContent,
                    width: q("board", "rect").getAttribute("width"),
                    buttons: h.els.actions.querySelectorAll(".rk-action").length,
                    logRows: h.els.log.querySelectorAll(".rk-event").length,
@@ -342,7 +345,7 @@ def test_one_hub_message_redraws_every_panel_once_in_the_same_task(page):
     assert result["draws"] == {"board": 1, "actions": 1, "log": 1, "inspector": 1, "hub": 1}, result["draws"]
     assert result["mutated"] == ["actions", "board", "hub", "inspector", "log"]
     assert result["late"] == [], "every panel must redraw in the task that got the hub's message"
-    assert result["status"] == "step 1" and result["width"] == "9"
+    assert result["status"] == "/ 1" and result["width"] == "9"
     assert (result["buttons"], result["logRows"], result["lit"]) == (1, 2, 1)
 
 

@@ -66,3 +66,13 @@ def test_explorer_runs_a_sweep_and_reports_bad_values():
     assert panel.go() is None and "Cannot run" in panel.status.value
     assert repr(panel).startswith("Explorer(game=")
     plt.close("all")
+
+
+def test_a_cooperative_sweep_plots_the_team_win_rate():
+    """Issue 23: Spellbound's seats win or lose together; the sweep plot shows the team's rate."""
+    df = sweep("spellbound", {"catch_rule": ["reach", "pass"]}, players=1, games=2, executor="serial", progress=False)
+    fig, ax = plt.subplots()
+    plots.sweep_win_rates(df, ax)
+    assert ax.get_title() == "Cooperative: the team's win rate by variant" and ax.get_ylabel() == "team win rate"
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["catch_rule=reach", "catch_rule=pass"]
+    plt.close(fig)

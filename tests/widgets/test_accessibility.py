@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 
 import rulekit
+import rulekit.widgets
 from rulekit.engine import scene_kit as kit
 from rulekit.engine.scene_names import name_items, outline
 from rulekit.widgets import Table
@@ -98,3 +99,28 @@ def test_live_region_says_turn_phase_last_event_and_refusals_in_both_languages(g
         assert "decides" in table.board.announce and "Player" in table.board.announce
         colour = kit.seat_colour_name(table.state.to_move, "en")
         assert f"({colour})" in table.board.announce, "the seat's colour is said in words"
+
+
+def test_watch_mode_slows_down_for_reduced_motion():
+    from rulekit.widgets.watch import REDUCED_MOTION_PACE
+
+    table = Table("rune_stones", seed=1, seats=["random", "random"])
+    table.controls.pace = 5.0
+    assert table.watch_pace() == 5.0
+    table.controls.reduced_motion = True  # what controls.js sets from prefers-reduced-motion
+    assert table.watch_pace() == REDUCED_MOTION_PACE < 5.0
+
+
+def test_nothing_in_a_lesson_or_quiz_is_timed():
+    """WCAG 2.2.1: no lesson step or quiz question runs against a clock (there is no timer to turn on)."""
+    import re
+    from pathlib import Path
+
+    import rulekit.teaching
+
+    files = list(Path(rulekit.teaching.__file__).parent.glob("*.py"))
+    widgets = Path(rulekit.widgets.__file__).parent
+    files += [widgets / f"{name}.py" for name in ("quiz", "lesson", "classroom", "progress")]
+    timed = re.compile(r"\b(sleep|setTimeout|setInterval|call_later|deadline|countdown)\b")
+    found = [f"{f.name}: {m.group(0)}" for f in files for m in timed.finditer(f.read_text(encoding="utf-8"))]
+    assert found == [], f"a lesson or quiz runs against a clock: {found}"

@@ -237,17 +237,20 @@ def _watch_stops_for_a_human():
 
 
 def test_projector_layout_is_one_click_away_and_back():
+    """Issue 22: one stage (controls, board, dock with status and actions) and the side
+    panels in tabs, in both layouts; the projector layout only makes the text larger."""
     table = make()
-    desk = list(table.children)
+    stage = [table.controls, table.board, table._dock]
+    assert list(table._stage.children) == stage
+    assert list(table._dock.children) == [table.end, table.status, table.actions, table.why]
+    assert list(table._tabs.children) == [table.rule, table.event_log, table.phases, table.inspector, table.extras]
     table.controls.press("projector", on=True)
-    assert "rk-projector" in table._dom_classes and table.controls.projector
-    assert table.children[1] is table._play and table.board in table._play.children
-    assert table.rule in table._tabs.children and table.phases in table._tabs.children
+    assert "rk-projector" in table._dom_classes and table.controls.projector and table.phases.large
+    assert list(table._stage.children) == stage
     table.set_lang("de")
     assert table._tabs.titles[0] == "Regel"
     table.controls.press("projector", on=False)
-    assert "rk-projector" not in table._dom_classes and len(table.children) == len(desk)
-    assert table.phases in table.children  # the phase flow across the page in the desk layout
+    assert "rk-projector" not in table._dom_classes and not table.phases.large
 
 
 def test_mines_sealed_bids_of_bots_stay_out_of_player_1s_log():

@@ -78,7 +78,8 @@ def test_step_runs_automatic_step_then_waits_for_human():
     table = make()
     table.click_action("add 1")
     assert table.step() == "auto" and table.state.to_move == 1
-    assert table.step() == "human" and "human" in table.why.value
+    assert table.step() == "human" and "P2" in table.why.value and "person" in table.why.value
+    assert table.controls.step_why == table.why.value.removeprefix('<div class="rk-hint">').removesuffix("</div>")
     assert table.timeline.cursor == 2
 
 

@@ -8,6 +8,7 @@ from .errors import (
     FlowError,
     IllegalAction,
     OptionError,
+    RoomError,
     RulekitError,
     SaveFileError,
     SetupError,
@@ -15,7 +16,7 @@ from .errors import (
 )
 from .flow import Phase, PhaseHooks, phase_graph
 from .game import Game, ScoreLine, encode
-from .options import Option
+from .options import Option, Options, load_options
 from .record import Record
 from .rng import Dice
 from .rules import Event, Rule
@@ -33,6 +34,8 @@ __all__ = [
     "IllegalAction",
     "Option",
     "OptionError",
+    "Options",
+    "RoomError",
     "Phase",
     "PhaseHooks",
     "Record",
@@ -45,6 +48,7 @@ __all__ = [
     "Timeline",
     "UnknownGame",
     "encode",
+    "load_options",
     "phase_graph",
     "piles",
     "seats",

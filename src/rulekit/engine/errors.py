@@ -22,6 +22,7 @@ __all__ = [
     "IllegalAction",
     "OptionError",
     "PluralSyntaxError",
+    "RoomError",
     "RulekitError",
     "SaveFileError",
     "SchemaError",
@@ -68,6 +69,12 @@ class IllegalAction(RulekitError):
         return f"{self.reason_de if lang == 'de' else self.reason} [{self.rule}]"
 
 
+class RoomError(IllegalAction):
+    """A refusal of a shared table (``rulekit.rooms``), not of the game's rules: not this
+    seat's turn, a page that showed an older state, a paused game, a full room. ``rule`` is
+    a ``ROOM-...`` id (docs/rooms.md); the reason comes in English and German like the engine's."""
+
+
 class UnknownGame(RulekitError, KeyError):
     """A game id that is not registered."""
 
@@ -92,17 +99,20 @@ class OptionError(SetupError):
         The option's name (``"forge_costs"``).
     problem : str
         What is wrong and what is allowed (the bounds, the choices).
+    rule : str, optional
+        The rule the option changes (``"RS-132"``).
 
     Examples
     --------
-    >>> str(OptionError("forge_costs", "every value must be in 0..30, got 300000000"))
-    'option forge_costs: every value must be in 0..30, got 300000000'
+    >>> str(OptionError("forge_costs", "every value must be in 0..30, got 300000000", "RS-132"))
+    'option forge_costs (RS-132): every value must be in 0..30, got 300000000'
     """
 
-    def __init__(self, option: str, problem: str):
+    def __init__(self, option: str, problem: str, rule: str = ""):
         self.option = option
         self.problem = problem
-        super().__init__(f"option {option}: {problem}")
+        self.rule = rule
+        super().__init__(f"option {option}{f' ({rule})' if rule else ''}: {problem}")
 
 
 class SaveFileError(RulekitError, ValueError):
@@ -133,12 +143,12 @@ class FlowError(RulekitError, RuntimeError):
     """A game stepped outside its declared flow: a bug in the game, never the player's fault."""
 
 
+class PluralSyntaxError(RulekitError, ValueError):
+    """A text template whose plural block cannot be read (names the template and the place)."""
+
+
 class SchemaError(RulekitError, ValueError):
     """A view holds a value its game's observation schema does not foresee."""
-
-
-class PluralSyntaxError(RulekitError, ValueError):
-    """A text's plural block cannot be read (engine/plurals.py): names the template and the place."""
 
 
 class ActionIndexError(RulekitError, LookupError):

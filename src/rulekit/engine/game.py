@@ -21,7 +21,7 @@ import networkx as nx
 from .actions import Action
 from .errors import IllegalAction, SaveFileError, SetupError
 from .flow import Phase, PhaseHooks, check_flow_table, load_phases, phase_graph
-from .options import Option
+from .options import Option, Options, frozen_options
 from .record import Record
 from .rng import Dice, seed_state
 from .rules import Event, Messages, Rule, load_rules, read_toml
@@ -55,6 +55,8 @@ class Game:
     players: ClassVar[range]
     #: cooperative games are won or lost together: on a defeat ``winners`` is empty
     cooperative: ClassVar[bool] = False
+    #: the ledger rule that says nothing is played after the end (``State.apply`` cites it)
+    over_rule: ClassVar[str] = ""
     option_list: ClassVar[tuple[Option, ...]] = ()
     #: package that holds ``data/`` and ``texts/`` (defaults to the subclass's package)
     package: ClassVar[str] = ""
@@ -87,7 +89,7 @@ class Game:
 
     @cached_property
     def options(self) -> dict[str, Option]:
-        """Rule parameters and variants with their defaults."""
+        """Rule parameters and variants with their defaults (a game's ``data/options.toml``)."""
         return {o.name: o for o in self.option_list}
 
     @cached_property
@@ -120,16 +122,11 @@ class Game:
         state = self.setup(blank)
         return state.settle() if settle else state
 
-    def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
-        """Defaults overridden by ``given``, each checked; unknown names are refused."""
-        unknown = sorted(set(given) - set(self.options))
-        if unknown:
-            known = ", ".join(self.options) or "none"
-            raise SetupError(f"unknown rule option(s) {unknown} for {self.id}; known: {known}")
-        try:
-            return {name: opt.check(given.get(name, opt.default)) for name, opt in self.options.items()}
-        except ValueError as err:
-            raise SetupError(str(err)) from None
+    def resolve_options(self, given: dict[str, Any]) -> Options:
+        """Defaults overridden by ``given``, each checked against its declared bounds, as a
+        frozen ``Options``; an unknown name or a value out of bounds raises ``OptionError``
+        naming the option and what it allows."""
+        return frozen_options(self.option_list, given, self.id)
 
     def from_json(self, text: str) -> State:
         """Rebuild a state from ``State.to_json`` by replaying it exactly."""

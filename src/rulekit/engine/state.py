@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import IllegalAction
-from .flow import FlowError, check_step
+from .errors import FlowError, IllegalAction
+from .flow import check_step
+from .options import Options
+from .record import Record
 from .rules import Event
 
 if TYPE_CHECKING:
     from .game import Game
-    from .record import Record
 
 __all__ = ["State", "History", "VIEW_KEYS"]
 
@@ -36,7 +37,8 @@ class State:
 
     game: Game
     players: int
-    options: dict[str, Any]
+    #: the rule options, frozen (``Game.resolve_options``): shared by every state of a game, changed by none
+    options: Options
     seed: int
     data: Any
     phase: str
@@ -50,6 +52,10 @@ class State:
     #: per seat, the decisions it did not see (other seats' private decisions, ``Game.private_decision``)
     unseen: tuple[int, ...] = ()
     _legal: list = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:  # direct construction only (``evolve`` copies fields as they are)
+        if not isinstance(self.options, Options):
+            object.__setattr__(self, "options", Options(self.options))
 
     # -- reading ---------------------------------------------------------
 
@@ -127,8 +133,9 @@ class State:
         run too, and ``events`` of the result holds all of their events.
         """
         action = Action.coerce(action)
-        if self.is_over:
-            raise IllegalAction("engine", "the game is over; no more moves", action, "Das Spiel ist vorbei.")
+        if self.is_over:  # the game's own rule for "nothing after the end" (ZS-650), else the engine's
+            rule = self.game.over_rule or "engine"
+            raise IllegalAction(rule, "the game is over; no more moves", action, "Das Spiel ist vorbei; kein Zug mehr.")
         if self.to_move is None:
             raise IllegalAction(
                 "engine",
@@ -201,8 +208,6 @@ class State:
     # -- saving ----------------------------------------------------------
 
     def record(self) -> Record:
-        from .record import Record
-
         return Record(
             game=self.game.id,
             players=self.players,
@@ -224,7 +229,7 @@ class State:
         return (
             self.game.id,
             self.players,
-            tuple(sorted(self.options.items())),
+            self.options,
             self.seed,
             self.data,
             self.phase,

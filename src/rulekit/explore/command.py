@@ -18,6 +18,7 @@ from typing import Any
 
 from ..engine import RulekitError
 from ..engine.game import MAX_SEED
+from ..outputs import writable_path
 
 __all__ = ["add_parser", "run", "main", "parse_option"]
 
@@ -97,8 +98,6 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.seed <= MAX_SEED:
         return _fail(f"--seed must be in 0..2**63-1, got {args.seed}")
     if args.out:
-        from ..outputs import writable_path
-
         try:
             writable_path(args.out, "--out")
         except RulekitError as err:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .outcomes import is_cooperative, team_results
 from .sweeps import first_player_advantage, game_length, win_rates
 
 if TYPE_CHECKING:
@@ -68,8 +69,11 @@ def length_distribution(frame: pd.DataFrame, ax: Axes | None = None, column: str
 
 
 def sweep_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
-    """Seat 0's win rate per variant with 95% intervals against the fair share."""
+    """Seat 0's win rate per variant with 95% intervals against the fair share (a cooperative
+    game: the team's win rate per variant; its seats win or lose together)."""
     ax = _axes(ax)
+    if is_cooperative(frame):
+        return _team_win_rates(frame, ax)
     fpa = first_player_advantage(frame)
     labels = fpa["variant"] if "variant" in fpa else ["all"] * len(fpa)
     low = (fpa["rate"] - fpa["ci_low"]).clip(lower=0)
@@ -83,6 +87,19 @@ def sweep_win_rates(frame: pd.DataFrame, ax: Axes | None = None) -> Axes:
         title = "Seat 0 win rate (agents differ by seat: not a seat advantage)"
     ax.set(ylabel="seat 0 win rate", title=title)
     ax.legend(loc="best")
+    return ax
+
+
+def _team_win_rates(frame: pd.DataFrame, ax: Axes) -> Axes:
+    team = team_results(frame)
+    labels = team["variant"] if "variant" in team else ["all"] * len(team)
+    low = (team["rate"] - team["ci_low"]).clip(lower=0)
+    high = (team["ci_high"] - team["rate"]).clip(lower=0)
+    ax.errorbar(range(len(team)), team["rate"], yerr=[low, high], fmt="o", capsize=6, color="#4c72b0")
+    ax.set_xticks(range(len(team)), labels, rotation=20, ha="right")
+    ax.set_xlim(-0.5, len(team) - 0.5)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set(ylabel="team win rate", title="Cooperative: the team's win rate by variant")
     return ax
 
 

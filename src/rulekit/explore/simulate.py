@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents import make_agent, parse_spec, seat_seed
 from ..engine import Game, State
+from ..games import REGISTRY, load
+from ..games import resolve_game as _resolve
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -71,8 +73,6 @@ class Job:
 
 def game_ref(game: Game | str) -> str:
     """A string naming ``game`` that a worker process can import."""
-    from ..games import REGISTRY, load
-
     if isinstance(game, str):
         if ":" in game:
             resolve_game(game)
@@ -90,9 +90,7 @@ def game_ref(game: Game | str) -> str:
 def resolve_game(ref: str | Game) -> Game:
     """The ``Game`` for a reference made by ``game_ref`` (import paths allowed: they
     come from ``game_ref`` or from a caller who asked for them explicitly)."""
-    from ..games import resolve_game as resolve
-
-    return resolve(ref, allow_import=True)
+    return _resolve(ref, allow_import=True)
 
 
 # -- playing ------------------------------------------------------------------

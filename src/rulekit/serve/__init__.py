@@ -10,6 +10,9 @@ that each can be tested (and reused by Binder or a Jupyter server) alone:
   JupyterLab or Binder);
 - ``app``: the Voila application with the gallery at ``/``, an offline
   page template, one port (a busy one is an error) and a Host header check;
+- ``room_server``, ``room_handlers``, ``room_pages``: the shared tables
+  (``rulekit.rooms``) over HTTP and websockets, with kernel-free pages
+  (docs/rooms.md);
 - ``gallery``: the gallery page (thumbnails and one sentence per notebook,
   English and German).
 """

@@ -1,6 +1,7 @@
 """The Voila application of ``rulekit dashboard``: Voila plus what a class needs.
 
-- ``/`` is the gallery (``gallery.py``); ``/voila/render/<notebook>`` the dashboards.
+- ``/`` is the gallery (``gallery.py``); ``/voila/render/<notebook>`` the dashboards;
+  ``/rooms`` the shared tables (``room_handlers.py``, docs/rooms.md), which need no kernel.
 - Pages use the ``rulekit`` template (``share/jupyter/voila/templates/rulekit``):
   Voila's lab template without the Font Awesome links to cdn.jsdelivr.net.
 - The kernel manager is made pool-safe and capped (``kernels.py``).
@@ -24,7 +25,7 @@ from typing import Any
 
 import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
-from traitlets import Integer, List, Unicode
+from traitlets import Float, Integer, List, Unicode
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
@@ -83,6 +84,7 @@ class GalleryHandler(JupyterHandler):
             gallery.entries(self.root),
             link=lambda e: f"{base}voila/render/{e.file}",
             thumb_url=lambda e: f"{base}rulekit/thumbs/{Path(e.file).stem}.png",
+            rooms_link=f"{base}rooms",
         )
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(html)
@@ -123,6 +125,18 @@ class RulekitVoila(Voila):
     name = "rulekit-dashboard"
     max_kernels = Integer(0, config=True, help="most kernels alive at once, the pool included (0: no limit)")
     allowed_hosts = List(Unicode(), config=True, help="host names the server answers to")
+    rooms_db = Unicode("", config=True, help="the rooms' SQLite file ('': the user's data folder; ':memory:': none)")
+    max_rooms = Integer(50, config=True, help="most rooms at once (0: no limit)")
+    max_room_pages = Integer(40, config=True, help="most open pages per room (0: no limit)")
+    bot_delay = Float(0.6, config=True, help="seconds between two bot decisions in a room")
+
+    def rooms(self):
+        """The shared tables of this server (``rulekit.serve.room_server``), opened on first use."""
+        if getattr(self, "_rooms", None) is None:
+            from .room_server import RoomServer
+
+            self._rooms = RoomServer.open(self.rooms_db or None, self.max_rooms, self.max_room_pages, self.bot_delay)
+        return self._rooms
 
     def init_settings(self) -> dict:
         settings = super().init_settings()
@@ -139,7 +153,10 @@ class RulekitVoila(Voila):
                 handler = (handler[0], PageKernelShutdownHandler, *handler[2:])
             handlers.append(handler)
         root = Path(self.root_dir)
+        from .room_handlers import room_handlers
+
         return [
+            *room_handlers(self.rooms(), self.server_url),
             (self.server_url, GalleryHandler, {"root": root}),
             (self.server_url + r"rulekit/thumbs/([\w.-]+)\.png", GalleryHandler, {"root": root}),
             *handlers,
@@ -161,6 +178,9 @@ class RulekitVoila(Voila):
         allowed = self.allowed_hosts or ["localhost", "127.0.0.1", "::1"]
         self.app.add_handlers(host_pattern(allowed), self.init_handlers())
         self.app.add_handlers(r".*$", [(r".*", BadHostHandler, {"allowed": allowed})])
+        from tornado.ioloop import IOLoop
+
+        IOLoop.current().add_callback(self.rooms().resume_all)  # bots of restored rooms go on
         self.listen()
 
     def stop(self) -> None:
@@ -170,6 +190,8 @@ class RulekitVoila(Voila):
         from jupyter_core.utils import run_sync
 
         shutil.rmtree(self.connection_dir, ignore_errors=True)
+        if getattr(self, "_rooms", None) is not None:
+            self._rooms.close()
         run_sync(self.kernel_manager.shutdown_all)(now=True)
 
     def listen(self) -> None:

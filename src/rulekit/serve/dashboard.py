@@ -195,6 +195,10 @@ def serve(
     cull_idle: int = CULL_IDLE,
     cull_interval: int = CULL_INTERVAL,
     base_url: str = "/",
+    rooms_db: str | None = None,
+    max_rooms: int = 50,
+    max_room_pages: int = 40,
+    bot_delay: float = 0.6,
 ) -> None:
     """Serve the notebooks as Voila dashboards until interrupted (blocks).
 
@@ -210,6 +214,9 @@ def serve(
     allow_hosts : more Host header names to answer to (e.g. a DNS name of this machine).
     cull_idle, cull_interval : seconds before an idle page's kernel is shut down, and between checks.
     base_url : the path prefix when a proxy serves the gallery (Binder: ``/user/.../rulekit/``).
+    rooms_db : the shared tables' SQLite file (None: ``rooms.sqlite3`` in the user's data folder).
+    max_rooms, max_room_pages : most rooms, and most open pages per room (0: no limit).
+    bot_delay : seconds between two bot decisions in a room.
 
     Raises ``RulekitError`` (one line, for the command) for a bad port, a busy
     port, a missing folder or a network host without a token.
@@ -225,7 +232,8 @@ def serve(
             f"serving on {host} reaches other machines: it needs a token. Add --token {secrets.token_urlsafe(12)} "
             "(any secret; or set RULEKIT_TOKEN) and give the class the address with ?token=... at the end"
         )
-    for name, value in (("--max-kernels", max_kernels), ("--max-job", max_job)):
+    for name, value in (("--max-kernels", max_kernels), ("--max-job", max_job), ("--max-rooms", max_rooms),
+                        ("--max-room-pages", max_room_pages), ("--bot-delay", bot_delay)):  # fmt: skip
         if value < 0:
             raise RulekitError(f"{name} must be 0 (no limit) or more, got {value}")
     patch_nodelay()
@@ -236,6 +244,12 @@ def serve(
     os.environ["RULEKIT_MAX_JOB"] = str(max_job)
     argv = voila_argv(root, port, host, open_browser, preheat, cull_idle, cull_interval)
     argv += [f"--RulekitVoila.max_kernels={max_kernels}", "--Voila.port_retries=0"]
+    from ..rooms import Store
+
+    rooms_path = rooms_db or os.environ.get("RULEKIT_ROOMS_DB") or None
+    Store(rooms_path).close()  # a bad rooms file is a one-line error now, not a traceback later
+    argv += [f"--RulekitVoila.rooms_db={rooms_path or ''}", f"--RulekitVoila.max_rooms={max_rooms}"]
+    argv += [f"--RulekitVoila.max_room_pages={max_room_pages}", f"--RulekitVoila.bot_delay={bot_delay}"]
     argv.append(f"--Voila.token={token or ''}")
     if base_url != "/":
         argv.append(f"--Voila.base_url={base_url.rstrip('/') + '/'}")
@@ -318,6 +332,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-kernels", type=int, default=MAX_KERNELS, help=f"most live kernels (default {MAX_KERNELS})"
     )
     parser.add_argument("--max-job", type=int, default=MAX_JOB, help=f"largest Explorer job (default {MAX_JOB:,})")
+    parser.add_argument(
+        "--rooms-db", default=None, metavar="FILE",
+        help="the shared tables' SQLite file (default: rooms.sqlite3 in your data folder; or RULEKIT_ROOMS_DB)",
+    )  # fmt: skip
+    parser.add_argument("--max-rooms", type=int, default=50, help="most rooms at once (default 50)")
+    parser.add_argument("--max-room-pages", type=int, default=40, help="most open pages per room (default 40)")
+    parser.add_argument("--bot-delay", type=float, default=0.6, help=argparse.SUPPRESS)
     parser.add_argument("--cull-idle", type=int, default=CULL_IDLE, help=argparse.SUPPRESS)
     parser.add_argument("--cull-interval", type=int, default=CULL_INTERVAL, help=argparse.SUPPRESS)
     parser.set_defaults(run=run)
@@ -344,6 +365,10 @@ def run(args: argparse.Namespace) -> int:
         cull_idle=args.cull_idle,
         cull_interval=args.cull_interval,
         base_url=args.base_url,
+        rooms_db=args.rooms_db,
+        max_rooms=args.max_rooms,
+        max_room_pages=args.max_room_pages,
+        bot_delay=args.bot_delay,
     )
     return 0
 

@@ -114,8 +114,10 @@ def page(
     thumb_url: Callable[[Entry], str],
     left_out: list[str] | None = None,
     intro: str = "gallery_intro",
+    rooms_link: str | None = None,
 ) -> str:
-    """The gallery as one HTML document; ``link`` and ``thumb_url`` give each entry's addresses."""
+    """The gallery as one HTML document; ``link`` and ``thumb_url`` give each entry's addresses;
+    ``rooms_link`` leads to the shared tables (a dashboard server has them, a static site not)."""
     cards = []
     for item in items:
         if item.thumb is not None:
@@ -130,6 +132,8 @@ def page(
             f'<a class="rk-card" href="{html.escape(link(item))}" data-notebook="{html.escape(item.file)}">{img}{words}</a>'
         )
     note = f'<p class="rk-note">{_both("gallery_left_out", names=", ".join(left_out))}</p>' if left_out else ""
+    if rooms_link:
+        note += f'<p class="rk-intro"><a class="rk-rooms-link" href="{html.escape(rooms_link)}">{_both("gallery_rooms")}</a></p>'
     buttons = "".join(f'<button type="button" value="{lang}">{lang.upper()}</button>' for lang in LANGS)
     return (
         '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'

@@ -15,6 +15,8 @@ STATIC = Path(__file__).parent / "static"
 
 #: vendored scripts each module needs in front (static/vendor/, see its LICENSE files)
 VENDOR = {"phase_graph.js": ("dagre.min.js",)}
+#: rulekit's own helper files a module needs in front, after common.js (keys.js: shortcuts, issue 27)
+HELPERS = {"controls.js": ("keys.js",)}
 
 
 def esm(name: str) -> str:
@@ -26,7 +28,8 @@ def esm(name: str) -> str:
     the module's ``VENDOR`` scripts (``static/vendor/<file>``: self-contained
     bundles that define one module-level name, such as ``dagre``).
     """
-    parts = [STATIC / "vendor" / v for v in VENDOR.get(name, ())] + [STATIC / "common.js", STATIC / name]
+    parts = [STATIC / "vendor" / v for v in VENDOR.get(name, ())] + [STATIC / "common.js"]
+    parts += [STATIC / h for h in HELPERS.get(name, ())] + [STATIC / name]
     return "\n".join(p.read_text(encoding="utf-8") for p in parts)
 
 

@@ -1,8 +1,10 @@
 """The step-through controls as one small ES module (one widget, not sixty).
 
-Step, undo, redo, play N, play to end, new game with a seed, the timeline
-slider with a jump box, who plays each seat, autoplay, the language switch
-and the status line. The browser sends ``{"event": name, ...}``; ``press``
+Step, undo, redo, play to end, watch, new game, the projector switch, the
+timeline slider with a jump box and the language switch; under "more": who
+plays each seat, autoplay, play N, pace and seed. Step is disabled, with the
+reason beside it, while a person must decide (``step_why``). The status line
+is the table's own (``rulekit.widgets.status``), right above the actions. The browser sends ``{"event": name, ...}``; ``press``
 does the same from Python, so tests drive the table without a browser.
 Stable CSS classes (``rk-step``, ``rk-undo``, ``rk-redo``, ``rk-slider``,
 ``rk-jump``, ``rk-lang``, ...) are what the browser tests click.
@@ -41,6 +43,7 @@ LABEL_KEYS = (
     "pace",
     "projector",
     "projector_help",
+    "more_settings",
 )
 EVENTS = ("step", "undo", "redo", "play", "end", "reset", "jump", "seat", "autoplay", "lang", "watch", "projector")
 
@@ -56,6 +59,8 @@ class ControlBar(RulekitWidget):
     last = t.Int(0).tag(sync=True)
     can_undo = t.Bool(False).tag(sync=True)
     can_redo = t.Bool(False).tag(sync=True)
+    #: why Step cannot step now (a person must decide, or the game is over); "" when it can
+    step_why = t.Unicode("").tag(sync=True)
     play_n = t.Int(10).tag(sync=True)
     seed = t.Int(1).tag(sync=True)
     seats = t.List().tag(sync=True)
@@ -67,6 +72,8 @@ class ControlBar(RulekitWidget):
     watching = t.Bool(False).tag(sync=True)
     pace = t.Float(2.0).tag(sync=True)
     projector = t.Bool(False).tag(sync=True)
+    #: the browser asks for reduced motion (prefers-reduced-motion): Watch mode goes slower (issue 27)
+    reduced_motion = t.Bool(False).tag(sync=True)
     #: a table's other parts' changes, sent with this widget's own in one message
     #: (``frames.one_message``): ``{"n": count, "parts": {model_id: state}}``
     frame = t.Dict().tag(sync=True)

@@ -110,11 +110,20 @@ class PhaseGraph(RulekitWidget):
     #: ``{"a", "b", "back"}`` (see ``flow_edges``)
     edges = t.List().tag(sync=True)
     current = t.Unicode("").tag(sync=True)
+    #: the phase the game was in before the current one (the focus view shows it)
+    before = t.Unicode("").tag(sync=True)
     visited = t.List().tag(sync=True)
     last = t.List().tag(sync=True)
     selected = t.Unicode("").tag(sync=True)
     #: events per phase (rules fired); shown as badges when not empty
     heat = t.Dict().tag(sync=True)
+    #: projector layout: the focus view draws phase names at 18 px instead of 14 px
+    large = t.Bool(False).tag(sync=True)
+    #: "focus" (readable size, the current phase with where it came from and where it can
+    #: go kept in view) or "fit" (the whole flow fitted to the box, an overview)
+    mode = t.Unicode("focus").tag(sync=True)
+    #: captions of the view buttons (``phase_focus``, ``phase_fit``, ``zoom_in``, ``zoom_out``)
+    labels = t.Dict().tag(sync=True)
 
     def __init__(self, graph: nx.DiGraph | None = None, lang: str = "en", **kwargs):
         super().__init__(**kwargs)
@@ -133,6 +142,9 @@ class PhaseGraph(RulekitWidget):
 
     def set_lang(self, lang: str) -> None:
         """Phase names in ``lang``, wrapped; box heights follow the number of lines."""
+        from .i18n import t as text
+
+        self.labels = {k: text(k, lang) for k in ("phase_focus", "phase_fit", "zoom_in", "zoom_out")}
         nodes = []
         for node, attrs in self._graph.nodes(data=True):
             name = (attrs.get("name_de") if lang == "de" else attrs.get("name")) or node

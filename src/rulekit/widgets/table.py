@@ -45,6 +45,7 @@ from .panels import (
 )
 from .phase_graph import PhaseGraph, VisitedCache, last_edge
 from .session import HUMAN, Session
+from .status import came_from, status_html, step_reason
 from .variants import VariantEditor
 from .watch import WatchMode
 
@@ -119,6 +120,9 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.rule.add_class("rk-rule")
         self.why = w.HTML()
         self.why.add_class("rk-why")
+        #: whose turn it is and what they can do, right above the actions (always current)
+        self.status = w.HTML()
+        self.status.add_class("rk-status-area")
         self.end = w.HTML()
         self.end.add_class("rk-end-area")
         self.board.link = self.actions.link = uuid.uuid4().hex  # hovering a button lights the board
@@ -129,7 +133,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.extras.add_class("rk-extras")
         #: what a refresh changes; sent with the controls' own changes as one message (frames.py)
         self._parts = (self.board, self.actions, self.phases, self.inspector, self.event_log)
-        self._parts += (self.rule, self.why, self.end, self.fired, self.variants)
+        self._parts += (self.rule, self.why, self.end, self.fired, self.variants, self.status)
         self._build()
         self._wire()
         if self.controls.autoplay:
@@ -160,10 +164,10 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.controls.on_press(lambda event, args: self._ui(presses[event], args))
         self.board.on_click(lambda label, _enabled: self._ui(self.click_action, label))
         self.actions.on_click(lambda label: self._ui(self.click_action, label))
-        self.phases.on_select(lambda phase: self._ui(self.show_phase, phase))
-        self.event_log.on_rule(lambda rule: self._ui(self.show_rule, rule))
+        self.phases.on_select(lambda phase: self._ui(self._read, self.show_phase, phase))
+        self.event_log.on_rule(lambda rule: self._ui(self._read, self.show_rule, rule))
         self.inspector.on_view(lambda seat: self._ui(self.set_view, seat))
-        self.fired.on_rule(lambda rule: self._ui(self.show_rule, rule))
+        self.fired.on_rule(lambda rule: self._ui(self._read, self.show_rule, rule))
         self.variants.on_apply(lambda values: self._ui(self.apply_variants, values))
         self.extras.observe(lambda ch: self._ui(self._refresh_extras), names="selected_index")
 
@@ -171,6 +175,11 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
     @_guarded
     def _ui(self, method, *args):
         return method(*args)
+
+    def _read(self, show, key: str) -> None:
+        """A click on a phase or a rule id: its text in the rule panel, and that tab opened."""
+        show(key)
+        self.show_tab("rules")
 
     def one_message(self):
         """A context: every change to the table's parts inside it reaches the browser as one message."""
@@ -248,11 +257,11 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
 
     @batched
     def step(self) -> str:
-        """One automatic step or one bot decision; a human seat is asked to choose."""
+        """One automatic step or one bot decision; a human seat is asked to choose
+        (the Step button is disabled then, and says why)."""
         done = self.session.step()
-        s = self.state
         if done == "human":
-            self.why.value = f'<div class="rk-hint">{t("waiting_human", self.lang, n=s.to_move + 1)}</div>'
+            self.why.value = f'<div class="rk-hint">{step_reason(self.session, self.lang)}</div>'
         elif done == "over":
             self.why.value = f'<div class="rk-hint">{t("game_over", self.lang)}</div>'
         else:
@@ -264,20 +273,22 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
 
     @batched
     def undo(self) -> State:
-        if not self.timeline.can_undo:
+        """Take back the last decision of a human seat, with the automatic steps and bot
+        moves after it: the same seat is to move again. The slider still goes step by step."""
+        self.pause()
+        if not self.session.undo_decision():
             self.why.value = f'<div class="rk-hint">{t("nothing_to_undo", self.lang)}</div>'
             return self.state
-        self.timeline.undo()
         self.why.value = ""
         self.refresh()
         return self.state
 
     @batched
     def redo(self) -> State:
-        if not self.timeline.can_redo:
+        """Replay the decision Undo took back, and the steps after it."""
+        if not self.session.redo_decision():
             self.why.value = f'<div class="rk-hint">{t("nothing_to_redo", self.lang)}</div>'
             return self.state
-        self.timeline.redo()
         self.why.value = ""
         self.refresh()
         return self.state
@@ -291,13 +302,14 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
 
     @batched
     def play(self, n: int = 10) -> int:
-        """Play ``n`` steps with bots (human seats by a random stand-in)."""
+        """Play ``n`` steps with bots (human seats by a greedy stand-in, ``session.STAND_IN``)."""
         done = self.session.play(n)
         self.refresh()
         return done
 
     @batched
     def play_to_end(self) -> int:
+        """Bots play on to the game's printed end (human seats by greedy stand-ins)."""
         done = self.session.play_to_end()
         self.refresh()
         return done
@@ -394,6 +406,8 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
             c.cursor = tl.cursor
             c.can_undo = tl.can_undo
             c.can_redo = tl.can_redo
+            c.step_why = step_reason(self.session, lang)
+        self.status.value = status_html(self.session, lang, self.view_seat)
         self.board.show(s, self.view_seat, lang, active=self.driving())
         self.board.announce = announcement(self.session, lang, self.view_seat)  # the live region (issue 27)
         legal = [(str(a), describe(game, str(a), lang)) for a in s.legal_actions()]
@@ -403,6 +417,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.end.value = end_html(s, lang)
         with self.phases.hold_sync():
             self.phases.current = s.phase
+            self.phases.before = came_from(self.session) or ""
             self.phases.visited = self._visited.upto(tl)
             self.phases.last = last_edge(tl)
         before = self._view(tl[tl.cursor - 1]) if tl.cursor > 0 else None
@@ -434,6 +449,15 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
                 self._views.clear()
             hit = self._views[key] = (state, state.view(self.view_seat))
         return hit[1]
+
+    def share(self, server: str | None = None, token: str | None = None, start: bool = True):
+        """Put this game in a room of a running ``rulekit dashboard`` so students join from their devices.
+
+        Returns the room's card (join code, QR code, links); see docs/rooms.md.
+        """
+        from .share import share_session
+
+        return share_session(self.session, server, token, self.lang, start)
 
     def __repr__(self) -> str:
         s = self.state

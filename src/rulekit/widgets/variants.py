@@ -20,14 +20,9 @@ from .i18n import t as text
 __all__ = ["VariantEditor", "option_rows", "differences", "option_title", "option_problem", "form_problems"]
 
 
-def _kind(default: Any) -> str:
-    if isinstance(default, bool):
-        return "bool"
-    if isinstance(default, int):
-        return "int"
-    if isinstance(default, tuple | list):
-        return "list"
-    return "str"
+def _kind(option: Option) -> str:
+    """The form's kind of field: bool, int, list or str (from the option's declared type)."""
+    return "list" if option.is_list else option.type
 
 
 def _plain(value: Any) -> Any:
@@ -41,26 +36,26 @@ def option_title(option: Option, lang: str) -> str:
 
 
 def option_problem(option: Option, value: Any, lang: str) -> str:
-    """Why ``value`` does not fit ``option``, in words for the form (empty when it fits)."""
-    try:
-        option.check(value)
-    except ValueError:
-        pass
-    else:
+    """Why ``value`` does not fit ``option``, in words for the form (empty when it fits):
+    the same check as ``Game.new`` (``Option.check``), with the bounds it broke."""
+    if not option.problem(value):
         return ""
+    kind, low, high = _kind(option), option.low, option.high
+    if kind == "list":
+        n = len(option.default)
+        if not isinstance(value, tuple | list) or len(value) != n:
+            return text("variant_bad_list", lang, n=n)
+        if option.choices:
+            return text("variant_bad_list_choice", lang, n=n, choices=", ".join(repr(c) for c in option.choices))
+        return text("variant_bad_list_range", lang, n=n, low=low, high=high)
     if option.choices:
         return text("variant_bad_choice", lang, choices=", ".join(str(_plain(c)) for c in option.choices))
-    kind = _kind(option.default)
     if kind == "bool":
         return text("variant_bad_bool", lang)
     if kind == "int":
         if isinstance(value, int) and not isinstance(value, bool):
-            low = "…" if option.low is None else option.low
-            high = "…" if option.high is None else option.high
-            return text("variant_bad_range", lang, low=low, high=high)
+            return text("variant_bad_range", lang, low="…" if low is None else low, high="…" if high is None else high)
         return text("variant_bad_int", lang)
-    if kind == "list":
-        return text("variant_bad_list", lang, n=len(option.default))
     return text("variant_bad_value", lang)
 
 
@@ -92,7 +87,7 @@ def option_rows(game: Game, values: dict[str, Any], lang: str) -> list[dict]:
         {
             "name": o.name,
             "title": option_title(o, lang),
-            "kind": _kind(o.default),
+            "kind": _kind(o),
             "value": _plain(values.get(o.name, o.default)),
             "default": _plain(o.default),
             "help": o.help_in(lang),

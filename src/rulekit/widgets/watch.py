@@ -14,7 +14,10 @@ import asyncio
 from .frames import batched
 from .i18n import t
 
-__all__ = ["WatchMode"]
+__all__ = ["WatchMode", "REDUCED_MOTION_PACE"]
+
+#: issue 27: with prefers-reduced-motion, Watch mode makes at most one step every two seconds
+REDUCED_MOTION_PACE = 0.5
 
 
 def _current_task():
@@ -75,6 +78,11 @@ class WatchMode:
         self.refresh()
         return done
 
+    def watch_pace(self) -> float:
+        """Steps per second now: the chosen pace, slowed to ``REDUCED_MOTION_PACE`` for reduced motion."""
+        pace = self.controls.pace
+        return min(pace, REDUCED_MOTION_PACE) if self.controls.reduced_motion else pace
+
     async def _watch_loop(self) -> int:
         steps = 0
         try:
@@ -83,7 +91,7 @@ class WatchMode:
                 if done in ("human", "over") or self.state.is_over:
                     break
                 steps += 1
-                await asyncio.sleep(1.0 / self.controls.pace)
+                await asyncio.sleep(1.0 / self.watch_pace())
         finally:
             self.controls.watching = False
         return steps

@@ -116,11 +116,12 @@ def test_invariants_catch_a_lost_card_and_a_lost_cube():
 
 
 def test_refusals_cite_rules_and_change_nothing():
-    """Refusals: unknown actions, wrong phases and bad details each name a ZM rule; the state is intact."""
+    """Refusals: wrong phases and bad details each name a ZM rule; an action the game does not have is
+    refused by the engine (issue 25: no fallback to the phase's first rule); the state is intact."""
     s = move_cards(fresh(3), 0, cards(red_log=1))
     s = at(s, "trade", 0, start=0, turn=0)
     cases = {
-        "fly away": "ZM-320",
+        "fly away": "engine",
         "bid red": "ZM-380",
         "upgrade clan": "ZM-540",
         "exchange": "ZM-640",

@@ -273,3 +273,32 @@ def test_die_pp_does_not_count_for_extra_pp():
     s = picked((31, 100, 101, 102), (31, 100), runes=("extra_pp",))
     s = play(force_roll(s, "pp2"), "use 31")
     assert p(s).pp == 2
+
+
+def test_rs_103_any_gem_the_supply_lacks_cites_rs_103_not_a_fallback():
+    """RS-103 (issue 25): with no blue gem left, "gem blue" for an any-gem icon is refused with RS-103
+    and says why (the supply has none), never the phase's first rule (RS-080)."""
+    s = at(play(picked((101, 100, 102, 103), (101, 100)), "use 101"), supply=(0, 5, 5, 5))
+    assert "gem blue" not in labels(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply("gem blue")
+    assert err.value.rule == "RS-103" and "blue" in err.value.reason and "supply" in err.value.reason
+
+
+def test_rs_107_die_any_gem_the_supply_lacks_cites_rs_107():
+    s = play(force_roll(picked((31, 100, 101, 102), (31, 100)), "any_gem"), "use 31")
+    s = at(s, supply=(0, 5, 5, 5))
+    with pytest.raises(IllegalAction) as err:
+        s.apply("gem blue")
+    assert err.value.rule == "RS-107"
+
+
+def test_rs_108_die_swap_without_a_blue_gem_cites_rs_108():
+    """RS-108 (issue 25): the swap gives one of the player's own gems; without a blue one, "give blue"
+    is refused with RS-108 and says so."""
+    s = picked((31, 100, 101, 102), (31, 100), gems=gems(red=1), jokers=0)
+    s = play(force_roll(s, "swap"), "use 31")
+    assert labels(s) == ["give red", "skip"]
+    with pytest.raises(IllegalAction) as err:
+        s.apply("give blue")
+    assert err.value.rule == "RS-108" and "blue" in err.value.reason

@@ -246,4 +246,5 @@ def test_issue_17_choice_options_survive_save_files_and_the_variants_form():
     assert {k: back.options[k] for k in chosen} == chosen and back.to_json() == s.to_json()
     with pytest.raises(SetupError, match="RS-132"):
         game.resolve_options({"forge_bonuses": ("gold", "", "", "", "")})
-    assert "RS-017" in form_problems(game, {"die_faces": ["six"] * 6}, "en")[1]
+    fields, _ = form_problems(game, {"die_faces": ["six"] * 6}, "en")  # next to the field: the allowed faces
+    assert "'any_gem'" in fields["die_faces"] and "6" in fields["die_faces"]

@@ -9,6 +9,8 @@ itself, and the place it frees is its own, not that of a copier.
 
 from __future__ import annotations
 
+from rulekit.games.vale_of_eternity.model import CARDS, PROGRAMS
+
 from .helpers import ID, do, labels, make
 
 YFS, FOREST_SPIRIT, EMBER, LAVA_GIANT, TIDAL = 45, 34, 64, ID["Lava Giant"], 69
@@ -75,3 +77,43 @@ def test_ve_063_dragon_egg_copied_by_scorch_frees_the_copiers_place():
     assert labels(s) == [f"copy {DRAGON_EGG}", f"copy {MUD_SLIME}"]
     s = do(s, f"copy {DRAGON_EGG}", f"summon {TIDAL}")
     assert set(s.data.areas[0]) == {DRAGON_EGG, MUD_SLIME, TIDAL} and SCORCH in s.data.discard
+
+
+def _no_cards_to_draw(state, discard=()):
+    return state.evolve(data=state.data._replace(deck=(), discard=tuple(discard)))
+
+
+#: every creature whose instant effect draws a card (issue 25): Sylph, Pegasus, Hippogriff, Dandelion Spirit, Willow
+DRAWERS = [
+    c.id for c in CARDS.values() if c.instant is not None and any(op["op"] == "draw" for op in PROGRAMS[c.instant])
+]
+CARDS_BY_ID = {c.id: c.name for c in CARDS.values()}
+
+
+def test_ve_062_a_draw_effect_with_empty_draw_and_discard_piles_forbids_the_summon():
+    """VE-062 (issue 25): Sylph draws a card; with the draw pile and the discard pile both empty the
+    instant effect cannot be carried out completely, so Sylph cannot be summoned (it was, and the
+    draw was skipped silently)."""
+    sylph = ID["Sylph"]
+    s = _no_cards_to_draw(make(hands={0: [sylph]}, stones={0: [6, 6, 6]}))
+    assert f"summon {sylph}" not in labels(s)
+    refusal = None
+    try:
+        s.apply(f"summon {sylph}")
+    except Exception as err:  # noqa: BLE001 - the refusal is inspected below
+        refusal = err
+    assert refusal is not None and refusal.rule == "VE-062"
+    # one card in the discard pile is enough: it is reshuffled into a new draw pile (VE-047)
+    ok = _no_cards_to_draw(make(hands={0: [sylph]}, stones={0: [6, 6, 6]}), discard=(ID["Tengu"],))
+    assert f"summon {sylph}" in labels(ok)
+    assert f"summon {sylph}" not in labels(
+        _no_cards_to_draw(make(hands={0: [sylph]}, stones={0: [6, 6, 6]}, reshuffle=False), discard=(ID["Tengu"],))
+    )
+
+
+def test_ve_062_every_drawing_creature_needs_a_card_to_draw():
+    names = {CARDS_BY_ID[c] for c in DRAWERS}
+    assert {"Sylph", "Pegasus", "Hippogriff", "Dandelion Spirit", "Willow"} <= names
+    for card in DRAWERS:
+        s = _no_cards_to_draw(make(round=8, hands={0: [card]}, stones={0: [6, 6, 6, 6]}))
+        assert f"summon {card}" not in labels(s), CARDS_BY_ID[card]

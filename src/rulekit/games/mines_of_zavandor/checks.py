@@ -1,27 +1,20 @@
-"""Small checks shared by the legal-action lists and the refusals (issue 16).
+"""The decisions of each phase: the checks that the legal lists and the refusals share.
 
-Each decision phase is a ``Decisions``: its kinds of action, in the order the
-legal list shows them. A ``Kind`` has
-
-- ``labels``: every argument tuple it can take, from the tables, the player
-  count and the cave spaces (the action space of ``labels.action_labels``),
-  each with the value its check reads (a cart index, a kind index, a seat);
-- ``bad``: the refusal of arguments outside those labels;
-- ``stage``: whether this kind of decision is open at this step of the phase;
-- ``check``: whether this value may be chosen now.
-
-A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
-that forbids it and the message key that says why. ``Decisions.legal`` keeps
-the labels whose checks pass and ``Decisions.refuse`` runs the very same
-checks on one action, so the legal list and ``why_not`` cannot disagree.
+Each decision phase is an engine ``Decisions`` (``rulekit.engine.decisions``):
+its kinds of action in legal-list order, each with its labels (the action
+space of ``labels.action_labels``), the refusal of arguments outside them, an
+"open at this step?" stage and a check of the value. A stage or check returns
+``None`` or a ``No`` naming the rule that forbids the decision and the message
+key that says why; ``legal`` and ``why_not`` run the same checks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
-from rulekit.engine import Action, State
+from rulekit.engine import State
+from rulekit.engine.decisions import Decisions, Kind, No
 
 from .auction import coins_left, reward_options
 from .tables import NKINDS, kind_of, tables
@@ -31,109 +24,49 @@ from .upgrade import OBJ_CLAN, upgrade_problem
 __all__ = ["No", "Kind", "Decisions", "DECISIONS"]
 
 
-class No(NamedTuple):
-    """Why a decision is not allowed: the rule that forbids it, the message key, the message's arguments."""
-
-    rule: str
-    key: str
-    args: dict | None = None
-
-
-class Kind(NamedTuple):
-    """One kind of action in one phase: its labels and the checks that decide which are legal now."""
-
-    name: str
-    labels: Callable[[int, int], Iterable[tuple[tuple, Any]]]  # (players, cave spaces) -> (args, value)
-    bad: No
-    stage: Callable[[State], No | None] | None = None
-    check: Callable[[State, Any], No | None] | None = None
-
-
-_MISSING = object()
-
-
-class Decisions:
-    """A decision phase: its kinds in legal-list order, and ``legal`` / ``refuse`` built on the same checks."""
-
-    def __init__(self, *kinds: Kind) -> None:
-        self.kinds = kinds
-        self.index = {k.name: i for i, k in enumerate(kinds)}
-        self._tables: dict[tuple[int, int], tuple] = {}
-
-    def _table(self, state: State) -> tuple:
-        """Per kind: ((action, value), ...) and {args: value}, built once per player count and cave spaces."""
-        key = (state.players, int(state.options["cave_spaces"]))
-        table = self._tables.get(key)
-        if table is None:
-            rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(*key)) for k in self.kinds)
-            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows))
-        return table
-
-    def legal(self, state: State) -> list[Action]:
-        """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order."""
-        out: list[Action] = []
-        for kind, rows in zip(self.kinds, self._table(state)[0], strict=True):
-            if kind.stage is not None and kind.stage(state) is not None:
-                continue
-            check = kind.check
-            if check is None:
-                out.extend(a for a, _ in rows)
-            else:
-                out.extend([a for a, v in rows if check(state, v) is None])
-        return out
-
-    def refuse(self, state: State, action: Action) -> No | None:
-        """Why ``action`` (a kind of this phase) is not allowed now, or None when it is legal."""
-        i = self.index[action.kind]
-        kind = self.kinds[i]
-        if not all(isinstance(a, int | str) and not isinstance(a, bool) for a in action.args):
-            return kind.bad
-        value = self._table(state)[1][i].get(action.args, _MISSING)
-        if value is _MISSING:
-            return kind.bad
-        if kind.stage is not None and (no := kind.stage(state)) is not None:
-            return no
-        return kind.check(state, value) if kind.check is not None else None
+def _key(state: State) -> tuple[int, int]:
+    """The label tables depend on the player count and the cave spaces only."""
+    return (state.players, int(state.options["cave_spaces"]))
 
 
 # -- label spaces (the same as labels.action_labels, by kind) ---------------------------------
 
 
-def _none(players: int, slots: int) -> Iterable[tuple[tuple, Any]]:
+def _none(state: State) -> Iterable[tuple[tuple, Any]]:
     return [((), None)]
 
 
-def _carts(players: int, slots: int) -> Iterable[tuple[tuple, Any]]:
+def _carts(state: State) -> Iterable[tuple[tuple, Any]]:
     return [((name,), i) for i, name in enumerate(tables().carts)]
 
 
-def _colours(players: int, slots: int) -> Iterable[tuple[tuple, Any]]:
+def _colours(state: State) -> Iterable[tuple[tuple, Any]]:
     return [((name,), i) for i, name in enumerate(tables().colours)]
 
 
-def _gems(players: int, slots: int) -> Iterable[tuple[tuple, Any]]:
+def _gems(state: State) -> Iterable[tuple[tuple, Any]]:
     """Gem cards as "colour cart", by kind index (cart-major, as the hand counts them)."""
     t = tables()
     return [(kind_label(t, k), k) for k in range(NKINDS)]
 
 
-def _seats(players: int, slots: int) -> Iterable[tuple[tuple, Any]]:
-    return [((seat,), seat) for seat in range(players)]
+def _seats(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((seat,), seat) for seat in range(state.players)]
 
 
-def _slots(players: int, slots: int) -> Iterable[tuple[tuple, Any]]:
-    return [((i,), i) for i in range(slots)]
+def _slots(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((i,), i) for i in range(_key(state)[1])]
 
 
-def _objects(players: int, slots: int) -> Iterable[tuple[tuple, Any]]:
-    return [(("clan",), OBJ_CLAN), *_slots(players, slots)]
+def _objects(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [(("clan",), OBJ_CLAN), *_slots(state)]
 
 
-def _rewards(players: int, slots: int) -> Iterable[tuple[tuple, Any]]:
+def _rewards(state: State) -> Iterable[tuple[tuple, Any]]:
     return [((name,), name) for name in tables().rewards]
 
 
-def _king(players: int, slots: int) -> Iterable[tuple[tuple, Any]]:
+def _king(state: State) -> Iterable[tuple[tuple, Any]]:
     return [(("advance",), "advance"), (("stay",), "stay")]
 
 
@@ -337,51 +270,61 @@ def discard_ok(state: State, k: int) -> No | None:
     return None if state.data.players[state.to_move].hand[k] else No("ZM-913", "discard_not_held")
 
 
+def _phase(*kinds: Kind) -> Decisions:
+    return Decisions(*kinds, key=_key)
+
+
 _DONE = Kind("done", _none, No("ZM-170", "not_now"))
 _CANCEL = Kind("cancel", _none, No("ZM-350", "not_now"))
 
 #: phase id -> its decisions (the flow table's ``legal`` hooks and ``refusals.why_not`` read these)
 DECISIONS: dict[str, Decisions] = {
-    "income_choice": Decisions(Kind("take", _carts, No("ZM-240", "take_not_owed"), check=take_ok)),
-    "income_extra": Decisions(
+    "income_choice": _phase(Kind("take", _carts, No("ZM-240", "take_not_owed"), check=take_ok)),
+    "income_extra": _phase(
         Kind("scroll", _carts, No("ZM-300", "scroll_cart"), check=scroll_cart_ok),
         Kind("keep", _none, No("ZM-906", "keep_not_allowed"), check=keep_ok),
     ),
-    "trade": Decisions(
-        Kind("bank", _none, No("ZM-330", "bank_two"), check=bank_ok),
-        Kind("offer", _none, No("ZM-350", "offer_whom"), check=offer_ok),
+    "trade": _phase(
+        Kind("bank", _none, No("ZM-330", "bank_two"), check=bank_ok, rules=("ZM-320",)),
+        Kind("offer", _none, No("ZM-350", "offer_whom"), check=offer_ok, rules=("ZM-350",)),
         _DONE,
     ),
-    "trade_bank": Decisions(
-        Kind("cart", _carts, No("ZM-330", "bank_two"), bank_cart_open, bank_cart_ok),
-        Kind("give", _colours, No("ZM-330", "bank_same_cart"), bank_give_open, bank_give_ok),
+    "trade_bank": _phase(
+        Kind("cart", _carts, No("ZM-330", "bank_two"), bank_cart_open, bank_cart_ok, ("ZM-320",)),
+        Kind("give", _colours, No("ZM-330", "bank_same_cart"), bank_give_open, bank_give_ok, ("ZM-320",)),
         Kind("want", _colours, No("ZM-320", "want_first_two"), bank_want_open),
         _CANCEL,
     ),
-    "trade_offer": Decisions(
+    "trade_offer": _phase(
         Kind("to", _seats, No("ZM-350", "offer_whom"), offer_to_open, offer_to_ok),
-        Kind("give", _gems, No("ZM-360", "gems_only"), offer_give_open, offer_give_ok),
+        Kind("give", _gems, No("ZM-360", "gems_only"), offer_give_open, offer_give_ok, ("ZM-350",)),
         Kind("next", _none, No("ZM-350", "propose_empty"), offer_give_open, offer_next_ok),
-        Kind("ask", _gems, No("ZM-360", "gems_only"), offer_ask_open, offer_ask_ok),
+        Kind("ask", _gems, No("ZM-360", "gems_only"), offer_ask_open, offer_ask_ok, ("ZM-350",)),
         Kind("propose", _none, No("ZM-350", "propose_empty"), offer_ask_open, propose_ok),
         _CANCEL,
     ),
-    "trade_answer": Decisions(
+    "trade_answer": _phase(
         Kind("accept", _none, No("ZM-350", "accept_not_held"), check=accept_ok),
         Kind("decline", _none, No("ZM-350", "not_now")),
     ),
-    "auction_bidding": Decisions(
+    "auction_bidding": _phase(
         Kind("bid", _colours, No("ZM-390", "bid_gem_only"), check=bid_ok),
         Kind("seal", _none, No("ZM-380", "not_now")),
     ),
-    "auction_resolve": Decisions(
-        Kind("reward", _rewards, No("ZM-530", "not_now"), _step_is("reward", "ZM-530"), reward_ok),
+    "auction_resolve": _phase(
+        Kind(
+            "reward", _rewards, No("ZM-530", "not_now"), _step_is("reward", "ZM-530"), reward_ok, ("ZM-460", "ZM-470")
+        ),
         Kind(
             "remove", _slots, No("ZM-510", "remove_empty"), _step_is("remove", "ZM-510", "remove_not_full"), remove_ok
         ),
         Kind("king", _king, No("ZM-490", "not_now"), _step_is("king", "ZM-490")),
     ),
-    "upgrade": Decisions(Kind("upgrade", _objects, No("ZM-540", "no_object"), check=upgrade_ok), _DONE),
-    "hand_limit": Decisions(Kind("discard", _gems, No("ZM-913", "discard_not_held"), check=discard_ok)),
-    "final_gem_exchange": Decisions(Kind("exchange", _none, No("ZM-640", "exchange_three"), check=exchange_ok), _DONE),
+    "upgrade": _phase(
+        Kind("upgrade", _objects, No("ZM-540", "no_object"), check=upgrade_ok, rules=tuple(_UPGRADE_KEYS)), _DONE
+    ),
+    "hand_limit": _phase(Kind("discard", _gems, No("ZM-913", "discard_not_held"), check=discard_ok)),
+    "final_gem_exchange": _phase(
+        Kind("exchange", _none, No("ZM-640", "exchange_three"), check=exchange_ok, rules=("ZM-910",)), _DONE
+    ),
 }

@@ -1,7 +1,8 @@
 """``why_not``: the rule that forbids an action, in words a learner understands.
 
-First the kind of action: unknown to the game, or one of another phase
-(each kind has the rule that governs it). Then the phase's own checks from
+First the kind of action: unknown to the game (the engine refuses it: no
+rule speaks of it), or one of another phase (each kind has the rule that
+governs it; there is no fallback rule of the phase). Then the phase's own checks from
 ``checks.DECISIONS``, the very checks its legal list is built from: the
 hook answers None exactly when the action is legal.
 """
@@ -53,9 +54,8 @@ def why_not(state: State, action: Action) -> IllegalAction | None:
         rule, key, args = no.rule, no.key, no.args or {}
     elif action.kind in KINDS:
         rule, key, args = KINDS[action.kind], "wrong_phase", {}
-    else:
-        phase_rules = state.game.phases[state.phase].rules
-        rule, key, args = (phase_rules[0] if phase_rules else "ZM-170"), "unknown_action", {}
+    else:  # no rule of the game speaks of an action it does not have: the engine refuses it
+        rule, key, args = "engine", "unknown_action", {}
     game, phase = state.game, state.game.phases[state.phase]
     legal = state.legal_actions()
     return game.refuse(

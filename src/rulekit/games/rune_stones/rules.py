@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Game, Option, OptionError, PhaseHooks, SetupError, State
+from ...engine import Action, Dice, Game, OptionError, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
 from . import hidden, scene, words
 from .ctx import Ctx, GermanArgs
-from .effects import DIE_RESULT, FORGE_BONUS
 from .flow import build_flow
 from .labels import all_labels
 from .model import Catalogue, as_dict, load_catalogue
@@ -27,33 +26,6 @@ __all__ = ["RuneStones"]
 
 #: board facts from data/board.toml: the option defaults below come from there (one source of truth)
 _BOARD = read_toml("rulekit.games.rune_stones", "data/board.toml")
-#: titles and help lines of the options, English and German
-_WORDS = read_toml("rulekit.games.rune_stones", "texts/options.toml")
-
-#: (name, default, rule, low, high): every printed value the text leaves open (kind = "gap")
-#: and every choice rulekit made is an option; docs/games/rune_stones.md says why each default
-_OPTIONS = (
-    ("end_threshold", _BOARD["end_threshold"], "RS-190", 10, 200),
-    ("slot_costs", tuple(_BOARD["display"]["slot_costs"]), "RS-074", None, None),
-    ("forge_costs", tuple(f["cost"] for f in _BOARD["forge"]), "RS-132", None, None),
-    ("forge_bonuses", tuple(f["bonus"] for f in _BOARD["forge"]), "RS-132", None, None),
-    ("die_faces", tuple(_BOARD["die"]["faces"]), "RS-017", None, None),
-    ("trade_values", tuple(_BOARD["trade"]["values"]), "RS-162", None, None),
-    ("round_limit", _BOARD["round_limit"], "RS-190", 0, 5000),
-    ("start_pp", _BOARD["start"]["power_points"], "RS-018", 0, 60),
-    ("start_ore", _BOARD["start"]["ore"], "RS-043", 0, 5),
-    ("allow_empty_action", True, "RS-062", None, None),
-    ("refill_after_take", True, "RS-111", None, None),
-    ("dragons_set_aside_on_refill", False, "RS-083", None, None),
-    ("die_card_reshuffle", True, "RS-112", None, None),
-    ("all_runes_in_play", False, "RS-033", None, None),
-    ("trade_without_rune", True, "RS-166", None, None),
-    ("double_die_all_faces", True, "RS-226", None, None),
-    ("die_pp_counts_for_extra", False, "RS-226", None, None),
-    ("immediate_runes", True, "RS-224", None, None),
-    ("refill_forge_on_return", False, "RS-150", None, None),
-    ("joker_rune_everywhere", False, "RS-214", None, None),
-)
 
 
 class RuneStones(Game):
@@ -63,21 +35,9 @@ class RuneStones(Game):
     title = "Rune Stones"
     title_de = "Rune Stones"
     players = range(2, 5)  # RS-013
+    over_rule = "RS-190"  # the game ends, final scoring follows
     package = "rulekit.games.rune_stones"  # explicit, so test subclasses find the data files
-    option_list = tuple(
-        Option(
-            name,
-            default,
-            _WORDS[name]["help"],
-            _WORDS[name]["help_de"],
-            rule,
-            low=low,
-            high=high,
-            title=_WORDS[name]["title"],
-            title_de=_WORDS[name]["title_de"],
-        )
-        for name, default, rule, low, high in _OPTIONS
-    )
+    option_list = load_options(package)  # data/options.toml
 
     @cached_property
     def cat(self) -> Catalogue:
@@ -98,18 +58,6 @@ class RuneStones(Game):
         return build_flow()
 
     # -- hooks -----------------------------------------------------------
-
-    def resolve_options(self, given: dict) -> dict:
-        """The engine's checks, then the values a list option may hold (the variants form shows
-        this message): forge bonuses (RS-132) and die faces (RS-017) from the rules' own lists."""
-        opts = super().resolve_options(given)
-        if bad := set(opts["forge_bonuses"]) - {"", *FORGE_BONUS}:
-            raise SetupError(
-                f"forge_bonuses: {sorted(bad)} are no forge bonus; use '', {', '.join(FORGE_BONUS)} (RS-132)"
-            )
-        if bad := set(opts["die_faces"]) - set(DIE_RESULT):
-            raise SetupError(f"die_faces: {sorted(bad)} are no die result; use {', '.join(DIE_RESULT)} (RS-017)")
-        return opts
 
     def setup(self, state: State) -> State:
         """Lay out the material; the first automatic step picks the start player (RS-042)."""

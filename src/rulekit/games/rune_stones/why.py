@@ -214,6 +214,15 @@ def _step(no, board, ctx, action: Action) -> IllegalAction | None:
         kind in ("gem", "give") and wild and args == (wild,) and t.queue[:1] in (("any_gem",), ("die_gem",), ("swap",))
     ):  # RS-214 option
         return no("RS-214", "r_joker_everywhere", colour=wild)
+    head = t.queue[0] if t.queue else ""
+    gem = args[0] if len(args) == 1 and args[0] in COLOURS else ""
+    if kind == "gem" and head in ("any_gem", "die_gem") and gem and not board.supply[COLOURS.index(gem)]:
+        return no("RS-107" if head == "die_gem" else "RS-103", "r_gem_none_left", colour=gem)  # none left
+    if kind == "give" and head == "swap" and len(args) == 1 and args[0] in COLOURS:
+        if not board.players[board.current].gems[COLOURS.index(args[0])]:  # RS-108: give one of your own gems
+            return no("RS-108", "r_swap_not_held", colour=args[0])
+        if board.jokers <= 0:
+            return no("RS-108", "r_swap_no_joker")
     if kind == "take" and t.queue and t.queue[0].startswith("card:"):
         return no("RS-105", "r_take_colour", colour=t.queue[0][5:])
     return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Event, Game, IllegalAction, Option, PhaseHooks, State
+from ...engine import Action, Dice, Event, Game, IllegalAction, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
 from ...engine.plurals import fill
 from ...engine.rules import read_toml
@@ -36,21 +36,8 @@ class ScepterOfZavandor(Game):
     title = "The Scepter of Zavandor"
     title_de = "Das Zepter von Zavandor"
     players = range(2, 7)  # ZS-902: published range, not in the seed
-    option_list = tuple(
-        Option(
-            o["name"],
-            tuple(o["default"]) if isinstance(o["default"], list) else o["default"],
-            o["help"],
-            o["help_de"],
-            rule=o.get("rule", ""),
-            choices=tuple(o.get("choices", ())),
-            low=o.get("low"),
-            high=o.get("high"),
-            title=o["title"],
-            title_de=o["title_de"],
-        )
-        for o in read_toml(__package__, "data/options.toml")["option"]
-    )
+    over_rule = "ZS-650"  # after the end no more actions
+    option_list = load_options(__package__)  # data/options.toml
 
     # -- data ---------------------------------------------------------------
 

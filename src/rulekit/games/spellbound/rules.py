@@ -19,8 +19,7 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, FlowError, Game, Option, PhaseHooks, ScoreLine, SetupError, State
-from rulekit.engine.rules import read_toml
+from rulekit.engine import Action, Dice, FlowError, Game, PhaseHooks, ScoreLine, State, load_options
 
 from . import autos, turn
 from . import effects as fx
@@ -28,15 +27,6 @@ from .catalog import Catalog, build_catalog, map_graph, variant
 from .model import CAUGHT, HELD, ON_TRACK, Data
 
 __all__ = ["Spellbound"]
-
-
-def _options() -> tuple[Option, ...]:
-    """The rule options of ``texts/options.toml`` (one per open point of the seed, SB-900 to SB-919)."""
-    table = read_toml(__package__, "texts/options.toml")
-    fields = ("name", "default", "help", "help_de", "rule", "low", "high", "title", "title_de")
-    return tuple(
-        Option(**{k: o[k] for k in fields if k in o}, choices=tuple(o.get("choices", ()))) for o in table["option"]
-    )
 
 
 def _setup_runs_in_new(state: State) -> State:
@@ -48,8 +38,9 @@ class Spellbound(Game):
     title = "Spellbound"
     title_de = "Spellbound (Verwunschen)"
     players = range(1, 5)  # 1-4 players (facts 1, SB-900)
+    over_rule = "SB-560"  # the game ends with the shared win or loss
     cooperative = True  # all seats win or lose together (SB-560)
-    option_list = _options()
+    option_list = load_options(__package__)  # data/options.toml: one per open point of the seed, SB-900 to SB-919
 
     @cached_property
     def flow(self) -> dict[str, PhaseHooks]:
@@ -219,12 +210,9 @@ class Spellbound(Game):
     def resolve_options(self, given: dict) -> dict:
         """The engine's checks, then the options that must fit together: ``book_goal`` lies on the
         track, after the books' start space and before ``track_length`` (SB-902). The variants form
-        shows this ``SetupError`` at the form."""
+        shows this ``OptionError`` at the form."""
         options = super().resolve_options(given)
-        try:
-            self.board(options)
-        except ValueError as err:
-            raise SetupError(str(err)) from None
+        self.board(options)  # OptionError naming book_goal when it does not fit the track
         return options
 
     # -- setup ----------------------------------------------------------------

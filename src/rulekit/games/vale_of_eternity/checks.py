@@ -23,6 +23,7 @@ __all__ = [
     "discards_that_complete",
     "recover_ok",
     "can_summon",
+    "drawable",
     "summon_cost_ok",
 ]
 
@@ -33,7 +34,6 @@ SIMPLE = {
     "gain",
     "return_all_stones",
     "stones_to",
-    "draw",
     "recover_self",
     "to_deck_top",
     "discard_self",
@@ -137,6 +137,9 @@ def feasible(w: Work, seat: int, card: int, pid: int, depth: int = 0, start: int
                 return False
         elif name in SIMPLE:
             continue
+        elif name == "draw":  # VE-062: every card drawn must be there (the discard pile counts if it is reshuffled)
+            if drawable(w) < op["n"]:
+                return False
         elif name == "summon_free":
             if not free_targets(w, seat, card, op, gone, depth):
                 return False
@@ -145,6 +148,11 @@ def feasible(w: Work, seat: int, card: int, pid: int, depth: int = 0, start: int
         elif not _op_ok(w, seat, card, op, depth):
             return False
     return True
+
+
+def drawable(w: Work) -> int:
+    """How many cards a draw can still take: the deck, and the discard pile when it is reshuffled (VE-047)."""
+    return len(w.deck) + (len(w.discard) if w.options["reshuffle"] else 0)
 
 
 def discards_that_complete(w: Work, seat: int, card: int, pid: int, index: int, depth: int = 0, gone: int = -1):

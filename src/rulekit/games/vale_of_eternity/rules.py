@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from rulekit.engine import Action, Dice, Event, Game, Option, ScoreLine, SetupError, State
-from rulekit.engine.rules import read_toml
+from rulekit.engine import Action, Dice, Event, Game, ScoreLine, SetupError, State, load_options
 
 from . import scene, turns
 from .describe import action_labels, describe
@@ -25,22 +24,8 @@ class ValeOfEternity(Game):
     title = "The Vale of Eternity"
     title_de = "Das Tal der Ewigkeit"
     players = range(2, 5)  # VE-010: 2-4 players (starting points 1-4 by seat, VE-020)
-    #: rule options with their words (data/options.toml)
-    option_list = tuple(
-        Option(
-            o["name"],
-            o["default"],
-            o["help"],
-            o["help_de"],
-            rule=o["rule"],
-            low=o.get("low"),
-            high=o.get("high"),
-            choices=tuple(o.get("choices", ())),
-            title=o["title"],
-            title_de=o["title_de"],
-        )
-        for o in read_toml(__package__, "data/options.toml")["option"]
-    )
+    over_rule = "VE-082"  # the game ends after the round
+    option_list = load_options(__package__)  # data/options.toml
 
     # -- setup -------------------------------------------------------------
 

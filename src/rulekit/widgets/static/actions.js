@@ -21,10 +21,24 @@ function render({ model, el }) {
   function drawTry() {
     input.placeholder = model.get("try_placeholder");
     tryBtn.textContent = `? ${model.get("try_label")}`;
+    // issue 27: the box has a name even where no placeholder is shown
+    input.setAttribute("aria-label", model.get("try_placeholder") || model.get("try_label") || "try an action");
   }
   const stopTry = watch(model, ["try_placeholder", "try_label"], drawTry);
   drawTry();
+  // issue 27: a keyboard user who chose an action keeps the focus in the bar after the redraw
+  // (on the same action if it is still offered, else the first legal one), never back at the page's top
+  list.tabIndex = -1;
+  let lastLabel = "";
+  list.addEventListener("focusin", (ev) => { lastLabel = ev.target.getAttribute("data-label") || lastLabel; });
+  function refocus(had) {
+    if (!had || list.contains(document.activeElement)) return;
+    const legal = [...list.querySelectorAll("button.rk-action:not(.rk-illegal)")];
+    const again = legal.find((b) => b.getAttribute("data-label") === lastLabel);
+    (again || legal[0] || list).focus();
+  }
   function draw() {
+    const had = list.contains(document.activeElement);
     const groups = model.get("groups") || [];
     const nodes = [];
     if (!groups.some((g) => g.actions.some((a) => a.legal))) {
@@ -62,6 +76,7 @@ function render({ model, el }) {
       nodes.push(row);
     }
     list.replaceChildren(...nodes);
+    refocus(had);
   }
   const stop = watch(model, ["groups", "empty_text"], draw);
   draw();

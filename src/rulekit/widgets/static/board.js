@@ -111,6 +111,24 @@ function lightTouched(svg, label) {
   }
 }
 
+// Issue 22: a Table draws the board in a box no taller than the window, scrolling inside
+// it. When the seat to move gets new choices and none of its clickable items is in view,
+// scroll the box (never the page) to the first one, so the board shows where to act.
+function keepChoicesInView(box, key, last) {
+  if (key === last.key) return;
+  last.key = key;
+  requestAnimationFrame(() => {
+    if (box.scrollHeight <= box.clientHeight + 1) return;
+    const items = [...box.querySelectorAll(".rk-enabled")];
+    if (!items.length) return;
+    const view = box.getBoundingClientRect();
+    const seen = (r) => r.bottom > view.top + 8 && r.top < view.bottom - 8;
+    if (items.some((item) => seen(item.getBoundingClientRect()))) return;
+    const first = items[0].getBoundingClientRect();
+    box.scrollTop = Math.max(0, box.scrollTop + first.top - view.top - 48);
+  });
+}
+
 // -- issue 27: keyboard, screen readers ------------------------------------------------
 // The enabled items are buttons in one roving tab stop: Tab reaches the board
 // once, arrow keys (Home, End) move between the items, Enter or Space chooses.
@@ -176,6 +194,26 @@ function access(model, el, svg) {
     if (node) current = node.getAttribute("data-action") || "";
   };
   svg.addEventListener("focusin", onFocus);
+  // the focus ring: a black and a yellow frame around the focused piece, drawn on top of everything
+  const ring = svgEl("g", { class: "rk-focus-ring", "aria-hidden": "true" });
+  const outer = ring.appendChild(svgEl("rect", { rx: 8, class: "rk-ring-outer" }));
+  const inner = ring.appendChild(svgEl("rect", { rx: 6, class: "rk-ring-inner" }));
+  const showRing = () => {
+    const node = document.activeElement;
+    if (!node || !svg.contains(node) || !node.matches("g.rk-enabled") || !node.matches(":focus-visible")) {
+      ring.remove();
+      return;
+    }
+    const b = node.getBBox();
+    for (const [r, pad] of [[outer, 7], [inner, 3]]) {
+      r.setAttribute("x", b.x - pad); r.setAttribute("y", b.y - pad);
+      r.setAttribute("width", b.width + 2 * pad); r.setAttribute("height", b.height + 2 * pad);
+    }
+    svg.appendChild(ring);
+  };
+  svg.addEventListener("focusin", showRing);
+  const hideRing = () => queueMicrotask(showRing);
+  svg.addEventListener("focusout", hideRing);
   function words() {
     const W = model.get("a11y_words") || {};
     svg.setAttribute("aria-label", W.board_label || "board");
@@ -203,17 +241,21 @@ function access(model, el, svg) {
       if (hadFocus && !svg.contains(document.activeElement)) (keep || svg).focus();
       else if (hadFocus && keep && document.activeElement === svg) keep.focus();
       refocus = false;
+      showRing();
     },
     stop() {
       stopWords(); stopList(); stopSay();
       svg.removeEventListener("keydown", onKey);
       svg.removeEventListener("focusin", onFocus);
+      svg.removeEventListener("focusin", showRing);
+      svg.removeEventListener("focusout", hideRing);
     },
   };
 }
 
 function render({ model, el }) {
   el.classList.add("rk-board");
+  const shownChoices = { key: null };
   const stopHeading = heading(model, el);
   const onHover = (ev) => {
     if (ev.detail && ev.detail.link && ev.detail.link === model.get("link")) lightTouched(svg, ev.detail.label);
@@ -238,6 +280,8 @@ function render({ model, el }) {
     drawn.done();
     const hadFocus = a11y.before();
     patchChildren(svg, items);
+    if (active) keepChoicesInView(el, [...legal].join("\n"), shownChoices);
+    else shownChoices.key = null;
     a11y.after(hadFocus);
   }
   const stop = watch(model, ["scene_json", "legal", "active"], draw);

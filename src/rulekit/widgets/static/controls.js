@@ -53,10 +53,13 @@ function render({ model, el: root }) {
   en.addEventListener("click", () => send("lang", { lang: "en" }));
   de.addEventListener("click", () => send("lang", { lang: "de" }));
   head.append(title, lang);
-  const status = el("div", "rk-status");
 
-  const row = el("div", "rk-row");
+  // the buttons a class uses all the time; seats, seed, Play N and pace sit in "more" below
+  const row = el("div", "rk-row rk-main-row");
   const step = el("button", "rk-btn rk-step");
+  const stepWhy = el("span", "rk-step-why");
+  stepWhy.id = `rk-step-why-${Math.random().toString(36).slice(2)}`;
+  step.setAttribute("aria-describedby", stepWhy.id);
   const undo = el("button", "rk-btn rk-undo");
   const redo = el("button", "rk-btn rk-redo");
   const playN = el("input", "rk-play-n");
@@ -72,7 +75,7 @@ function render({ model, el: root }) {
   pace.type = "number"; pace.min = "0.2"; pace.max = "20"; pace.step = "0.5";
   const paceLabel = el("label", "rk-pace-label");
   const projector = el("button", "rk-btn rk-projector");
-  row.append(step, undo, redo, playN, play, end, watchBtn, pace, paceLabel, seedLabel, seed, reset, projector);
+  row.append(step, undo, redo, end, watchBtn, reset, projector);
   const paceValue = () => Math.max(0.2, Math.min(20, parseFloat(pace.value) || 2));
   watchBtn.addEventListener("click", () => send("watch", { on: !model.get("watching"), pace: paceValue() }));
   pace.addEventListener("change", () => send("watch", { on: model.get("watching"), pace: paceValue() }));
@@ -110,7 +113,15 @@ function render({ model, el: root }) {
   const autoText = el("span");
   auto.append(autoBox, autoText);
   autoBox.addEventListener("change", () => send("autoplay", { on: autoBox.checked }));
-  root.append(head, status, row, timeRow, seatRow);
+  const more = el("details", "rk-more");
+  const moreSummary = el("summary", "rk-more-summary");
+  const moreRow = el("div", "rk-row rk-more-row");
+  moreRow.append(playN, play, paceLabel, pace, seedLabel, seed);
+  more.append(moreSummary, seatRow, moreRow);
+  root.append(head, row, stepWhy, timeRow, more);
+  // issue 27: Alt+S step, Alt+Z undo, Alt+Y redo, Alt+P play, Alt+W watch, Alt+L language (keys.js)
+  const shortcutKeys = shortcuts(root, model, { step, undo, redo, play, watch: watchBtn, en, de,
+    lang: () => (model.get("lang") === "de" ? en : de) });
 
   function drawSeats() {
     const kinds = model.get("kinds") || [];
@@ -133,8 +144,14 @@ function render({ model, el: root }) {
   function draw() {
     const L = model.get("labels") || {};
     title.textContent = model.get("title");
-    status.textContent = model.get("status");
-    step.textContent = `▶ ${L.step || ""}`; step.title = L.step_help || "";
+    step.textContent = `▶ ${L.step || ""}`;
+    // Step is disabled while a person must decide (or the game is over), and says why
+    const why = model.get("step_why") || "";
+    step.disabled = Boolean(why);
+    step.title = why || L.step_help || "";
+    stepWhy.textContent = why;
+    stepWhy.hidden = !why;
+    moreSummary.textContent = L.more_settings || "";
     undo.textContent = `↶ ${L.undo || ""}`; undo.disabled = !model.get("can_undo");
     redo.textContent = `↷ ${L.redo || ""}`; redo.disabled = !model.get("can_redo");
     play.textContent = `» ${L.play_n || ""}`; play.title = L.play_n_help || "";
@@ -162,14 +179,21 @@ function render({ model, el: root }) {
     const current = model.get("lang");
     en.classList.toggle("rk-active", current === "en");
     de.classList.toggle("rk-active", current === "de");
+    shortcutKeys.mark();  // issue 27: the shortcut in every tooltip
+    // issue 27: every box has a name a screen reader says
+    playN.setAttribute("aria-label", L.play_n_help || L.play_n || "");
+    pace.setAttribute("aria-label", L.pace || "");
+    seed.setAttribute("aria-label", L.seed || "");
+    slider.setAttribute("aria-label", L.timeline || "");
+    jump.setAttribute("aria-label", L.timeline || "");
   }
-  const keys = ["title", "status", "labels", "cursor", "last", "can_undo", "can_redo", "play_n", "seed",
+  const keys = ["title", "status", "step_why", "labels", "cursor", "last", "can_undo", "can_redo", "play_n", "seed",
     "autoplay", "lang", "watching", "pace", "projector"];
   const stop = watch(model, keys, draw);
   const stopSeats = watch(model, ["seats", "seat_names", "kinds"], drawSeats);
   drawSeats();
   draw();
-  return () => { stop(); stopSeats(); };
+  return () => { stop(); stopSeats(); shortcutKeys.stop(); };
 }
 
 export default { initialize, render };

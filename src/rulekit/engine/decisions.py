@@ -1,0 +1,136 @@
+"""Decisions: one table per decision phase that both the legal list and the refusals read.
+
+A decision phase is a ``Decisions``: its kinds of action, in the order the
+legal list shows them. A ``Kind`` has
+
+- ``labels``: every argument tuple it can take for a player count and the
+  rule options (its part of ``Game.action_labels``), each with the value its
+  check reads (a card index, a seat, a colour);
+- ``bad``: the refusal of arguments outside those labels;
+- ``stage``: whether this kind of decision is open at this step of the phase;
+- ``check``: whether this value may be chosen now;
+- ``rules``: every rule id its stage and check may cite.
+
+A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
+that forbids it and the message key that says why. ``Decisions.legal`` keeps
+the labels whose checks pass and ``Decisions.refuse`` runs the very same
+checks on one action, so the legal list and ``why_not`` cannot disagree; a
+check that cites a rule its kind does not declare is a bug in the game
+(``FlowError``), so every refusal names a rule the refused action's own
+check declares, never a fallback rule of the phase.
+
+>>> from rulekit.engine import Action
+>>> def take_ok(state, n):
+...     return None if n <= state else No("X-2", "too_many", {"n": state})
+>>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2, 3)], No("X-1", "bad_take"), check=take_ok)
+>>> phase = Decisions(take, key=lambda state: 0)
+>>> phase.legal(2)
+[Action(kind='take', args=(1,)), Action(kind='take', args=(2,))]
+>>> phase.refuse(2, Action("take", (3,)))
+No(rule='X-2', key='too_many', args={'n': 2})
+>>> phase.refuse(2, Action("take", (9,)))
+No(rule='X-1', key='bad_take', args=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, NamedTuple
+
+from .actions import Action
+from .errors import FlowError
+
+__all__ = ["No", "Kind", "Decisions"]
+
+
+class No(NamedTuple):
+    """Why a decision is not allowed: the rule that forbids it, the message key, the message's arguments."""
+
+    rule: str
+    key: str
+    args: dict | None = None
+
+
+class Kind(NamedTuple):
+    """One kind of action in one phase: its labels and the checks that decide which are legal now.
+
+    ``labels(state)`` may read only what ``Decisions.key`` reads (the player
+    count and the options by default): its result is built once per key.
+    ``rules`` lists the rule ids ``stage`` and ``check`` may cite besides
+    ``bad.rule``; when given, ``Decisions.refuse`` holds the checks to it.
+    """
+
+    name: str
+    labels: Callable[[Any], Iterable[tuple[tuple, Any]]]
+    bad: No
+    stage: Callable[[Any], No | None] | None = None
+    check: Callable[[Any, Any], No | None] | None = None
+    rules: tuple[str, ...] = ()
+
+
+_MISSING = object()
+
+
+def _players_and_options(state: Any) -> Hashable:
+    return (state.players, state.options)
+
+
+class Decisions:
+    """A decision phase: its kinds in legal-list order, and ``legal`` / ``refuse`` built on the same checks.
+
+    Parameters
+    ----------
+    *kinds : Kind
+        The kinds of action of the phase, in the order the legal list shows them.
+    key : callable, optional
+        ``key(state)``: what the label tables depend on (default: player count and options).
+    """
+
+    def __init__(self, *kinds: Kind, key: Callable[[Any], Hashable] = _players_and_options) -> None:
+        self.kinds = kinds
+        self.index = {k.name: i for i, k in enumerate(kinds)}
+        self.key = key
+        self._tables: dict[Hashable, tuple] = {}
+
+    def declared(self, kind: str) -> frozenset[str]:
+        """The rule ids a refusal of ``kind`` may cite: its ``bad`` rule and its declared ``rules``."""
+        k = self.kinds[self.index[kind]]
+        return frozenset((k.bad.rule, *k.rules))
+
+    def _table(self, state: Any) -> tuple:
+        """Per kind: ((action, value), ...) and {args: value}, built once per ``key(state)``."""
+        key = self.key(state)
+        table = self._tables.get(key)
+        if table is None:
+            rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
+            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows))
+        return table
+
+    def legal(self, state: Any) -> list[Action]:
+        """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order."""
+        out: list[Action] = []
+        for kind, rows in zip(self.kinds, self._table(state)[0], strict=True):
+            if kind.stage is not None and kind.stage(state) is not None:
+                continue
+            check = kind.check
+            if check is None:
+                out.extend(a for a, _ in rows)
+            else:
+                out.extend([a for a, v in rows if check(state, v) is None])
+        return out
+
+    def refuse(self, state: Any, action: Action) -> No | None:
+        """Why ``action`` (a kind of this phase) is not allowed now, or None when it is legal."""
+        i = self.index[action.kind]
+        kind = self.kinds[i]
+        if not all(isinstance(a, int | str) and not isinstance(a, bool) for a in action.args):
+            return kind.bad
+        value = self._table(state)[1][i].get(action.args, _MISSING)
+        if value is _MISSING:
+            return kind.bad
+        no = kind.stage(state) if kind.stage is not None else None
+        if no is None and kind.check is not None:
+            no = kind.check(state, value)
+        if no is not None and kind.rules and no.rule not in kind.rules and no.rule != kind.bad.rule:
+            raise FlowError(f"the check of {action.kind!r} cites {no.rule}, which it does not declare ({kind.rules})")
+        return no

@@ -1,0 +1,192 @@
+"""Issue 27 on the served dashboards: axe-core on every page, whole games by keyboard, the live region.
+
+- axe (tests/browser/axe.py) on the gallery, each game's dashboard after load
+  and after a few steps, in English and German, desk and projector layout, and
+  on the classroom and exploration dashboards: nothing serious or critical,
+  everything else explained in docs/accessibility.md;
+- each game's first table plays 30 decisions with the keyboard only: Tab and
+  Shift+Tab reach a board piece or an action button, arrows move on the board,
+  Enter or Space chooses, Alt+S steps when no person decides;
+- the live region says the turn and phase, and a refusal with its rule, in EN and DE;
+- Tab is never trapped: it walks the page and comes back to where it began.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from . import axe
+from .conftest import ALL_NOTEBOOKS
+from .test_dashboards import LOAD_MS, STEP_MS, open_dashboard
+
+pytestmark = pytest.mark.browser
+
+GAMES = [g for g in ("rune_stones", "vale_of_eternity", "spellbound", "scepter_of_zavandor", "mines_of_zavandor")
+         if f"{g}.ipynb" in ALL_NOTEBOOKS]  # fmt: skip
+DECISIONS = 30
+#: a bound on Tab presses to reach anything: no page of ours has this many stops between two choices
+MAX_TABS = 300
+
+#: the first table moved on (its status changed) or answered with a hint (a human seat must decide)
+STEPPED = """(before) => { const t = document.querySelector(".rk-table");
+  return t.querySelector(".rk-status").textContent !== before || !!t.querySelector(".rk-why .rk-hint"); }"""
+#: what has the keyboard focus, for the messages
+FOCUSED = """() => { const a = document.activeElement;
+  return a ? `${a.tagName}.${a.getAttribute("class") || ""}[${a.getAttribute("data-label") || a.getAttribute("data-action") || ""}]` : ""; }"""
+#: is the focus on a legal choice of the first table (an action button or a board piece)?
+ON_CHOICE = """() => { const a = document.activeElement, t = document.querySelector(".rk-table");
+  return !!(a && t && t.contains(a) && a.matches("button.rk-action:not(.rk-illegal), g.rk-enabled[role=button]")); }"""
+
+
+def wait_loaded(page: Page, url: str, game: str):
+    open_dashboard(page, url, f"{game}.ipynb")
+    table = page.locator(".rk-table").first
+    table.wait_for(timeout=LOAD_MS)
+    expect(table.locator(".rk-board svg").first).to_be_visible()
+    page.wait_for_timeout(800)  # the notebook's later cells may still redraw
+    return table
+
+
+def test_axe_gallery(page: Page, voila_url, page_errors):
+    page.goto(f"{voila_url}/", timeout=LOAD_MS)
+    axe.check(page, "gallery EN")
+    de = page.locator("button", has_text=re.compile(r"^DE$"))
+    if de.count():
+        de.first.click()
+        axe.check(page, "gallery DE")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_axe_dashboard_en_de_desk_projector(page: Page, voila_url, page_errors, game):
+    table = wait_loaded(page, voila_url, game)
+    status = table.locator(".rk-status").first
+    table.locator(".rk-lang button.rk-lang-en").first.click()
+    expect(table.locator("button.rk-step").first).to_contain_text("Step")
+    axe.check(page, f"{game}: after load, EN, desk")
+    for _ in range(3):  # a few steps (a human seat to move gets a hint instead)
+        before = status.inner_text()
+        legal = table.locator("button.rk-action:not(.rk-illegal)")
+        (legal.first if legal.count() else table.locator("button.rk-step").first).click()
+        page.wait_for_function(STEPPED, arg=before, timeout=STEP_MS)
+    axe.check(page, f"{game}: after steps, EN, desk")
+    table.locator(".rk-lang button.rk-lang-de").first.click()
+    expect(table.locator("button.rk-step").first).to_contain_text("Schritt")
+    axe.check(page, f"{game}: DE, desk")
+    table.locator("button.rk-projector").first.click()
+    expect(page.locator(".rk-table.rk-projector").first).to_be_visible()
+    axe.check(page, f"{game}: DE, projector")
+    table.locator(".rk-lang button.rk-lang-en").first.click()
+    expect(table.locator("button.rk-step").first).to_contain_text("Step")
+    axe.check(page, f"{game}: EN, projector")
+    assert page_errors == [], page_errors
+
+
+@pytest.mark.parametrize(
+    "notebook,ready",
+    [("classroom.ipynb", ".rk-lesson"), ("explore_rules.ipynb", ".rk-explore-run")],
+)
+def test_axe_classroom_and_explore(page: Page, voila_url, page_errors, notebook, ready):
+    if notebook not in ALL_NOTEBOOKS:
+        pytest.skip(f"no {notebook}")
+    open_dashboard(page, voila_url, notebook)
+    page.locator(ready).first.wait_for(timeout=LOAD_MS)
+    page.wait_for_timeout(800)
+    axe.check(page, notebook)
+    assert page_errors == [], page_errors
+
+
+def tab_to_choice(page: Page, backwards: bool) -> int:
+    """Press Tab (or Shift+Tab) until a legal choice of the first table has the focus; returns the presses."""
+    key = "Shift+Tab" if backwards else "Tab"
+    for n in range(MAX_TABS):
+        if page.evaluate(ON_CHOICE):
+            return n
+        page.keyboard.press(key)
+    raise AssertionError(f"{MAX_TABS} presses of {key} never reached a choice (focus: {page.evaluate(FOCUSED)})")
+
+
+def status_moves(status, before: str) -> None:
+    expect(status).not_to_have_text(before, timeout=STEP_MS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_keyboard_only_plays_30_decisions_and_the_live_region_speaks(page: Page, voila_url, page_errors, game):
+    table = wait_loaded(page, voila_url, game)
+    status = table.locator(".rk-status").first
+    live = table.locator(".rk-board [role=status][aria-live=polite]").first
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    decisions, steps, on_board = 0, 0, 0
+    while decisions < DECISIONS:
+        steps += 1
+        assert steps < 6 * DECISIONS, f"{game}: {decisions} decisions after {steps} keyboard turns"
+        if "game over" in status.inner_text().lower() or "spielende" in status.inner_text().lower():
+            break
+        choices = table.locator("button.rk-action:not(.rk-illegal), .rk-board g.rk-enabled[role=button]")
+        before = status.inner_text()
+        if not choices.count():
+            page.keyboard.press("Alt+S")  # Step: an automatic step or a bot's decision
+            status_moves(status, before)
+            continue
+        board = table.locator(".rk-board g.rk-enabled[role=button]")
+        if decisions % 2 == 0 and board.count():  # every other decision on the board, with the arrow keys
+            tab_to_choice(page, backwards=True)
+            if page.evaluate("() => document.activeElement.matches('g.rk-enabled')") and board.count() > 1:
+                page.keyboard.press("ArrowRight")
+                on_board += 1
+        else:
+            tab_to_choice(page, backwards=False)
+        page.keyboard.press("Enter" if decisions % 3 else " ")
+        status_moves(status, before)
+        decisions += 1
+    assert decisions >= DECISIONS, f"{game}: the game ended after {decisions} keyboard decisions"
+    # the live region: turn and phase in English, a refusal with its rule
+    expect(live).to_contain_text("Phase:")
+    expect(live).to_contain_text(re.compile(r"decides|automatic step|over"))
+    tab_into(page, "input.rk-try-input")
+    page.keyboard.type("nonsense 99")
+    page.keyboard.press("Enter")
+    expect(live).to_contain_text("Not allowed: nonsense 99.")
+    expect(live).to_contain_text("rule ")
+    # Alt+L: German, and the live region speaks German
+    page.keyboard.press("Alt+L")
+    expect(table.locator("button.rk-step").first).to_contain_text("Schritt")
+    expect(live).to_contain_text(re.compile(r"entscheidet|automatischer Schritt|zu Ende"))
+    page.keyboard.press("Enter")  # the try box still has the focus and the typed action
+    expect(live).to_contain_text("Nicht erlaubt: nonsense 99.")
+    assert page_errors == [], page_errors
+
+
+def tab_into(page: Page, selector: str) -> None:
+    for _ in range(MAX_TABS):
+        if page.evaluate("(s) => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+#: a stable key for the focused element
+WHERE = """() => { const a = document.activeElement;
+  if (!a || a === document.body) return "body";
+  const all = [...document.querySelectorAll("*")];
+  return `${a.tagName}#${all.indexOf(a)}`; }"""
+
+
+@pytest.mark.parametrize("game", GAMES[:1])
+def test_tab_is_never_trapped(page: Page, voila_url, page_errors, game):
+    table = wait_loaded(page, voila_url, game)
+    table.locator(".rk-lang button.rk-lang-en").first.click()
+    start = page.evaluate(WHERE)
+    seen = [start]
+    for n in range(2 * MAX_TABS):
+        page.keyboard.press("Tab")
+        here = page.evaluate(WHERE)
+        if here == start and n > 2:
+            break
+        seen.append(here)
+    else:
+        raise AssertionError(f"Tab did not come back to where it began after {2 * MAX_TABS} presses")
+    assert len(set(seen)) > 20, f"Tab visited only {len(set(seen))} places"
+    assert page_errors == [], page_errors

@@ -159,7 +159,7 @@ def test_scene_shows_own_hand_only_to_its_seat():
 def test_describe_in_both_languages():
     assert G.describe(Action("bid", ("red",)), "en") == "add a red (ruby) card to the sealed bid"
     assert "Gebot" in G.describe(Action("bid", ("red",)), "de")
-    assert G.describe(Action("to", (1,)), "en") == "offer the trade to player 2"
+    assert G.describe(Action("to", (1,)), "en") == "offer the trade to P2"
 
 
 def test_options_for_sweeps():

@@ -1,7 +1,9 @@
 # Two jobs a person needs: the dashboards and the whole test suite.
-# Each creates the virtual environment on first use.
+# Each creates its own virtual environment on first use: serving needs only `[dashboard]`
+# (.venv-dashboard, light), testing everything `[dev]` (.venv).
 VENV ?= .venv
 PY := $(VENV)/bin/python
+DASH_VENV ?= .venv-dashboard
 PORT ?= 8866
 
 .PHONY: dashboard test test-fast lint bench clean
@@ -13,8 +15,15 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -c "import rulekit, ipywidgets, anywidget, voila, pytest"
 	touch $@
 
-dashboard: $(VENV)/.installed
-	$(VENV)/bin/rulekit dashboard --port $(PORT)
+$(DASH_VENV)/.installed: pyproject.toml
+	python3 -m venv $(DASH_VENV)
+	$(DASH_VENV)/bin/python -m pip install --quiet --upgrade pip 2>&1 | grep -v "^WARNING: Location" || true
+	$(DASH_VENV)/bin/python -m pip install --quiet -e ".[dashboard]" 2>&1 | grep -v "^WARNING: Location" || true
+	$(DASH_VENV)/bin/python -c "import rulekit, ipywidgets, anywidget, voila, ipykernel"
+	touch $@
+
+dashboard: $(DASH_VENV)/.installed
+	$(DASH_VENV)/bin/rulekit dashboard --port $(PORT)
 
 test: $(VENV)/.installed
 	$(PY) -m pytest --nbval-lax --nbval-sanitize-with .ci/nbval-sanitize.cfg -p no:cacheprovider tests src/rulekit/notebooks
@@ -33,4 +42,4 @@ bench: $(VENV)/.installed
 	$(PY) benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) $(DASH_VENV)

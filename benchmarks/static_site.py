@@ -1,19 +1,26 @@
-"""The static site of ``rulekit publish``: its size, a cold load and Step click times (a script, not a test).
+"""The static site of ``rulekit publish``: size, files, cold load per notebook, click latency (a script, not a test).
 
-Builds the site (or measures ``--site DIR``), serves it over loopback with a
-plain static server, and in headless Chromium:
+Builds the site (or measures ``--site DIR``; ``--before DIR`` measures an
+earlier build too and prints both side by side), serves each over loopback
+with a plain static server, and in headless Chromium:
 
-* cold load: a fresh browser context (empty cache) opens the Rune Stones
-  notebook until its board is drawn (Pyodide start, wheels, notebook run);
-* click-to-update: clicks on the table (a legal action of the human seat,
-  or Step when a bot moves) until the status line changed, in the page.
+* cold load per notebook: a fresh browser context (empty cache) opens the
+  notebook until its first widget is drawn (a game's board, the Explorer's
+  Run button): Pyodide start, wheels, imports, the notebook's cells. The
+  phases of the Rune Stones load are printed from the page's requests and
+  console (runtime fetched, wheels fetched, first cell's imports, board);
+* click-to-update: clicks on the Rune Stones table (a legal action of the
+  human seat, or Step when a bot moves) until the status line changed,
+  timed in the page.
 
-Run: ``PYTHONPATH=src python benchmarks/static_site.py [--site DIR] [--clicks 30] [--loads 2]``
+Run: ``PYTHONPATH=src python benchmarks/static_site.py [--site DIR] [--before DIR] [--clicks 30] [--loads 2]``
+Say the machine's load (``uptime``) with the figures: on 2 shared cores they move a lot.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -30,6 +37,10 @@ from tests.browser.test_static_site import serve_static  # noqa: E402
 
 from rulekit.serve.dashboard import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from rulekit.serve.publish import publish  # noqa: E402
+
+#: what "drawn" means per notebook: its first widget on screen
+READY = {"explore_rules": ".rk-explore-run", "classroom": ".rk-board svg"}
+BOARD = ".rk-table .rk-board svg"
 
 #: a click (a legal action, or Step for a bot) until the status line changed, timed in the page (the site's first click also loads code: warm up)
 STATUS_JS = """async (n) => {
@@ -56,11 +67,107 @@ STATUS_JS = """async (n) => {
 }"""
 
 
+def notebooks(site: Path) -> list[str]:
+    return sorted(p.stem for p in (site / "voici" / "render").glob("*.html"))
+
+
+def cold_load(browser, url: str, name: str) -> tuple[float, int, dict[str, float]]:
+    """Seconds until the notebook's first widget is drawn, bytes fetched, and when each phase ended."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    sizes: list[int] = []
+    phases: dict[str, float] = {}
+    t0 = time.perf_counter()
+
+    def finished(request) -> None:
+        sizes.append(max(0, request.sizes()["responseBodySize"]))
+        path = request.url
+        if path.endswith("pyodide.asm.wasm"):
+            phases["runtime fetched"] = time.perf_counter() - t0
+        elif path.endswith(".whl"):
+            phases["wheels fetched"] = time.perf_counter() - t0
+
+    def console(msg) -> None:
+        if "rulekit-games already loaded" in msg.text and "first cell started" not in phases:
+            phases["first cell started"] = time.perf_counter() - t0
+
+    page.on("requestfinished", finished)
+    page.on("console", console)
+    page.goto(f"{url}/voici/render/{name}.html", timeout=600_000)
+    page.locator(READY.get(name, BOARD)).first.wait_for(timeout=600_000)
+    elapsed = time.perf_counter() - t0
+    phases["drawn"] = elapsed
+    context.close()
+    return elapsed, sum(sizes), phases
+
+
+def clicks(browser, url: str, n: int) -> list[float]:
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{url}/voici/render/rune_stones.html", timeout=600_000)
+    page.locator(".rk-table button.rk-step").first.wait_for(timeout=600_000)
+    page.wait_for_timeout(7000)  # the notebook's later cells play on: let them finish, then go back
+    jump = page.locator(".rk-table input.rk-jump").first
+    jump.fill("0")
+    jump.press("Enter")
+    page.locator(".rk-table .rk-status").first.filter(has_text="step 0 ").wait_for(timeout=60_000)
+    page.evaluate(STATUS_JS, 3)
+    raw = page.evaluate(STATUS_JS, n)
+    page.close()
+    return sorted(s for s in raw if s is not None)
+
+
+def measure(sites: dict[str, Path], loads: int, n_clicks: int) -> dict[str, dict]:
+    """Every site's figures; cold loads alternate between the sites, so a change in the machine's load hits both."""
+    out = {}
+    servers = {}
+    for label, site in sites.items():
+        files = [p for p in site.rglob("*") if p.is_file()]
+        out[label] = {"MB": sum(p.stat().st_size for p in files) / 1e6, "files": len(files), "loads": {}, "phases": {}}
+        servers[label] = serve_static(site)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            names = sorted(set().union(*(notebooks(site) for site in sites.values())))
+            for name in names:
+                for _ in range(loads):
+                    for label, site in sites.items():
+                        if name not in notebooks(site):
+                            continue
+                        elapsed, fetched, phases = cold_load(browser, servers[label][1], name)
+                        out[label]["loads"].setdefault(name, []).append(elapsed)
+                        if name == "rune_stones":
+                            out[label].setdefault("fetched", []).append(fetched)
+                            out[label]["phases"] = phases
+            for label in sites:
+                out[label]["downloaded"] = statistics.median(out[label].get("fetched", [0])) / 1e6
+                out[label]["clicks"] = summary(clicks(browser, servers[label][1], n_clicks))
+            browser.close()
+    finally:
+        for server, _ in servers.values():
+            server.shutdown()
+    return out
+
+
+def report(label: str, m: dict) -> None:
+    print(
+        f"\n== {label}: {m['MB']:.1f} MB in {m['files']} files; Rune Stones downloads {m.get('downloaded', 0):.1f} MB"
+    )
+    for name, times in m["loads"].items():
+        print(f"  cold load {name:22} {', '.join(f'{t:5.1f}' for t in times)} s")
+    if m["phases"]:
+        print("  Rune Stones phases (s from navigation): " + ", ".join(f"{k} {v:.1f}" for k, v in m["phases"].items()))
+    c = m["clicks"]
+    print(
+        f"  click-to-update (action or Step): median {c['median']} ms, p95 {c['p95']} ms, max {c['max']} ms, n={c['n']}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", default=None, help="an already built site (default: build one now)")
+    parser.add_argument("--before", default=None, help="an earlier build to measure too (printed first)")
     parser.add_argument("--clicks", type=int, default=30)
-    parser.add_argument("--loads", type=int, default=2, help="cold loads to time")
+    parser.add_argument("--loads", type=int, default=2, help="cold loads to time per notebook")
     args = parser.parse_args()
     if args.site:
         site = Path(args.site)
@@ -69,49 +176,15 @@ def main() -> None:
         t0 = time.perf_counter()
         publish(site)
         print(f"build: {time.perf_counter() - t0:.0f} s")
-    files = [p for p in site.rglob("*") if p.is_file()]
-    print(f"site: {sum(p.stat().st_size for p in files) / 1e6:.1f} MB in {len(files)} files ({site})")
-    server, url = serve_static(site)
-    loads, transferred = [], []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for _ in range(args.loads):
-                context = browser.new_context(viewport={"width": 1400, "height": 1000})
-                page = context.new_page()
-                sizes = []
-                page.on("requestfinished", lambda r, sizes=sizes: sizes.append(r.sizes()["responseBodySize"]))
-                t0 = time.perf_counter()
-                page.goto(f"{url}/voici/render/rune_stones.html", timeout=600_000)
-                page.locator(".rk-table .rk-board svg").first.wait_for(timeout=600_000)
-                loads.append(time.perf_counter() - t0)
-                transferred.append(sum(sizes))
-                context.close()
-            page = browser.new_page(viewport={"width": 1400, "height": 1000})
-            page.goto(f"{url}/voici/render/rune_stones.html", timeout=600_000)
-            page.locator(".rk-table button.rk-step").first.wait_for(timeout=600_000)
-            page.wait_for_timeout(2000)
-            page.wait_for_timeout(5000)  # the notebook's later cells play on: let them finish, then go back
-            jump = page.locator(".rk-table input.rk-jump").first
-            jump.fill("0")
-            jump.press("Enter")
-            page.locator(".rk-table .rk-status").first.filter(has_text="step 0 ").wait_for(timeout=60_000)
-            page.evaluate(STATUS_JS, 3)
-            raw = page.evaluate(STATUS_JS, args.clicks)
-            samples = sorted(s for s in raw if s is not None)
-            if not samples:
-                raise SystemExit(f"no Step click changed the status line within 5 s ({len(raw)} tries)")
-            browser.close()
-    finally:
-        server.shutdown()
-    print(
-        f"cold load (Rune Stones board drawn): {', '.join(f'{t:.1f}' for t in loads)} s; "
-        f"downloaded {statistics.median(transferred) / 1e6:.1f} MB (response bodies Chromium reports)"
-    )
-    c = summary(samples)
-    print(
-        f"click-to-update (action or Step): median {c['median']} ms, p95 {c['p95']} ms, max {c['max']} ms, n={c['n']}"
-    )
+    print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    sites = {"before": Path(args.before), "after": site} if args.before else {"site": site}
+    for label, m in measure(sites, args.loads, args.clicks).items():
+        report(label, m)
+        if args.before and label == "before":
+            left_out = sorted(set(notebooks(site)) - set(notebooks(Path(args.before))))
+            if left_out:
+                print(f"  (not in the earlier site: {', '.join(left_out)})")
+    print(f"load average at end: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -24,5 +24,7 @@ def test_explorer_panel_runs_and_plots(page: Page, voila_url, page_errors):
     games.press("Enter")
     run.click()
     expect(page.locator(".rk-explore-status").first).to_contain_text("4 games played", timeout=LOAD_MS)
-    expect(page.locator(".rk-explore-out img").first).to_be_visible()
+    expect(page.locator(".rk-explore-out svg.rk-chart").first).to_be_visible()
+    expect(page.locator(".rk-explore-out table").first).to_contain_text("First seat wins")
+    expect(run).to_be_enabled()
     assert page_errors == [], page_errors

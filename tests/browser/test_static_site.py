@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from rulekit.serve.publish import publish
+from rulekit.serve.offline_site import reaches_out
+from rulekit.serve.publish import MARKER, publish
 
 from .conftest import PageErrors
 
@@ -65,18 +66,25 @@ def site(tmp_path_factory):
 def test_site_holds_the_browser_notebooks_and_no_cdn_link(site):
     result, _ = site
     out = Path(result["out"])
-    assert "rune_stones.ipynb" in result["notebooks"] and "explore_rules.ipynb" in result["left_out"]
+    assert {"rune_stones.ipynb", "spellbound.ipynb"} <= set(result["notebooks"])
     assert (out / "voici/render/rune_stones.html").is_file()
     assert (out / "index.html").read_text().count('class="rk-card"') == len(result["notebooks"])
-    for page in out.rglob("*.html"):
-        assert "cdn.jsdelivr.net" not in page.read_text(encoding="utf-8", errors="replace"), page
+    assert (out / MARKER).is_file()
+    assert len(result["notebooks"]) == 8 and result["left_out"] == []
+    assert result["bytes"] < 35e6, f"the site grew to {result['bytes'] / 1e6:.1f} MB (#28: under 35 MB)"
+    # every built file, not only the pages: no CDN named, no fetch from another host (Voici's lazy mermaid loader)
+    assert reaches_out(out) == []
+    for path in out.rglob("*"):
+        if path.is_file() and path.suffix in (".html", ".js", ".mjs", ".json", ".css"):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            assert "cdn.jsdelivr.net" not in text and "cdnjs.cloudflare.com" not in text, path
 
 
 def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):
     _, url = site
     errors = PageErrors().attach(page)
     page.goto(url + "/", timeout=LOAD_MS)
-    expect(page.locator(".rk-note")).to_contain_text("explore_rules.ipynb")
+    expect(page.locator(".rk-note")).to_have_count(0)  # nothing left out
     page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
     table = page.locator(".rk-table").first
     table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
@@ -110,6 +118,78 @@ def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):
     actions.first.click()
     expect(status).not_to_have_text(before, timeout=60_000)
     assert [e for e in errors if e.startswith(("pageerror", "request outside"))] == [], errors
+
+
+def _other_origin(page: Page, origin: str) -> list[str]:
+    """Every request of the page that leaves the site's own origin (recorded, not blocked)."""
+    seen: list[str] = []
+
+    def check(request) -> None:
+        if not request.url.startswith(("data:", "blob:", "about:")) and not request.url.startswith(origin + "/"):
+            seen.append(f"{request.method} {request.url}")
+
+    page.on("request", check)
+    return seen
+
+
+@pytest.mark.parametrize(
+    "notebook", ["rune_stones", "vale_of_eternity", "spellbound", "scepter_of_zavandor", "mines_of_zavandor"]
+)
+def test_every_game_opens_and_steps_in_the_browser(site, page: Page, notebook):
+    result, url = site
+    assert f"{notebook}.ipynb" in result["notebooks"]
+    outside = _other_origin(page, url)
+    errors = PageErrors().attach(page)
+    page.goto(f"{url}/voici/render/{notebook}.html", timeout=LOAD_MS)
+    table = page.locator(".rk-table").first
+    table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
+    expect(page.get_by_text("Traceback")).to_have_count(0)
+    page.wait_for_timeout(3000)  # the notebook's later cells play on
+    status = table.locator(".rk-status").first
+    before = status.inner_text()
+    # Step: a bot's move or an automatic step changes the status; with a human to move a legal action does
+    step = table.locator("button.rk-step").first
+    actions = table.locator("button.rk-action:not(.rk-illegal)")
+    if step.is_enabled():
+        step.click()
+    else:
+        actions.first.click()
+    page.wait_for_function(
+        """([before]) => {
+            const t = document.querySelector('.rk-table');
+            return t.querySelector('.rk-status').textContent !== before || t.querySelector('.rk-why .rk-hint');
+        }""",
+        arg=[before],
+        timeout=60_000,
+    )
+    assert outside == [], outside
+    assert [e for e in errors if e.startswith("pageerror")] == [], errors
+
+
+def test_the_explorer_runs_twenty_games_in_the_browser(site, page: Page):
+    result, url = site
+    assert "explore_rules.ipynb" in result["notebooks"]
+    outside = _other_origin(page, url)
+    errors = PageErrors().attach(page)
+    page.goto(f"{url}/voici/render/explore_rules.html", timeout=LOAD_MS)
+    run = page.locator(".rk-explore-run").first
+    run.wait_for(timeout=LOAD_MS)
+    expect(page.get_by_text("Traceback")).to_have_count(0)
+    expect(page.locator(".rk-explore-table").first).to_contain_text("First seat wins")  # the notebook's study
+    games = page.locator(".rk-explore-games input").first
+    games.fill("20")
+    games.press("Enter")
+    run.click()
+    expect(run).to_be_disabled(timeout=30_000)  # busy: Run waits, the bar moves, Cancel is offered
+    expect(page.locator(".rk-explore-cancel").first).to_be_enabled()
+    status = page.locator(".rk-explore-status").first
+    expect(status).to_contain_text("20 games played", timeout=LOAD_MS)
+    expect(run).to_be_enabled()
+    out = page.locator(".rk-explore-out").first
+    expect(out.locator("table")).to_contain_text("First seat wins")
+    expect(out.locator("svg.rk-chart").first).to_be_visible()
+    assert outside == [], outside
+    assert [e for e in errors if e.startswith("pageerror")] == [], errors
 
 
 def test_static_site_passes_axe(site, page: Page):

@@ -59,8 +59,8 @@ def test_explorer_runs_a_sweep_and_reports_bad_values():
     game = rulekit.games()[0]
     panel = Explorer(game=game, bots="random,random", games=2, workers=1)
     assert panel.grid() == {"agents": ["random,random"]}
-    frame = panel.go()
-    assert frame["game_id"].nunique() == 2 and "2 games played" in panel.status.value
+    outcome = panel.go()
+    assert outcome.games == 2 and "2 games played" in panel.status.value
     panel.option.value = next(iter(rulekit.load(game).options))
     panel.values.value = "banana"
     assert panel.go() is None and "Cannot run" in panel.status.value

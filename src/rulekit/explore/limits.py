@@ -3,13 +3,15 @@
 A job's size is its number of games times the bots' cost per game: 1 per
 seat for ``random`` and ``greedy``, the iteration budget for ``mcts`` (a
 time budget counts 1,000 iterations per second). ``rulekit dashboard``
-puts its ``--max-job`` in ``RULEKIT_MAX_JOB`` for the kernels; in a
-notebook of one's own (no such variable) nothing is limited.
+puts its ``--max-job`` in ``RULEKIT_MAX_JOB`` for the kernels; in the
+static site (Pyodide) the limit is ``BROWSER_MAX_JOB``; in a notebook of
+one's own (no such variable) nothing is limited.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from functools import cache
 from pathlib import Path
@@ -21,6 +23,9 @@ __all__ = ["job_size", "check_job", "job_limit"]
 
 #: iterations a second of MCTS time budget counts as
 ITERATIONS_PER_SECOND = 1000
+#: the static site plays on the visitor's page, one game at a time, about three times slower than
+#: CPython: 1,000 (500 two-bot random games, or 5 MCTS-100 games) keeps a run within a few minutes
+BROWSER_MAX_JOB = 1000
 
 
 @cache
@@ -49,9 +54,10 @@ def job_size(games: int, bots: str, runs: int = 1) -> int:
 
 
 def job_limit() -> int:
-    """The limit a dashboard set (``RULEKIT_MAX_JOB``), 0 for none."""
+    """The limit a dashboard set (``RULEKIT_MAX_JOB``), the browser's in the static site, else 0 (none)."""
+    default = str(BROWSER_MAX_JOB) if sys.platform == "emscripten" else "0"
     try:
-        return max(0, int(os.environ.get("RULEKIT_MAX_JOB", "0")))
+        return max(0, int(os.environ.get("RULEKIT_MAX_JOB", default)))
     except ValueError:
         return 0
 
@@ -64,4 +70,9 @@ def check_job(games: int, bots: str, runs: int = 1) -> None:
     size = job_size(games, bots, runs)
     if size > limit:
         words = {"games": f"{games:,}", "bots": bots, "size": f"{size:,}", "limit": f"{limit:,}"}
-        raise ValueError(t("job_too_big", "en", **words) + " / " + t("job_too_big", "de", **words))
+        key = (
+            "job_too_big_browser"
+            if sys.platform == "emscripten" and "RULEKIT_MAX_JOB" not in os.environ
+            else "job_too_big"
+        )
+        raise ValueError(t(key, "en", **words) + " / " + t(key, "de", **words))

@@ -1,14 +1,18 @@
 """An ipywidgets panel for "what if?" runs: pick a game, bots and an option to vary.
 
 The exploration notebook shows it; rendered by Voila it is the
-exploration dashboard. All work goes through ``sweep`` and the plots of
-``rulekit.explore.plots``; the panel only collects choices.
+exploration dashboard, and in the static site it runs in the browser. The
+games are ``simulate``'s jobs, played by ``explore.runner``; the summary is
+``sweeps.summarize`` (``explore.plain`` where pandas does not exist), shown
+in words by ``explore.summary_html``; the panel only collects choices.
 """
 
 from __future__ import annotations
 
+import asyncio
 import tomllib
 from functools import cache
+from html import escape
 from importlib import resources
 from typing import Any
 
@@ -18,6 +22,11 @@ from .. import games as game_ids
 from .. import load
 from ..agents import AGENTS
 from ..engine.plurals import fill
+from ..explore.limits import check_job
+from ..explore.runner import Outcome, play_all, play_async
+from ..explore.simulate import Job, make_jobs
+from ..explore.study import summary_rows
+from ..explore.summary_html import charts, results_table
 
 __all__ = ["Explorer", "parse_values"]
 
@@ -56,7 +65,14 @@ def parse_values(text: str, default: Any) -> list[Any]:
 
 
 class Explorer(w.VBox):
-    """Choices, a Run button and an output area with plots and a summary table."""
+    """Choices, Run and Cancel, a progress bar, and the results: a table in words and two charts.
+
+    Run starts the games as a task on the kernel's event loop
+    (``explore.runner``): the panel shows its progress, Run is disabled and
+    Cancel stops the run, keeping the games already played. In the browser
+    (the static site) the games are played one after another on the page;
+    on a server a process pool plays them.
+    """
 
     def __init__(
         self,
@@ -71,6 +87,9 @@ class Explorer(w.VBox):
         self.lang = lang
         ids = game_ids()
         self.workers = workers
+        self.task: asyncio.Task | None = None
+        self.outcome: Outcome | None = None
+        self._stop = False
         titles = [(_title(g, lang), g) for g in ids]
         self.game = w.Dropdown(
             options=titles, value=game if game in ids else (ids[0] if ids else None), description=_t("game", lang)
@@ -78,21 +97,35 @@ class Explorer(w.VBox):
         self.bots = w.Text(
             value=bots, description=_t("bots", lang), placeholder=f"{', '.join(AGENTS)} ({_t('bots_help', lang)})"
         )
-        self.games = w.BoundedIntText(value=games, min=1, max=100_000, step=100, description=_t("games", lang))
+        self.games = w.BoundedIntText(value=games, min=1, max=100_000, step=10, description=_t("games", lang))
         self.option = w.Dropdown(description=_t("vary", lang))
         self.values = w.Text(description=_t("values", lang), placeholder=_t("values_help", lang))
         self.run = w.Button(description=_t("run", lang), button_style="primary", icon="play")
+        self.cancel = w.Button(description=_t("cancel", lang), icon="stop", disabled=True)
+        self.progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="320px", visibility="hidden"))
         self.status = w.HTML()
-        self.out = w.Output()
-        for widget, name in ((self.run, "run"), (self.games, "games"), (self.status, "status"), (self.out, "out")):
+        self.table = w.HTML()
+        self.charts = w.HTML()
+        self.out = w.VBox([self.table, self.charts])
+        parts = (
+            (self.run, "run"),
+            (self.cancel, "cancel"),
+            (self.progress, "progress"),
+            (self.games, "games"),
+            (self.status, "status"),
+            (self.out, "out"),
+        )
+        for widget, name in parts:
             widget.add_class(f"rk-explore-{name}")  # stable selectors for browser tests
         self.game.observe(self._game_changed, "value")
-        self.run.on_click(lambda _: self.go())
+        self.run.on_click(lambda _: self.start())
+        self.cancel.on_click(lambda _: self.stop())
         self._game_changed()
         super().__init__(
             [
-                w.HBox([self.game, self.bots, self.games]),
-                w.HBox([self.option, self.values, self.run]),
+                w.HBox([self.game, self.bots, self.games], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.option, self.values], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.run, self.cancel, self.progress], layout=w.Layout(align_items="center")),
                 self.status,
                 self.out,
             ]
@@ -114,38 +147,109 @@ class Explorer(w.VBox):
         default = load(self.game.value).options[self.option.value].default
         return {self.option.value: parse_values(self.values.value, default), "agents": [self.bots.value]}
 
-    def go(self) -> Any:
-        """Run the sweep and draw the results; errors appear in the status line."""
-        from IPython.display import display
+    def jobs(self) -> list[Job]:
+        """The games the choices describe, one variant per value, each tagged with its name in words."""
+        grid = self.grid()
+        option = next((k for k in grid if k != "agents"), None)
+        values = grid[option] if option else [None]
+        check_job(self.games.value, self.bots.value, len(values))  # the dashboard's or the browser's cap
+        game = load(self.game.value)
+        jobs: list[Job] = []
+        for value in values:
+            if option is None:
+                label = _t("all_games", self.lang)
+                options, tags = {}, {"variant": label}
+            else:
+                label = f"{_option_title(game.options[option], self.lang)}: {_value_words(value, self.lang)}"
+                options, tags = {option: value}, {option: value, "variant": label}
+            jobs += make_jobs(
+                game.id, self.bots.value, games=self.games.value, options=options, first_id=len(jobs), tags=tags
+            )
+        return jobs
 
-        from ..explore import plots
-        from ..explore.limits import check_job
-        from ..explore.sweeps import summarize, sweep
-
-        self.out.clear_output()
+    def start(self) -> asyncio.Task | None:
+        """Run the games in the background (the Run button); returns the task, None if the choices are bad."""
+        if self.task is not None and not self.task.done():
+            return self.task
         try:
-            grid = self.grid()
-            runs = len(next((v for k, v in grid.items() if k != "agents"), [None]))
-            check_job(self.games.value, self.bots.value, runs)  # a shared dashboard's --max-job
-            frame = sweep(self.game.value, grid, games=self.games.value, workers=self.workers)
+            jobs = self.jobs()
         except Exception as err:  # shown to the person, never a traceback
-            self.status.value = f"<b style='color:#c44e52'>{_t('cannot_run', self.lang)}</b> {err}"
+            self._refused(err)
             return None
-        self.status.value = _t("played", self.lang, n=f"{frame['game_id'].nunique():,}")
-        with self.out:
-            display(summarize(frame).round(3))
-            import matplotlib.pyplot as plt
+        self._busy(True, len(jobs))
+        self.task = asyncio.ensure_future(self._run(jobs))
+        return self.task
 
-            fig, axes = plt.subplots(1, 3, figsize=(14, 3.6))
-            plots.sweep_win_rates(frame, axes[0])
-            plots.score_distribution(frame, axes[1])
-            plots.sweep_lengths(frame, axes[2])
-            fig.tight_layout()
-            plt.show()
-        return frame
+    def stop(self) -> None:
+        """Stop the run after the game being played (the Cancel button); its results stay."""
+        self._stop = True
+        self.cancel.disabled = True
+
+    async def _run(self, jobs: list[Job]) -> Outcome:
+        try:
+            outcome = await play_async(jobs, self._progress, lambda: self._stop, self.workers)
+            self._show(outcome)
+            return outcome
+        except Exception as err:
+            self._refused(err)
+            raise
+        finally:
+            self._busy(False, len(jobs))
+
+    def go(self) -> Outcome | None:
+        """Play the games here and now and show the results (for scripts and tests); errors go to the status."""
+        try:
+            jobs = self.jobs()
+        except Exception as err:
+            self._refused(err)
+            return None
+        outcome = play_all(jobs)
+        self._show(outcome)
+        return outcome
+
+    def summary(self, outcome: Outcome) -> list[dict]:
+        """The summary rows the panel shows: ``sweeps.summarize`` where pandas exists, else plain Python."""
+        return summary_rows(outcome.rows, load(self.game.value).cooperative)
+
+    def _show(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        n, total = f"{outcome.games:,}", f"{outcome.planned:,}"
+        if outcome.cancelled:
+            self.status.value = _t("cancelled", self.lang, n=n, total=total)
+        else:
+            self.status.value = _t("played", self.lang, n=n)
+        rows = self.summary(outcome)
+        cooperative = load(self.game.value).cooperative
+        self.table.value = results_table(rows, self.lang, cooperative)
+        self.charts.value = charts(rows, self.lang, cooperative)
+
+    def _refused(self, err: Exception) -> None:
+        self.status.value = f"<b style='color:#c44e52'>{_t('cannot_run', self.lang)}</b> {escape(str(err))}"
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress.max = max(1, total)
+        self.progress.value = done
+        self.status.value = _t("running", self.lang, done=f"{done:,}", total=f"{total:,}")
+
+    def _busy(self, busy: bool, total: int) -> None:
+        self._stop = False if busy else self._stop
+        self.run.disabled = busy
+        self.cancel.disabled = not busy
+        self.progress.layout.visibility = "visible" if busy else "hidden"
+        if busy:
+            self.table.value = self.charts.value = ""
+            self._progress(0, total)
 
     def __repr__(self) -> str:
         return f"Explorer(game={self.game.value!r}, bots={self.bots.value!r}, games={self.games.value})"
+
+
+def _value_words(value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return _t("yes" if value else "no", lang)
+    if isinstance(value, tuple | list):
+        return " ".join(str(v) for v in value)
+    return str(value)
 
 
 def _title(game_id: str, lang: str) -> str:

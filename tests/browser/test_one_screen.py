@@ -60,10 +60,11 @@ SMALL_TEXT = """([root, min]) => {
   return [...new Set(out)];
 }"""
 
-#: the stage's parts and whether each lies inside the window (top and bottom)
+#: the stage's parts and whether each lies inside the window (top and bottom); the actions
+#: are measured by the dock that holds them (it scrolls when a seat has very many choices)
 ONE_SCREEN = """(table) => {
   const h = window.innerHeight, out = {};
-  for (const [name, sel] of [["board", ".rk-board-area"], ["status", ".rk-status"], ["actions", ".rk-dock .rk-actions"],
+  for (const [name, sel] of [["board", ".rk-board-area"], ["status", ".rk-status"], ["actions", ".rk-dock"],
                              ["controls", ".rk-controls"]]) {
     const el = table.querySelector(sel);
     if (!el) { out[name] = "missing"; continue; }

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Action, Game
+from ..engine.scene_names import name_items, outline
 from .room import Room
 from .texts import t
 
@@ -98,7 +99,8 @@ def seat_message(room: Room, seat: int | None, lang: str = "en") -> dict[str, An
             "is_over": s.is_over,
             "scores": list(s.scores) if s.is_over else None,
             "winners": list(s.winners) if s.is_over else None,
-            "scene": game.scene(s, seat, lang),
+            "scene": (scene := name_items(game.scene(s, seat, lang), lambda a: game.phrase(Action.coerce(a), lang))),
+            "outline": outline(scene),  # issue 27: the board as a list for screen readers
             "legal": [list(p) for p in legal],
             "groups": {k: group_name(game, k, lang) for k in {label.split()[0] for label, _ in legal}},
             "log": log_rows(room, seat, lang),

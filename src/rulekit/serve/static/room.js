@@ -86,7 +86,9 @@ function livePage() {
     document.body.dataset.toMove = msg.to_move === null ? "" : String(msg.to_move);
     for (const el of document.querySelectorAll(".rk-room-title")) el.textContent = msg.title;
     const mine = msg.legal.length > 0;
-    boardModel.set({ scene_json: JSON.stringify(msg.scene), legal: msg.legal.map((p) => p[0]), active: mine });
+    boardModel.set({ scene_json: JSON.stringify(msg.scene), legal: msg.legal.map((p) => p[0]), active: mine,
+      outline_json: JSON.stringify(msg.outline || []),  // issue 27: names, the board as a list, the live region
+      announce: `${msg.status_text} · ${msg.phase_name}${msg.to_move_text ? ` · ${msg.to_move_text}` : ""}` });
     const groups = {};
     for (const [label, text] of msg.legal) {
       const kind = label.split(" ")[0];

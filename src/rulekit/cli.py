@@ -17,8 +17,8 @@ from . import games, load, open_record
 from .agents import AGENTS
 from .engine import RulekitError, State
 from .engine.seats import seat_name
-from .outputs import writable_path
-from .session import HUMAN, Session
+from .outputs import writable_path, write_text
+from .session import HUMAN, MAX_STEPS, Session
 from .textboard import say as words
 from .textboard import text_board
 
@@ -67,6 +67,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option (JSON value)")
     p.add_argument("--lang", choices=["en", "de"], default="en")
     p.add_argument("--save", metavar="FILE", help="write the save file here at the end")
+    p.add_argument("--force", action="store_true", help="replace an existing --save file")
+    p.add_argument(
+        "--max-decisions",
+        type=int,
+        default=MAX_STEPS,
+        metavar="N",
+        help=f"stop a game that has not ended after N decisions (a safety cap, not a rule; default {MAX_STEPS})",
+    )
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.add_argument(
         "--verbose", action="store_true", help="print every step even when only bots play (default: one line a round)"
@@ -143,7 +151,9 @@ def _bots(spec: str, players: int) -> list[str]:
 
 
 def _play(args: argparse.Namespace) -> int:
-    save = writable_path(args.save, "--save") if args.save else None
+    if args.max_decisions < 1:
+        raise RulekitError(f"--max-decisions must be at least 1, got {args.max_decisions}")
+    save = writable_path(args.save, "--save", force=args.force) if args.save is not None else None
     game = load(args.game)
     players = _player_count(game, args)
     try:
@@ -159,15 +169,15 @@ def _play(args: argparse.Namespace) -> int:
     try:
         if only_bots and not args.verbose:
             say(words("summary_note", lang))
-            finished = summary_loop(session, lang, say)
+            finished = summary_loop(session, lang, say, args.max_decisions)
         else:
-            finished = play_loop(session, lang, input, say)
+            finished = play_loop(session, lang, input, say, args.max_decisions)
     except KeyboardInterrupt:
         interrupted = True
         print("\nrulekit: interrupted", file=sys.stderr)
     finally:
         if save is not None:
-            session.state.record().save(save)
+            write_text(save, session.state.to_json(indent=1), "--save")
             print(words("saved" if finished else "saved_unfinished", lang, path=save))
     if interrupted:
         return 130
@@ -175,6 +185,12 @@ def _play(args: argparse.Namespace) -> int:
         return 1
     print(_result(session.state, lang))
     return 0
+
+
+CAPPED = (
+    "stopped after {n} decisions without an end: a safety cap of rulekit, not a rule of the game "
+    "(--max-decisions changes it; with --save the game is saved and `rulekit replay` shows it)"
+)
 
 
 def _player_count(game, args: argparse.Namespace) -> int:
@@ -204,10 +220,17 @@ def play_loop(
     lang: str = "en",
     ask: Callable[[str], str] = input,
     say: Callable[..., None] = print,
+    max_decisions: int = MAX_STEPS,
 ) -> bool:
-    """Play until the end; humans answer ``ask``, bots choose. False if a human stops."""
+    """Play until the end; humans answer ``ask``, bots choose. False if a human stops, or when
+    ``max_decisions`` decisions were made without an end (a safety cap, not a rule: a game
+    whose printed end random bots never reach must not run for ever)."""
     _print_events(session.state, lang, say, session)
+    decisions = 0
     while not session.state.is_over:
+        if decisions >= max_decisions:
+            print(f"rulekit: {CAPPED.format(n=max_decisions)}", file=sys.stderr)
+            return False
         state = session.state
         if state.automatic:
             session.timeline.advance()
@@ -221,10 +244,12 @@ def play_loop(
                 said = words("private_choice", lang)
             say(words("bot_move", lang, seat=seat_name(state.to_move), bot=agent.spec, action=said))
             session.timeline.play(action)
+            decisions += 1
             _print_events(session.state, lang, say, session)
             continue
         if not _human_turn(session, lang, ask, say):
             return False
+        decisions += 1
     return True
 
 
@@ -308,12 +333,19 @@ def _result(state: State, lang: str = "en") -> str:
     return f"{words('over_nobody', lang, steps=state.step)} {scores}"
 
 
-def summary_loop(session: Session, lang: str = "en", say: Callable[..., None] = print) -> bool:
-    """A game of bots only, told in one line a round (round number and scores) instead of every step."""
+def summary_loop(
+    session: Session, lang: str = "en", say: Callable[..., None] = print, max_decisions: int = MAX_STEPS
+) -> bool:
+    """A game of bots only, told in one line a round (round number and scores) instead of every step;
+    False when ``max_decisions`` decisions were made without an end (the safety cap of ``play_loop``)."""
     rounds = _Rounds(session.game)
     last = rounds.of(session.state)
+    decisions = 0
     while not session.state.is_over:
-        session.step()
+        if decisions >= max_decisions:
+            print(f"rulekit: {CAPPED.format(n=max_decisions)}", file=sys.stderr)
+            return False
+        decisions += session.step() == "bot"
         now = rounds.of(session.state)
         if now != last:
             say(words("round_summary", lang, round=last, scores=_scores(session.state)))

@@ -64,3 +64,41 @@ def test_lesson_completed_by_clicks_with_rule_cited_feedback(page: Page, voila_u
     expect(quiz.locator(".rk-quiz-result")).to_contain_text("answer")
     expect(quiz.locator(".rk-quiz-score")).to_contain_text("/1")
     assert page_errors == [], page_errors
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)], ids=["1024", "1920"])
+def test_lesson_fits_one_screen_in_german_and_nothing_is_cut(page: Page, voila_url, page_errors, size):
+    """Issue 22 item 5: task, board and answers on one screen; German everywhere, no button cut."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_dashboard(page, voila_url, "classroom.ipynb")
+    room = page.locator(".rk-classroom").first
+    room.wait_for(timeout=LOAD_MS)
+    room.locator('.rk-lang button[data-value="DE"]').first.click()  # the classroom's switch (the table follows)
+    expect(room.locator(".rk-task")).to_contain_text("Aufgabe 1")
+    titles = room.locator(".rk-classroom-game select").inner_text().replace("\xa0", " ")
+    for gid in rulekit.games():  # the game dropdown speaks German too
+        game = rulekit.load(gid)
+        if lessons(game):
+            assert (game.title_de or game.title) in titles, titles
+    # one screen: the task, the board's top and the first answer lie within one viewport height
+    room.locator(".rk-task").scroll_into_view_if_needed()
+    boxes = [
+        room.locator(".rk-task").bounding_box(),
+        room.locator(".rk-lesson-board").bounding_box(),
+        room.locator(".rk-lesson-side button.rk-action").first.bounding_box(),
+    ]
+    top = min(b["y"] for b in boxes)
+    bottom = max(boxes[0]["y"] + boxes[0]["height"], boxes[1]["y"] + 80, boxes[2]["y"] + boxes[2]["height"])
+    assert bottom - top <= size[1], f"task, board and answers span {bottom - top:.0f} px at {size}"
+    # German and nothing cut: every button shows its whole caption
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll('.rk-classroom button')]
+            .filter(b => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+            .map(b => b.innerText)"""
+    )
+    assert cut == [], f"buttons cut at {size}: {cut}"
+    page.locator(".rk-classroom-tabs .lm-TabBar-tab, .rk-classroom-tabs .p-TabBar-tab").nth(1).click()
+    ask = page.locator("button.rk-quiz-ask").first
+    expect(ask).to_have_text("Was passiert als Nächstes?")
+    assert ask.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), "the quiz button is cut"
+    assert page_errors == [], page_errors

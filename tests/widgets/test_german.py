@@ -215,3 +215,13 @@ def test_german_explorer_has_no_english():
         panel.game.value = game_id
         words += [label for label, _ in panel.option.options]
     _check(_report({w: "explorer" for w in words}))
+
+
+def test_one_language_switch_per_page():
+    """Issue 22: a second table on a page (Scepter, Mines) follows the first one's switch, both ways."""
+    first = Table("mines_of_zavandor", players=3, seed=1, seats=["human", "random", "random"], autoplay=False)
+    bots = Table("mines_of_zavandor", players=3, seed=2, seats=["random"] * 3, autoplay=False)
+    first.set_lang("de")
+    assert bots.lang == "de" and bots.controls.title == "Die Minen von Zavandor"
+    bots.set_lang("en")
+    assert first.lang == "en" and first.controls.title == "The Mines of Zavandor"

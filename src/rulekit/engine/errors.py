@@ -82,8 +82,10 @@ class UnknownGame(RulekitError, KeyError):
         return str(self.args[0])
 
 
-class ArgumentError(RulekitError, TypeError):
-    """An API function called with an argument of the wrong type (a seat given as text)."""
+class ArgumentError(RulekitError, TypeError, ValueError):
+    """An API function called with an argument of the wrong type or range (a seat given as
+    text, ``evolve(to_move=7)``); the message names the argument and what it takes. A
+    ``ValueError`` too, so handlers of the range errors these calls raised before still catch it."""
 
 
 class SetupError(RulekitError, ValueError):

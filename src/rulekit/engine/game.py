@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import networkx as nx
 
 from .actions import Action
-from .errors import IllegalAction, SaveFileError, SetupError
+from .errors import ArgumentError, IllegalAction, SaveFileError, SetupError
 from .flow import Phase, PhaseHooks, check_flow_table, load_phases, phase_graph
 from .options import Option, Options, frozen_options
 from .record import Record
@@ -140,6 +140,11 @@ class Game:
         """
         if record.game != self.id:
             raise SaveFileError(f"this save file is for {record.game!r}, not {self.id!r}")
+        if record.sealed is False:
+            raise SaveFileError(
+                "the save file's checksum does not match its content (setup, actions or snapshot): "
+                "it was cut short or changed after saving"
+            )
         state = self.replay(record)
         snapshot = record.extra.get("snapshot")
         if snapshot is not None and snapshot != json.loads(json.dumps(self.snapshot(state))):
@@ -204,7 +209,17 @@ class Game:
         return self.checked_flow[state.phase].auto(state)
 
     def why_not(self, state: State, action: Action) -> IllegalAction:
-        """Explain why ``action`` is not legal: the phase's ``why_not`` hook, else a generic answer."""
+        """Explain why ``action`` is not legal: the phase's ``why_not`` hook, else a generic answer.
+
+        ``action`` may be a label (``"add 2"``); anything that is no action is a ``ArgumentError``."""
+        if not isinstance(state, State):
+            raise ArgumentError(
+                f"why_not(state, action): state must be a State of {self.id}, got {type(state).__name__}"
+            )
+        try:
+            action = Action.coerce(action)
+        except (ValueError, TypeError) as err:
+            raise ArgumentError(f"why_not(state, action): {action!r} is no action label ({err})") from None
         hooks = self.flow.get(state.phase)
         if hooks is not None and hooks.why_not is not None:
             refusal = hooks.why_not(state, action)

@@ -6,7 +6,9 @@ the way in, so a truncated or tampered file gives a clear ``SaveFileError``.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,10 +16,19 @@ from typing import Any
 from .actions import Action
 from .errors import SaveFileError
 
-__all__ = ["Record", "FORMAT", "VERSION"]
+__all__ = ["Record", "FORMAT", "VERSION", "MAX_BYTES", "checksum"]
 
 FORMAT = "rulekit.record"
 VERSION = 1
+#: the largest save file read (a game of 100,000 decisions is about 3 MB); more is refused unread
+MAX_BYTES = 64 * 2**20
+
+
+def checksum(doc: dict[str, Any]) -> str:
+    """SHA-256 of a save file's fields (all but ``checksum``) in one canonical JSON form."""
+    body = {k: v for k, v in doc.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -32,6 +43,8 @@ class Record:
     #: automatic steps after the last decision, when the game stopped mid-way
     auto_steps: int | None = None
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: whether the file's checksum matched its content (None: the file has none); ``Game.from_record`` refuses False
+    sealed: bool | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         doc = {
@@ -55,10 +68,24 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """Read a save file: a regular file of at most ``MAX_BYTES`` (never a pipe or a device,
+        which could block or never end)."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            info = Path(path).stat()
+        except OSError as err:
+            raise SaveFileError(f"cannot read save file {path}: {err.strerror or err}") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveFileError(f"{path} is not a regular file (a folder, a pipe or a device); name a save file")
+        if info.st_size > MAX_BYTES:
+            raise SaveFileError(f"{path} has {info.st_size:,} bytes, more than a save file can have ({MAX_BYTES:,})")
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
+            text = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as err:
             raise SaveFileError(f"cannot read save file {path}: {err}") from None
+        if len(data) > MAX_BYTES:
+            raise SaveFileError(f"{path} grew past {MAX_BYTES:,} bytes while it was read")
         return cls.from_json(text)
 
     @classmethod
@@ -94,9 +121,10 @@ class Record:
                 actions.append(Action.coerce(raw))
             except ValueError as err:
                 raise SaveFileError(f"action {i + 1} of the save file is malformed: {err}") from None
-        known = {"format", "version", "game", "players", "seed", "options", "actions", "auto_steps"}
+        known = {"format", "version", "game", "players", "seed", "options", "actions", "auto_steps", "checksum"}
         extra = {k: v for k, v in doc.items() if k not in known}
-        return cls(doc["game"], doc["players"], doc["options"], doc["seed"], actions, auto, extra)
+        sealed = doc["checksum"] == checksum(doc) if "checksum" in doc else None
+        return cls(doc["game"], doc["players"], doc["options"], doc["seed"], actions, auto, extra, sealed)
 
 
 def _need(doc: dict, key: str, kind: type) -> None:

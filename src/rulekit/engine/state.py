@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .errors import FlowError, IllegalAction
+from .errors import ArgumentError, FlowError, IllegalAction
 from .flow import check_step
 from .options import Options
 from .record import Record
@@ -106,8 +106,8 @@ class State:
         decisions (cards added to a sealed bid) are left out, so the count
         does not tell how big a sealed bid is.
         """
-        if seat is not None and not 0 <= seat < self.players:
-            raise ValueError(f"seat must be in 0..{self.players - 1} or None, got {seat!r}")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
+            raise ArgumentError(f"view(seat): seat must be a whole number 0..{self.players - 1} or None, got {seat!r}")
         own = self.game.view(self, seat)
         clash = VIEW_KEYS.intersection(own)
         if clash:  # e.g. a list of seats under "players" would hide the player count
@@ -132,7 +132,10 @@ class State:
         With ``settle`` (the default) the automatic steps that follow are
         run too, and ``events`` of the result holds all of their events.
         """
-        action = Action.coerce(action)
+        try:
+            action = Action.coerce(action)
+        except (ValueError, TypeError) as err:
+            raise ArgumentError(f"apply(action): {action!r} is no action label ({err})") from None
         if self.is_over:  # the game's own rule for "nothing after the end" (ZS-650), else the engine's
             rule = self.game.over_rule or "engine"
             raise IllegalAction(rule, "the game is over; no more moves", action, "Das Spiel ist vorbei; kein Zug mehr.")
@@ -193,7 +196,13 @@ class State:
         """
         keys = changes.keys()
         if not keys <= _FIELD_SET:
-            raise TypeError(f"State has no field(s) {sorted(keys - _FIELD_SET)}")
+            raise ArgumentError(f"State has no field(s) {sorted(keys - _FIELD_SET)}")
+        if "to_move" in changes:
+            _check_seat(changes["to_move"], changes.get("players", self.players))
+        if "players" in changes and changes["players"] != self.players:
+            raise ArgumentError(
+                f"evolve(players=...): a game keeps its {self.players} players, got {changes['players']!r}"
+            )
         return _copy_with(self, changes, self._legal if keys <= _BOOKKEEPING else [])
 
     def __copy__(self) -> State:
@@ -218,9 +227,13 @@ class State:
         )
 
     def to_json(self, indent: int | None = None) -> str:
-        """The save file of this state: its record plus a snapshot that replay must match."""
+        """The save file of this state: its record, a snapshot that replay must match, and a
+        checksum over both (a save cut short or edited is refused on loading)."""
+        from .record import checksum
+
         doc = self.record().to_dict()
-        doc["snapshot"] = self.game.snapshot(self)
+        doc["snapshot"] = json.loads(json.dumps(self.game.snapshot(self)))
+        doc["checksum"] = checksum(doc)
         return json.dumps(doc, indent=indent, ensure_ascii=False)
 
     # -- comparing -------------------------------------------------------
@@ -247,6 +260,12 @@ class State:
     def __repr__(self) -> str:
         who = "over" if self.is_over else ("auto" if self.to_move is None else f"seat {self.to_move}")
         return f"<State {self.game.id} step {self.step} phase={self.phase} {who}>"
+
+
+def _check_seat(seat: object, players: int) -> None:
+    """``to_move`` is None (an automatic step or the end) or a seat of the game."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise ArgumentError(f"evolve(to_move=...): the seat to move is None or 0..{players - 1}, got {seat!r}")
 
 
 _FIELDS = tuple(f for f in State.__dataclass_fields__ if f != "_legal")

@@ -11,8 +11,13 @@ the command; ``main(argv)`` runs it alone (tests, ``python -m``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +46,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     )
     p.add_argument("--players", type=int, default=None, help="player count (default: number of bots)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game; game k uses seed+k (default 0)")
-    p.add_argument("--workers", type=int, default=None, help="worker processes (default: all cores; 1 = serial)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="worker processes (default: all cores; 1 = serial; more than the cores only with --oversubscribe)",
+    )
+    p.add_argument("--oversubscribe", action="store_true", help="allow more --workers than this machine has cores")
     p.add_argument("--scheduler", default=None, help="address of a Dask scheduler, e.g. tcp://127.0.0.1:8786")
     p.add_argument("--out", default=None, help="write the results table to a .csv or .parquet file")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="rule option (repeatable)")
     p.add_argument("--rotate", action="store_true", help="rotate the bots through the seats game by game")
     p.add_argument(
@@ -87,19 +99,29 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``rulekit simulate``; returns the exit code (2 for bad arguments)."""
+    from .simulate import MAX_GAMES
+
     if args.games < 1:
         return _fail(f"--games must be at least 1, got {args.games}")
+    if args.games > MAX_GAMES:
+        return _fail(f"--games {args.games:,} is more than one run plays ({MAX_GAMES:,}); split it into runs by --seed")
     if args.workers is not None and args.workers < 1:
         return _fail(f"--workers must be at least 1, got {args.workers}")
+    cores = os.cpu_count() or 1
+    if args.workers is not None and args.workers > cores and not getattr(args, "oversubscribe", False):
+        print(f"note: --workers {args.workers} is more than the {cores} cores here; using {cores} (--oversubscribe)")
+        args.workers = cores
     if args.out and Path(args.out).suffix.lower() not in _FORMATS:
         return _fail(f"--out must end in .csv or .parquet, got {args.out!r}")
     if ":" in args.game and not args.allow_import:
         return _fail(f"{args.game!r} is an import path, not a game id; add --allow-import to run it")
     if not 0 <= args.seed <= MAX_SEED:
         return _fail(f"--seed must be in 0..2**63-1, got {args.seed}")
+    if args.seed + args.games - 1 > MAX_SEED:
+        return _fail(f"--seed {args.seed} with --games {args.games} uses seeds past 2**63-1; start lower")
     if args.out:
         try:
-            writable_path(args.out, "--out")
+            writable_path(args.out, "--out", force=getattr(args, "force", False))
         except RulekitError as err:
             return _fail(str(err))
     if args.scheduler and args.workers:
@@ -109,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         return _fail(str(err))
     try:
-        frame = _simulate(args, options)
+        with _terminate_as_interrupt():
+            frame = _simulate(args, options)
     except (RulekitError, ValueError, TypeError, OSError) as err:
         return _fail(str(err))
     partial = frame.attrs.get("partial", False)
@@ -121,7 +144,10 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         if partial:
             frame = frame.assign(partial=True)
-        _write(frame, Path(args.out))
+        try:
+            _write(frame, Path(args.out))
+        except RulekitError as err:
+            return _fail(str(err))
         print(f"wrote {len(frame)} rows to {args.out}" + (" (partial)" if partial else ""))
     return 130 if partial else 0
 
@@ -178,10 +204,34 @@ def _report(args: argparse.Namespace, frame) -> None:
 
 
 def _write(frame, path: Path) -> None:
-    if path.suffix.lower() == ".csv":
-        frame.to_csv(path, index=False)
-    else:
-        frame.to_parquet(path, index=False)
+    """Write atomically; if that fails, the table goes to a recovery file named in the error."""
+    from ..outputs import write_file
+
+    def writer(target: Path) -> None:
+        if path.suffix.lower() == ".csv":
+            frame.to_csv(target, index=False)
+        else:
+            frame.to_parquet(target, index=False)
+
+    write_file(path, writer, "--out")
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a scheduler's or a teacher's ``kill``) ends a run like Ctrl-C: the workers are
+    stopped and the finished games are reported and written as partial results."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents import make_agent, parse_spec, seat_seed
 from ..engine import Game, State
+from ..engine.game import MAX_SEED
 from ..games import REGISTRY, load
 from ..games import resolve_game as _resolve
 
@@ -51,6 +52,9 @@ COLUMNS = [
 ]
 #: a game that has not ended after this many decisions is stopped ("decision_limit")
 MAX_DECISIONS = 20_000
+#: most games one run may plan: the job list is built in memory (about 1 KB a game), and ten million
+#: games already take days on one machine; bigger studies split into runs by seed
+MAX_GAMES = 10_000_000
 #: chunk size bounds: few enough tasks for a cluster, enough for a live progress bar
 _MAX_CHUNK = 250
 
@@ -264,8 +268,12 @@ def make_jobs(
     """Check the arguments and describe each game as a ``Job``."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive integer, got {games!r}")
+    if games > MAX_GAMES:
+        raise ValueError(f"games: {games:,} is more than one run plays ({MAX_GAMES:,}); split it into runs by seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, got {seed!r}")
+    if seed < 0 or seed + games - 1 > MAX_SEED:
+        raise ValueError(f"seeds {seed}..{seed + games - 1} leave the range 0..2**63-1 of seeds")
     ref = game_ref(game)
     real = resolve_game(ref)
     if players is None and isinstance(agents, str) and "," not in agents and 1 not in real.players:
@@ -347,8 +355,10 @@ def _execute(chunks: list[list[Job]], executor: Any, workers: int) -> Iterator[t
         for chunk in chunks:
             yield play_chunk(chunk), len(chunk)
         return
-    if executor is None:
-        pool = cf.ProcessPoolExecutor(max_workers=workers, initializer=ignore_interrupts)
+    if executor is None:  # never more processes than chunks to play
+        pool = cf.ProcessPoolExecutor(
+            max_workers=min(workers or os.cpu_count() or 1, len(chunks)), initializer=ignore_interrupts
+        )
         try:
             yield from _drain(pool, chunks)
         except BaseException:  # Ctrl-C or an error: stop the workers now, not after every game
@@ -362,10 +372,30 @@ def _execute(chunks: list[list[Job]], executor: Any, workers: int) -> Iterator[t
 
 
 def ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them (no traceback per worker)."""
+    """Workers leave Ctrl-C to the parent, which stops them (no traceback per worker); on Linux
+    a worker also ends when its parent dies, however it dies (never an orphan playing on)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler: SIGTERM ends a worker
+    _die_with_parent()
+
+
+def _die_with_parent() -> None:
+    """``prctl(PR_SET_PDEATHSIG, SIGTERM)``: the kernel ends this process when its parent goes."""
+    import ctypes
+    import signal
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the parent died before the call
+        os._exit(1)
 
 
 def stop_now(pool: cf.ProcessPoolExecutor) -> None:

@@ -13,7 +13,9 @@
   accepted here for the kernel of a page only (a kernel id is a random
   uuid only that page knows), never for a kernel waiting in the pool.
 - One port: a busy port is an error, not a silent move to another one.
-- Log lines a teacher does not need are dropped (``QUIET``).
+- Log lines a teacher does not need are dropped (``QUIET``); no line shows a token.
+- The request-info websocket needs the token like a page does, and a
+  malformed template path is a 404, not a 500 (``guards.py``).
 """
 
 from __future__ import annotations
@@ -27,10 +29,13 @@ import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
 from traitlets import Float, Integer, List, Unicode
 from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from . import gallery
+from .guards import Redact, SafeTemplateStatic, TokenQueryHandler
 from .kernels import pool_safe, pooled_kernels
 from .texts import t
 
@@ -142,6 +147,7 @@ class RulekitVoila(Voila):
         settings = super().init_settings()
         manager = self.kernel_manager
         manager.__class__ = pool_safe(type(manager), self.max_kernels)
+        manager.trim_pools()  # the pools it queued in __init__, before it was capped
         return settings
 
     def init_handlers(self) -> list:
@@ -151,6 +157,10 @@ class RulekitVoila(Voila):
                 continue  # "/" becomes the gallery; /voila/tree stays
             if handler[1] is VoilaShutdownKernelHandler:
                 handler = (handler[0], PageKernelShutdownHandler, *handler[2:])
+            elif handler[1] is RequestInfoSocketHandler:
+                handler = (handler[0], TokenQueryHandler, *handler[2:])
+            elif handler[1] is TemplateStaticFileHandler:
+                handler = (handler[0], SafeTemplateStatic, *handler[2:])
             handlers.append(handler)
         root = Path(self.root_dir)
         from .room_handlers import room_handlers
@@ -166,11 +176,14 @@ class RulekitVoila(Voila):
         """Voila's start with the handlers bound to the allowed host names only."""
         import tempfile
 
-        quiet = _Quiet()
-        for logger in (self.log, logging.getLogger("tornado.access"), logging.getLogger("tornado.general")):
+        quiet, redact = _Quiet(), Redact()
+        loggers = [self.log, *(logging.getLogger(f"tornado.{n}") for n in ("access", "general", "application"))]
+        for logger in loggers:
             logger.addFilter(quiet)
-        for handler in self.log.handlers:
+            logger.addFilter(redact)
+        for handler in [*self.log.handlers, *logging.getLogger().handlers]:
             handler.addFilter(quiet)
+            handler.addFilter(redact)
         self.connection_dir = tempfile.mkdtemp(prefix="voila_", dir=self.connection_dir_root)
         settings = self.init_settings()
         self.app = tornado.web.Application(**settings)

@@ -144,6 +144,8 @@ def is_loopback(host: str) -> bool:
 def allowed_hosts(host: str, extra: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The Host header names the server answers to: loopback names, plus this machine's names for a network."""
     names = ["localhost", "127.0.0.1", "::1", *extra]
+    if is_loopback(host) and host != "localhost":  # 127.0.0.2 answers to its own address too
+        names.append(host.strip("[]"))
     if not is_loopback(host):
         wildcard = host in ("0.0.0.0", "::", "")
         if not wildcard:
@@ -160,6 +162,17 @@ def allowed_hosts(host: str, extra: list[str] | tuple[str, ...] = ()) -> list[st
             except OSError:
                 pass
     return list(dict.fromkeys(n.lower() for n in names if n))
+
+
+def shown_host(host: str, hosts: list[str]) -> str:
+    """The host part of the URL to print: one that reaches the server from a browser on this machine
+    (``localhost`` means 127.0.0.1, so another loopback address is shown as it is)."""
+    if host in ("127.0.0.1", "localhost"):
+        return "localhost"
+    if is_loopback(host):
+        bare = host.strip("[]")
+        return f"[{bare}]" if ":" in bare else bare
+    return next((h for h in hosts[3:] if "." in h and h[0].isdigit()), host)
 
 
 def check_port(port: object, host: str = "127.0.0.1") -> int:
@@ -255,7 +268,7 @@ def serve(
         argv.append(f"--Voila.base_url={base_url.rstrip('/') + '/'}")
     hosts = allowed_hosts(host, list(allow_hosts))
     RulekitVoila.allowed_hosts = hosts
-    shown = "localhost" if is_loopback(host) else next((h for h in hosts[3:] if "." in h and h[0].isdigit()), host)
+    shown = shown_host(host, hosts)
     print(f"rulekit dashboard: {len(list(root.glob('*.ipynb')))} notebooks from {root}", flush=True)
     print(
         f"open http://{shown}:{port}{base_url.rstrip('/')}/"
@@ -291,7 +304,7 @@ def launch(
     ``rulekit dashboard`` options, ``command`` replaces ``python -m
     rulekit.serve.dashboard`` (e.g. an installed ``rulekit dashboard``).
     """
-    port = port or free_port()
+    port = port or free_port()  # a port taken on 127.0.0.1 is found busy on the server's own address
     cmd = [*(command or [sys.executable, "-m", "rulekit.serve.dashboard"]), "--port", str(port)]
     if notebooks is not None:
         cmd += ["--notebooks", str(find_notebooks(notebooks))]
@@ -303,7 +316,9 @@ def launch(
     if command is None:
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
     proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}"
+    listed = list(args)
+    host = listed[listed.index("--host") + 1] if "--host" in listed[:-1] else "127.0.0.1"
+    url = f"http://{f'[{host}]' if ':' in host else host}:{port}"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:

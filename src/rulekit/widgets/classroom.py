@@ -15,6 +15,7 @@ import ipywidgets as w
 from ..engine import RulekitError
 from ..games import games, load
 from ..teaching import QuizSession, lessons
+from . import page_lang
 from .i18n import check_lang, t
 from .lesson import LessonView
 from .progress import default_folder, download_link, progress_doc, read_progress
@@ -61,6 +62,7 @@ class Classroom(w.VBox):
         super().__init__([head, self.tabs, saving])
         self.add_class("rk-classroom")
         self.pick_game(self.game_pick.value, lesson)
+        page_lang.join(self)
 
     def pick_game(self, game_id: str, lesson: str | None = None) -> None:
         game = load(game_id)
@@ -163,7 +165,12 @@ class Classroom(w.VBox):
             self.progress_note.value = f'<span class="rk-error">{escape(t("progress_bad", self.lang, why=err))}</span>'
 
     def set_lang(self, lang: str) -> None:
-        self.lang = check_lang(lang)
+        """Switch the classroom, its lesson, quiz and table (and every other table of the page)."""
+        lang = check_lang(lang)
+        if self.lang_pick.value != lang:  # a switch elsewhere on the page: the toggle follows and comes back here
+            self.lang_pick.value = lang
+            return
+        self.lang = lang
         value, lesson = self.game_pick.value, self.lesson_pick.value
         self._relabelling = True
         try:
@@ -180,6 +187,7 @@ class Classroom(w.VBox):
         self.table.set_lang(lang)
         self.quiz._relabel()
         self._relabel()
+        page_lang.switched(self, lang)
 
     def _relabel(self) -> None:
         self.game_pick.description = t("classroom_game", self.lang)

@@ -20,6 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..engine import Game, IllegalAction, State
+from . import page_lang
 from .actions import ActionBar
 from .announce import announcement, refusal_announcement
 from .board import Board
@@ -108,11 +109,11 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.view_seat = (humans[0] if len(humans) == 1 and len(seats) > 1 else None) if view == -1 else view
         self._views: dict = {}
         self._visited = VisitedCache()
-        self.controls = ControlBar(seats, seed, lang)
+        self.controls = ControlBar(seats, seed, self.lang)
         self.controls.autoplay = bool(humans) and len(humans) < len(seats) if autoplay is None else bool(autoplay)
         self.board = Board()
         self.actions = ActionBar()
-        self.phases = PhaseGraph(self.game.phase_graph(), lang)
+        self.phases = PhaseGraph(self.game.phase_graph(), self.lang)
         self.inspector = Inspector()
         self.event_log = EventLog()
         self.rule = w.HTML()
@@ -141,6 +142,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self._relabel()
         self.rule.value = self._rule_empty()
         self.refresh()
+        page_lang.join(self)
 
     # -- layout ------------------------------------------------------------
 
@@ -362,6 +364,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
             self.rule.value = self._rule_empty()
         self.why.value = ""
         self.refresh()
+        page_lang.switched(self, self.lang)  # every other table of the page follows
 
     def _rule_empty(self) -> str:
         return (

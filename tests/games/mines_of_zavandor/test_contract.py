@@ -159,7 +159,7 @@ def test_scene_shows_own_hand_only_to_its_seat():
 def test_describe_in_both_languages():
     assert G.describe(Action("bid", ("red",)), "en") == "add a red (ruby) card to the sealed bid"
     assert "Gebot" in G.describe(Action("bid", ("red",)), "de")
-    assert G.describe(Action("to", (1,)), "en") == "offer the trade to player 2"
+    assert G.describe(Action("to", (1,)), "en") == "offer the trade to P2"
 
 
 def test_options_for_sweeps():
@@ -235,7 +235,7 @@ def test_scene_offers_the_winners_choices_as_clickable_items():
     assert {"reward vp1", "reward card"} <= acts
     assert (
         next(i["text"] for i in G.scene(s, 0)["items"] if i.get("id") == "status")
-        == "Player 1 · auction blue (sapphire): bid 4"
+        == "P1 · auction blue (sapphire): bid 4"
     )  # status says what the number is
     s = s.apply("reward vp1", settle=False)
     road = [i for i in _flat(G.scene(s, 0)["items"]) if i.get("id") == "road-1"][0]

@@ -19,7 +19,7 @@ def test_ZM180_income_from_start_player_clockwise():
     while s.phase in ("income_base", "income_extra"):
         if s.automatic:
             s = s.advance()
-            order += [e.text.split()[1] for e in s.events if e.key == "base_income"]
+            order += [e.text.split()[0].removeprefix("P") for e in s.events if e.key == "base_income"]
         else:
             s = s.apply("keep", settle=False)
     assert order == ["3", "4", "1", "2"]

@@ -152,7 +152,7 @@ def test_scene_shows_board_and_hides_other_hands():
     assert {"zone-dragon", "display-52", "display-69", "hand-13", "hand-27", "area-40", "stones-0"} <= ids
     assert "hand-31" not in ids and "hand-1" in ids
     texts = " ".join(i["text"] for i in _texts(scene["items"]))
-    assert "1× red 1, 1× purple 6 (worth 7)" in texts and "marker: Player 1" in texts
+    assert "1× red 1, 1× purple 6 (worth 7)" in texts and "marker: P1" in texts
     other = set(_ids(GAME.scene(s, 1, "de")["items"]))
     assert "hand-13" not in other and "hand-0" in other
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...engine import Action, PhaseHooks, State
-from . import trade, turn, why
+from . import stuck, trade, turn, why
 from .ctx import Ctx
 from .setup import choose_start
 
@@ -69,6 +69,17 @@ def _setup(board, ctx):
     return board, "start_turn"
 
 
+def _round_end(state: State) -> State:
+    """RS-190, RS-191; then rulekit's stop when the new round could only repeat this one (``stuck``)."""
+    ctx = state.game.ctx(state)
+    board, phase = trade.auto_round_end(state.data, ctx)
+    if phase == "start_turn" and stuck.stuck(board, state.options, state.game.cat):
+        ctx = state.game.ctx(state)
+        stuck.stop_event(ctx, state.data)
+        return _to(state, state.data, "game_over", ctx)
+    return _to(state, board, phase, ctx)
+
+
 def build_flow() -> dict[str, PhaseHooks]:
     """The table, in the order of phases.toml."""
     return {
@@ -88,7 +99,7 @@ def build_flow() -> dict[str, PhaseHooks]:
         "rune_choice": decision(trade.legal_rune, trade.play_rune, why.why_rune),
         "refill_hand": automatic(trade.auto_refill_hand),
         "end_turn": automatic(trade.auto_end_turn),
-        "round_end": automatic(trade.auto_round_end),
+        "round_end": PhaseHooks(auto=_round_end),
         "scoring": automatic(trade.auto_scoring),
         "determine_winner": automatic(trade.auto_winner),
         "game_over": PhaseHooks(),

@@ -20,7 +20,7 @@ from .flow import build_flow
 from .labels import all_labels
 from .model import Catalogue, as_dict, load_catalogue
 from .setup import build
-from .trade import final_points, stopped_by_limit
+from .trade import final_points
 
 __all__ = ["RuneStones"]
 
@@ -68,8 +68,9 @@ class RuneStones(Game):
         return state.evolve(data=board, phase="setup", to_move=None, rng=dice.state, events=tuple(events))
 
     def stopped(self, state: State) -> bool:
-        """True when the round limit (an option, off by default) ended a game nobody finished."""
-        return state.is_over and stopped_by_limit(state.data, state.options)
+        """True when a game ended before anyone reached the throne (RS-190): by the round limit (an
+        option, off by default) or by rulekit's stop for a game that can never end (``stuck``)."""
+        return state.is_over and max(p.pp for p in state.data.players) < state.options["end_threshold"]
 
     def view(self, state: State, seat: int | None) -> dict:
         return hidden.view(self, state, seat)

@@ -36,7 +36,8 @@ function shortcuts(root, model, buttons) {
   // issue 27: Watch mode and animations follow prefers-reduced-motion (the kernel slows Watch down)
   const motion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
   const tellMotion = () => {
-    if (!motion || !model || model.get("reduced_motion") === motion.matches) return;
+    if (!motion || !model || typeof model.save_changes !== "function") return;  // a stand-in model (rooms, tests)
+    if (Boolean(model.get("reduced_motion")) === motion.matches) return;
     model.set("reduced_motion", motion.matches);
     model.save_changes();
   };

@@ -80,7 +80,7 @@ def test_gallery_shows_every_notebook_with_thumbnail_and_sentence_in_en_and_de(p
     expect(welcome.locator("h2 >> visible=true")).to_have_text("Welcome")
     page.locator(".rk-lang-switch button[value=de]").click()
     expect(welcome.locator("h2 >> visible=true")).to_have_text("Willkommen")
-    expect(page.locator(".rk-intro [lang=de]")).to_be_visible()
+    expect(page.locator(".rk-intro [lang=de]").first).to_be_visible()
     # the card opens its dashboard
     page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
     page.locator(".rk-table .rk-board svg").first.wait_for(timeout=LOAD_MS)

@@ -30,6 +30,10 @@ class GraphDrawing:
     def _repr_svg_(self) -> str:
         return self.svg
 
+    def _repr_html_(self) -> str:
+        # inline, so its role="img" and aria-label reach screen readers (an SVG output becomes an <img> without alt)
+        return f'<div class="rk-graph-drawing">{self.svg}</div>'
+
     def __repr__(self) -> str:
         return f"<GraphDrawing: {len(self.svg):,} characters of SVG>"
 

@@ -26,7 +26,7 @@ function render({ model, el }) {
       line.className = "rk-variant";
       line.setAttribute("data-option", row.name);
       let input;
-      if (row.choices.length) {
+      if (row.choices.length && row.kind !== "list") {  // a list's choices are per value: typed, not picked
         input = document.createElement("select");
         for (const c of row.choices) {
           const opt = document.createElement("option");

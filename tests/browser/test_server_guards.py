@@ -8,7 +8,6 @@ with a traceback; ``--host 127.0.0.2`` refused its own address.
 
 from __future__ import annotations
 
-import asyncio
 import time
 import uuid
 
@@ -17,6 +16,7 @@ from tornado import httpclient, websocket
 
 from rulekit.serve.dashboard import free_port, launch
 
+from ..aio import run_async
 from .test_serving import get, stop
 
 pytestmark = pytest.mark.browser
@@ -38,8 +38,8 @@ def test_query_socket_token_log_and_paths(tmp_path):
     try:
         kernel = str(uuid.uuid4())
         ws = url.replace("http", "ws") + f"/voila/query/{kernel}"
-        assert asyncio.run(_ws_status(ws)) in (302, 401, 403)  # no token: no request info (login or refusal)
-        assert asyncio.run(_ws_status(f"{ws}?token={TOKEN}")) == 101
+        assert run_async(_ws_status(ws)) in (302, 401, 403)  # no token: no request info (login or refusal)
+        assert run_async(_ws_status(f"{ws}?token={TOKEN}")) == 101
         for path in ("lab/static/../../../etc/passwd", "lab/static/..%2f..%2f..%2fetc%2fpasswd", "x", "lab/nope"):
             status, body = get(f"{url}/voila/templates/{path}")
             assert status == 404 and "Traceback" not in body and "root:" not in body, path

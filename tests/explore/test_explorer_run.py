@@ -18,6 +18,8 @@ from rulekit.explore.summary_html import column_title, shown_columns
 from rulekit.explore.svgplots import MIN_FONT
 from rulekit.widgets.explorer import Explorer
 
+from ..aio import run_async
+
 
 def _panel(**kw) -> Explorer:
     return Explorer(game="rune_stones", bots="random,random", games=kw.pop("games", 4), workers=1, **kw)
@@ -38,7 +40,7 @@ def test_run_is_busy_with_progress_then_shows_words_and_charts():
             await asyncio.sleep(0.002)
         return await task
 
-    outcome = asyncio.run(scenario())
+    outcome = run_async(scenario())
     assert seen[0] == (True, False, "visible")
     assert any("of 6 games" in s[2] for s in seen[1:]) and max(s[0] for s in seen[1:]) >= 1
     assert outcome.games == 6 and not outcome.cancelled and "6 games played" in panel.status.value
@@ -62,7 +64,7 @@ def test_cancel_stops_the_run_and_keeps_the_games_played():
         assert panel.cancel.disabled
         return await task
 
-    outcome = asyncio.run(scenario())
+    outcome = run_async(scenario())
     assert outcome.cancelled and 2 <= outcome.games < 200
     assert f"{outcome.games} of 200 games" in panel.status.value and "Stopped" in panel.status.value
     assert not panel.run.disabled and "<table" in panel.table.value

@@ -18,6 +18,8 @@ from rulekit.engine import RulekitError  # noqa: E402
 from rulekit.rooms import create_room  # noqa: E402
 from rulekit.serve.dashboard import launch  # noqa: E402
 
+from ..aio import run_async
+
 ARGS = ["--bot-delay", "0", "--max-rooms", "6", "--max-room-pages", "5"]
 
 
@@ -152,7 +154,7 @@ def test_a_seat_acts_over_its_socket_and_stale_or_foreign_actions_are_refused(se
         state = json.loads(_get(f"{url}/rooms/{code}/state?token={seats[mover]['token']}")[1])
         assert state["version"] == after["version"]
 
-    asyncio.run(play())
+    run_async(play())
 
 
 def test_a_notebook_table_shares_its_game(server):
@@ -181,7 +183,7 @@ def test_caps_on_rooms_and_pages_say_so(server):
         for p in pages:
             p.close()
 
-    asyncio.run(crowd())
+    run_async(crowd())
     made = len(json.loads(_get(f"{url}/rooms?format=json")[1])["rooms"])
     for _ in range(6 - made):
         create_room("spellbound", 1, server=url)
@@ -209,7 +211,7 @@ def test_a_killed_server_resumes_every_room_at_the_same_step(tmp_path):
             page.close()
 
         for room in rooms:
-            asyncio.run(play(room, 5))
+            run_async(play(room, 5))
         before = {
             r["code"]: json.loads(_get(f"{url}/rooms/{r['code']}/state?token={r['teacher_token']}")[1]) for r in rooms
         }

@@ -9,7 +9,6 @@ import re
 import socket
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -18,13 +17,11 @@ import pytest
 from rulekit.engine import RulekitError
 from rulekit.serve import dashboard
 
+from ..aio import run_async
+
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def run_async(coro):
-    """Run in a thread of its own: browser tests may leave an event loop running in this one."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_voila_argv_has_loopback_culling_preheat_offline_template_and_ipc(tmp_path):

@@ -13,7 +13,6 @@ board can say it in words. Text on the board reads at a WCAG contrast of at leas
 from __future__ import annotations
 
 import itertools
-import random
 from functools import cache
 
 import numpy as np
@@ -22,6 +21,8 @@ import pytest
 import rulekit
 from rulekit.engine import scene_kit as kit
 from rulekit.engine.rules import read_toml
+
+from .sampling import random_states
 
 colorspacious = pytest.importorskip("colorspacious", reason="colorspacious is in the dev extra (pip install -e .[dev])")
 
@@ -188,17 +189,7 @@ def low_contrast_texts(scene: dict) -> list[str]:
 
 @cache
 def sample_states(game_id: str) -> tuple:
-    game = rulekit.load(game_id)
-    out = []
-    for n in game.players:
-        s, rng = game.new(players=n, seed=n), random.Random(n)
-        for step in range(300):
-            if s.is_over:
-                break
-            if step % 23 == 0:
-                out.append(s)
-            s = s.apply(rng.choice(s.legal_actions()))
-    return tuple(out)
+    return random_states(game_id, rulekit.load(game_id).players, steps=300, every=23)
 
 
 @pytest.mark.parametrize("game_id", rulekit.games())

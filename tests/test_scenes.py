@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 from functools import cache
 
@@ -18,24 +17,15 @@ import rulekit
 from rulekit.engine import scene_kit as kit
 from rulekit.engine.rules import read_toml
 
+from .sampling import random_states
+
 GAMES = rulekit.games()
 
 
 @cache
 def states(game_id: str) -> tuple:
     """States along one seeded random game per player count (every 11th step, the last one too)."""
-    game = rulekit.load(game_id)
-    out = []
-    for n in game.players:
-        s, rng = game.new(players=n, seed=n), random.Random(n)
-        for step in range(700):
-            if s.is_over:
-                break
-            if step % 11 == 0:
-                out.append(s)
-            s = s.apply(rng.choice(s.legal_actions()))
-        out.append(s)
-    return tuple(out)
+    return random_states(game_id, rulekit.load(game_id).players, steps=700, every=11, last=True)
 
 
 def font_sizes(scene: dict):

@@ -3,7 +3,6 @@ and the table's live region says turn, phase, last event and refusals in English
 
 from __future__ import annotations
 
-import random
 from functools import cache
 
 import pytest
@@ -15,22 +14,15 @@ from rulekit.engine.scene_names import name_items, outline
 from rulekit.widgets import Table
 from rulekit.widgets.panels import describe
 
+from ..sampling import random_states
+
 GAMES = rulekit.games()
 
 
 @cache
 def states(game_id: str) -> tuple:
-    game = rulekit.load(game_id)
-    out = []
-    for n in (min(game.players), max(game.players)):
-        s, rng = game.new(players=n, seed=n), random.Random(n)
-        for step in range(240):
-            if s.is_over:
-                break
-            if step % 7 == 0:
-                out.append(s)
-            s = s.apply(rng.choice(s.legal_actions()))
-    return tuple(out)
+    players = rulekit.load(game_id).players
+    return random_states(game_id, (min(players), max(players)), steps=240, every=7)
 
 
 def _flat(entries):

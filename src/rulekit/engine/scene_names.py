@@ -11,7 +11,7 @@ in reading order. A scene item may set ``aria`` itself where that says more.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 __all__ = ["name_items", "outline", "accessible_name"]
 
@@ -31,11 +31,14 @@ def _box(item: dict) -> tuple[float, float, float, float] | None:
     return None
 
 
-def _flat(items: list[dict]) -> Iterator[dict]:
+def _flat(items: list[dict], out: list[dict] | None = None) -> list[dict]:
+    """Every item, groups' items after their group, in drawing order (one list: a scene is walked several times)."""
+    out = [] if out is None else out
     for item in items:
-        yield item
+        out.append(item)
         if item.get("type") == "group":
-            yield from _flat(item.get("items", []))
+            _flat(item.get("items", []), out)
+    return out
 
 
 def _text_point(item: dict) -> tuple[float, float]:
@@ -58,7 +61,7 @@ CELL = 64.0
 MAX_CELLS = 256
 
 
-def _owners(items: list[dict]) -> dict[int, dict]:
+def _owners(items: list[dict], flat: list[dict] | None = None) -> dict[int, dict]:
     """id(text item) -> the smallest claiming shape whose box holds it (the first such when areas tie).
 
     Boards hold hundreds of shapes and texts, and every page of a shared table
@@ -66,10 +69,11 @@ def _owners(items: list[dict]) -> dict[int, dict]:
     by grid cell, each cell's list ordered by area: a text takes the first
     shape of its cell's list that holds it.
     """
+    flat = _flat(items) if flat is None else flat
     cells: dict[tuple[int, int], list[tuple[float, int, dict, tuple]]] = {}
     wide: list[tuple[float, int, dict, tuple]] = []
     order = 0
-    for shape in _flat(items):
+    for shape in flat:
         if shape.get("type") not in SHAPES or not _claims(shape) or not (b := _box(shape)):
             continue
         try:
@@ -88,7 +92,7 @@ def _owners(items: list[dict]) -> dict[int, dict]:
         entries.sort(key=lambda e: (e[0], e[1]))
     wide.sort(key=lambda e: (e[0], e[1]))
     owner: dict[int, dict] = {}
-    for item in _flat(items):
+    for item in flat:
         if item.get("type") != "text" or not str(item.get("text", "")).strip():
             continue
         x, y = _text_point(item)
@@ -134,13 +138,13 @@ def name_items(scene: dict, phrase: Callable[[str], str] | None = None) -> dict:
     ``phrase(label)`` says an action in words (``Game.phrase``): a piece whose
     only words are its action's code label ("bid 31") is named by it instead.
     """
-    items = scene.get("items", [])
-    owner = _owners(items)
+    flat = _flat(scene.get("items", []))
+    owner = _owners([], flat)
     held: dict[int, list[dict]] = {}
-    for item in _flat(items):
+    for item in flat:
         if id(item) in owner:
             held.setdefault(id(owner[id(item)]), []).append(item)
-    for item in _flat(items):
+    for item in flat:
         kind = item.get("type")
         if kind in SHAPES and (item.get("action") or id(item) in held or item.get("label")):
             name = accessible_name(item, held.get(id(item), []))

@@ -15,8 +15,6 @@ import pytest
 from .corpus import ROOT
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-#: notebooks whose German is still being written (strict: the mark must go once they pass)
-PENDING = {"mines_of_zavandor", "scepter_of_zavandor", "spellbound"}
 BLOCKS = re.compile(
     r'<div class="rk-prose" lang="en">\n\n(?P<en>.*?)\n\n</div>\n'
     r'<div class="rk-prose" lang="de">\n\n(?P<de>.*?)\n\n</div>',
@@ -43,11 +41,7 @@ def test_there_are_notebooks_with_prose():
     assert all(_cells(path) for path in NOTEBOOKS)
 
 
-@pytest.mark.parametrize(
-    "path",
-    [pytest.param(p, marks=pytest.mark.xfail(strict=True)) if p.stem in PENDING else p for p in NOTEBOOKS],
-    ids=lambda p: p.stem,
-)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_markdown_cell_speaks_english_and_german(path):
     for i, text in _cells(path):
         en, de = _prose(text)

@@ -12,7 +12,12 @@ import re
 
 import pytest
 
+import rulekit
+
 from .corpus import ROOT
+from .test_glossary import _glossary, _pattern
+
+GAMES = rulekit.games()
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 BLOCKS = re.compile(
@@ -64,3 +69,19 @@ def test_the_check_finds_a_wrong_cell():
     ):
         with pytest.raises(AssertionError):
             _prose(bad)
+
+
+@pytest.mark.parametrize("gid", [g for g in GAMES if (ROOT / "notebooks" / f"{g}.ipynb").is_file()])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_game_notebook_uses_the_games_glossary_words(gid, lang):
+    """The notebook of a game says each concept with the glossary's word, as the game's own texts do."""
+    prose = [(i, _prose(text)[0 if lang == "en" else 1]) for i, text in _cells(ROOT / "notebooks" / f"{gid}.ipynb")]
+    wrong = []
+    for concept, entry in _glossary(gid).items():
+        for other in entry.get(f"other_{lang}", []):
+            wrong += [
+                f"cell {i}: {concept} is '{entry[lang]}', not '{other}'"
+                for i, text in prose
+                if _pattern(other, lang).search(text)
+            ]
+    assert not wrong, f"{gid}.ipynb ({lang}):\n" + "\n".join(wrong)

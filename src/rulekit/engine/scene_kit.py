@@ -136,6 +136,7 @@ def contrast(a: str, b: str) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@functools.lru_cache(maxsize=1024)
 def ink(fill: str | None) -> str:
     """Black or white text, whichever has the higher WCAG contrast on ``fill`` (a #rrggbb colour)."""
     if _rgb(fill) is None:

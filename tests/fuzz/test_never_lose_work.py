@@ -142,3 +142,22 @@ def test_replay_refuses_a_huge_file(tmp_path, capsys, monkeypatch):
     big.write_text(" " * 2000)
     assert cli.main(["replay", str(big)]) == 2
     assert "more than a save file can have" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not os.path.isdir("/sys/kernel"), reason="needs a read-only /sys")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "toy", "--players", "2", "--save", "/sys/rulekit-game.json"],
+        ["simulate", "toy", "--players", "2", "--games", "3", "--out", "/sys/rulekit-runs.csv"],
+    ],
+    ids=["play_save", "simulate_out"],
+)
+def test_an_unwritable_place_is_refused_before_the_work(toy, capsys, monkeypatch, argv):
+    """Issue 24, item 6: ``play --save /sys/x.json`` lost a human's game and ``simulate --out /sys/x.csv``
+    failed after the work with a traceback; now one error line before the first move (root included)."""
+    monkeypatch.setattr("builtins.input", lambda *_: pytest.fail("the game started"))
+    monkeypatch.setattr(cli, "play_loop", lambda *a, **k: pytest.fail("the game started"))
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert "/sys" in err and "cannot write" in err and len(err.strip().splitlines()) == 1

@@ -295,14 +295,13 @@ def _human_turn(session: Session, lang: str, ask: Callable[[str], str], say: Cal
 
 
 def _undo(session: Session) -> bool:
-    """Go back to the last decision a human made (skipping bots and automatic steps)."""
-    timeline = session.timeline
-    for i in range(timeline.cursor - 1, -1, -1):
-        before = timeline[i]
-        if before.to_move is not None and not before.is_over and session.seats[before.to_move] == HUMAN:
-            timeline.jump(i)
-            return True
-    return False
+    """Go back to the last decision a human made (the Table's "my move" undo, skipping bots and
+    automatic steps); unlike ``Session.undo_decision`` never a single step back when there is none,
+    since the loop would only replay the same bot moves."""
+    earlier = [i for i in session.decision_points() if i < session.timeline.cursor]
+    if earlier:
+        session.timeline.jump(earlier[-1])
+    return bool(earlier)
 
 
 def _seen_by_humans(session: Session, seat: int) -> bool:

@@ -75,6 +75,10 @@ def test_lesson_fits_one_screen_in_german_and_nothing_is_cut(page: Page, voila_u
     room.wait_for(timeout=LOAD_MS)
     room.locator('.rk-lang button[data-value="DE"]').first.click()  # the classroom's switch (the table follows)
     expect(room.locator(".rk-task")).to_contain_text("Aufgabe 1")
+    # the notebook's own prose follows the page's language
+    expect(page.locator("html")).to_have_attribute("data-rk-lang", "de")
+    expect(page.locator('.rk-prose[lang="en"]:visible')).to_have_count(0)
+    assert page.locator('.rk-prose[lang="de"]:visible').count() == page.locator('.rk-prose[lang="de"]').count()
     titles = room.locator(".rk-classroom-game select").inner_text().replace("\xa0", " ")
     for gid in rulekit.games():  # the game dropdown speaks German too
         game = rulekit.load(gid)
@@ -100,5 +104,6 @@ def test_lesson_fits_one_screen_in_german_and_nothing_is_cut(page: Page, voila_u
     page.locator(".rk-classroom-tabs .lm-TabBar-tab, .rk-classroom-tabs .p-TabBar-tab").nth(1).click()
     ask = page.locator("button.rk-quiz-ask").first
     expect(ask).to_have_text("Was passiert als Nächstes?")
+    expect(page.locator(".rk-lang:visible")).to_have_count(1)  # the table follows the classroom's one switch
     assert ask.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), "the quiz button is cut"
     assert page_errors == [], page_errors

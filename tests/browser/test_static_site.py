@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import re
 import os
 import shutil
 import threading

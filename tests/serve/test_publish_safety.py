@@ -151,3 +151,37 @@ def test_an_empty_folder_is_filled_and_marked(tmp_path, monkeypatch):
     monkeypatch.setattr(pub, "build", fake)
     pub.publish(site, cache=tmp_path / "cache", log=lambda *_: None)
     assert (site / pub.MARKER).is_file()
+
+
+ROOT = Path(__file__).resolve().parents[2]
+# (arguments after ``publish``, words the one error line must hold); /sys is read-only even for root,
+# who passes os.access there: only a real write finds out (seen as a traceback before, #24 item 6)
+CLI_CASES = {
+    "existing_file": (["exist.json"], "is a file"),
+    "cache_in_sys": (["site", "--cache", "/sys/rulekit-cache"], "build cache"),
+    "out_in_sys": (["/sys/rulekit-site"], "cannot write in /sys"),
+    "no_parent": (["missing/site"], "does not exist"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CLI_CASES))
+def test_publish_refuses_bad_places_in_one_line_with_exit_code_2(tmp_path, case):
+    import subprocess
+    import sys
+
+    argv, words = CLI_CASES[case]
+    (tmp_path / "exist.json").write_text("{}")
+    run = subprocess.run(
+        [sys.executable, "-m", "rulekit", "publish", *argv],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert run.returncode == 2, run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in run.stderr, run.stderr
+    assert lines[0].startswith("rulekit: error:") and words in lines[0], lines[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["exist.json"]  # nothing made, nothing left

@@ -39,7 +39,12 @@ def _locale(lang: str) -> Locale:
 
 def category(n: object, lang: str = "en") -> str:
     """The CLDR plural category of ``n`` in ``lang``: ``category(1, "de") == "one"``."""
-    return _locale(lang).plural_form(abs(_number(n)))
+    return _category(abs(_number(n)), lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def _category(n: int | float, lang: str) -> str:
+    return _locale(lang).plural_form(n)  # cached: every board names many counts after every decision (issue 26)
 
 
 def _number(n: object) -> int | float:
@@ -94,7 +99,7 @@ def expand(template: str, lang: str, args: dict[str, object]) -> str:
     if "plural" not in template:
         return template
     out, pos = [], 0
-    for start, end, name, branches in _blocks(template):
+    for start, end, name, branches in _parsed(template):
         value = args[name]
         exact = f"={_number(value)}"
         branch = branches.get(exact) or branches.get(category(value, lang)) or branches["other"]
@@ -103,6 +108,12 @@ def expand(template: str, lang: str, args: dict[str, object]) -> str:
         pos = end
     out.append(template[pos:])
     return "".join(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(template: str) -> tuple[tuple[int, int, str, dict[str, str]], ...]:
+    """``_blocks`` of a template, read once (texts are few, their fillings many)."""
+    return tuple(_blocks(template))
 
 
 def fill(template: str, lang: str = "en", /, **args: object) -> str:

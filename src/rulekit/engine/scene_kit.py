@@ -31,6 +31,7 @@ __all__ = [
     "words",
     "seat_colour",
     "seat_colour_name",
+    "turn_order",
     "ink",
     "contrast",
     "luminance",
@@ -135,6 +136,7 @@ def contrast(a: str, b: str) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
+@functools.lru_cache(maxsize=1024)
 def ink(fill: str | None) -> str:
     """Black or white text, whichever has the higher WCAG contrast on ``fill`` (a #rrggbb colour)."""
     if _rgb(fill) is None:
@@ -364,6 +366,18 @@ def panel(
         {"type": "rect", "x": x, "y": y, "w": 10, "h": h, "rx": 4, "fill": colour},
         text(x + 18, y + size * 1.2, title, size, bold=True, id=f"panel-title-{seat}"),
     ]
+
+
+def turn_order(order: Iterable[int], y: float, lang: str = "en") -> tuple[dict, float]:
+    """The order of play in words above the player panels ("Turn order: P2 → P3 → P1").
+
+    Panels stay in seat order (P1..Pn), so a student finds their seat in one
+    place all game; the order of play, which moves with the start player,
+    is said here instead of by shuffling the panels (#22). Returns the line
+    and the y below it.
+    """
+    names = " → ".join(words()("player", lang, n=i + 1) for i in order)
+    return text(10, y + 24, words()("turn_order_line", lang, order=names), bold=True, id="turn-order"), y + 34
 
 
 def heading(title: str, *lines: str) -> tuple[list[dict], float]:

@@ -10,7 +10,8 @@ in reading order. A scene item may set ``aria`` itself where that says more.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import math
+from collections.abc import Callable
 
 __all__ = ["name_items", "outline", "accessible_name"]
 
@@ -30,11 +31,14 @@ def _box(item: dict) -> tuple[float, float, float, float] | None:
     return None
 
 
-def _flat(items: list[dict]) -> Iterator[dict]:
+def _flat(items: list[dict], out: list[dict] | None = None) -> list[dict]:
+    """Every item, groups' items after their group, in drawing order (one list: a scene is walked several times)."""
+    out = [] if out is None else out
     for item in items:
-        yield item
+        out.append(item)
         if item.get("type") == "group":
-            yield from _flat(item.get("items", []))
+            _flat(item.get("items", []), out)
+    return out
 
 
 def _text_point(item: dict) -> tuple[float, float]:
@@ -50,21 +54,62 @@ def _claims(shape: dict) -> bool:
     return bool(shape.get("action") or shape.get("label") or shape.get("id") or "rk-card" in item_class)
 
 
-def _owners(items: list[dict]) -> dict[int, dict]:
-    """id(text item) -> the smallest claiming shape whose box holds it."""
-    shapes = [(s, b) for s in _flat(items) if s.get("type") in SHAPES and _claims(s) and (b := _box(s))]
+#: side of the grid cells that index the claiming shapes (scene units): a text is tested
+#: only against the shapes over its cell, not against every shape of the board
+CELL = 64.0
+#: a shape over more cells than this is tested for every text instead (a frame around the board)
+MAX_CELLS = 256
+
+
+def _owners(items: list[dict], flat: list[dict] | None = None) -> dict[int, dict]:
+    """id(text item) -> the smallest claiming shape whose box holds it (the first such when areas tie).
+
+    Boards hold hundreds of shapes and texts, and every page of a shared table
+    names its scene after each decision (issue 26), so the shapes are indexed
+    by grid cell, each cell's list ordered by area: a text takes the first
+    shape of its cell's list that holds it.
+    """
+    flat = _flat(items) if flat is None else flat
+    cells: dict[tuple[int, int], list[tuple[float, int, dict, tuple]]] = {}
+    wide: list[tuple[float, int, dict, tuple]] = []
+    order = 0
+    for shape in flat:
+        if shape.get("type") not in SHAPES or not _claims(shape) or not (b := _box(shape)):
+            continue
+        try:
+            entry = ((b[2] - b[0]) * (b[3] - b[1]), order, shape, b)
+            x0, y0, x1, y1 = (math.floor(v / CELL) for v in b)
+        except (TypeError, ValueError, OverflowError):  # not a finite number: tested like the original shapes
+            continue
+        order += 1
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS:
+            wide.append(entry)
+            continue
+        for cx in range(x0, x1 + 1):
+            for cy in range(y0, y1 + 1):
+                cells.setdefault((cx, cy), []).append(entry)
+    for entries in cells.values():
+        entries.sort(key=lambda e: (e[0], e[1]))
+    wide.sort(key=lambda e: (e[0], e[1]))
     owner: dict[int, dict] = {}
-    for item in _flat(items):
+    for item in flat:
         if item.get("type") != "text" or not str(item.get("text", "")).strip():
             continue
         x, y = _text_point(item)
-        inside = [(b[2] - b[0]) * (b[3] - b[1]) for _, b in shapes]
+        try:
+            here = cells.get((math.floor(x / CELL), math.floor(y / CELL)), ())
+        except (ValueError, OverflowError):
+            here = ()
         best = None
-        for (shape, b), area in zip(shapes, inside, strict=True):
-            if b[0] <= x <= b[2] and b[1] <= y <= b[3] and (best is None or area < best[1]):
-                best = (shape, area)
+        for candidates in (here, wide):
+            for entry in candidates:
+                b = entry[3]
+                if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
+                    if best is None or entry[:2] < best[:2]:
+                        best = entry
+                    break  # the list is ordered by area: the first that holds it is its smallest
         if best is not None:
-            owner[id(item)] = best[0]
+            owner[id(item)] = best[2]
     return owner
 
 
@@ -93,13 +138,13 @@ def name_items(scene: dict, phrase: Callable[[str], str] | None = None) -> dict:
     ``phrase(label)`` says an action in words (``Game.phrase``): a piece whose
     only words are its action's code label ("bid 31") is named by it instead.
     """
-    items = scene.get("items", [])
-    owner = _owners(items)
+    flat = _flat(scene.get("items", []))
+    owner = _owners([], flat)
     held: dict[int, list[dict]] = {}
-    for item in _flat(items):
+    for item in flat:
         if id(item) in owner:
             held.setdefault(id(owner[id(item)]), []).append(item)
-    for item in _flat(items):
+    for item in flat:
         kind = item.get("type")
         if kind in SHAPES and (item.get("action") or id(item) in held or item.get("label")):
             name = accessible_name(item, held.get(id(item), []))

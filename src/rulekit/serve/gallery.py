@@ -34,25 +34,41 @@ class Entry:
     thumb: Path | None
 
 
-def _from_notebook(path: Path) -> tuple[str, str]:
-    """The first heading and the first sentence after it (for notebooks ``gallery.toml`` does not name)."""
+#: a notebook's prose in one language (issue 22): ``<div class="rk-prose" lang="de">`` ... ``</div>``
+_PROSE = re.compile(r'<div class="rk-prose" lang="(\w+)">(.*?)</div>', re.S)
+
+
+def _head_and_sentence(text: str, stem: str) -> tuple[str, str] | None:
+    """The first heading of one cell's markdown and the first sentence after it (None: no text)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return None
+    title = lines[0].lstrip("#").strip() if lines[0].startswith("#") else stem
+    rest = " ".join(line for line in lines[1:] if not line.startswith("#"))
+    rest = re.sub(r"[*_`]", "", rest)
+    sentence = re.split(r"(?<=[.!?])\s", rest, maxsplit=1)[0] if rest else ""
+    return title, sentence
+
+
+def _from_notebook(path: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """Per language, the first heading and the first sentence after it (for notebooks ``gallery.toml``
+    does not name); a cell written in ``rk-prose`` blocks gives each language its own block."""
     try:
         cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
     except (OSError, ValueError):
-        return path.stem, ""
+        cells = []
     for cell in cells:
         if cell.get("cell_type") != "markdown":
             continue
         text = "".join(cell.get("source", []))
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        if not lines:
+        blocks = dict(_PROSE.findall(text)) or {"en": text}
+        base = blocks.get("en", next(iter(blocks.values())))
+        found = {lang: _head_and_sentence(blocks.get(lang, base), path.stem) for lang in LANGS}
+        if found["en"] is None:
             continue
-        title = lines[0].lstrip("#").strip() if lines[0].startswith("#") else path.stem
-        rest = " ".join(line for line in lines[1:] if not line.startswith("#"))
-        rest = re.sub(r"[*_`]", "", rest)
-        sentence = re.split(r"(?<=[.!?])\s", rest, maxsplit=1)[0] if rest else ""
-        return title, sentence
-    return path.stem, ""
+        found = {lang: found[lang] or found["en"] for lang in LANGS}
+        return {lang: found[lang][0] for lang in LANGS}, {lang: found[lang][1] for lang in LANGS}
+    return dict.fromkeys(LANGS, path.stem), dict.fromkeys(LANGS, "")
 
 
 def entries(folder: Path) -> list[Entry]:
@@ -70,9 +86,7 @@ def entries(folder: Path) -> list[Entry]:
             title = {lang: info.get(f"title_{lang}", info.get("title_en", stem)) for lang in LANGS}
             sentence = {lang: info.get(lang, info.get("en", "")) for lang in LANGS}
         else:
-            head, first = _from_notebook(files[stem])
-            title = dict.fromkeys(LANGS, head)
-            sentence = dict.fromkeys(LANGS, first)
+            title, sentence = _from_notebook(files[stem])
         thumb = folder / "thumbs" / f"{stem}.png"
         out.append(Entry(files[stem].name, title, sentence, thumb if thumb.is_file() else None))
     return out

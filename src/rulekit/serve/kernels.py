@@ -12,8 +12,10 @@ culled until its page has connected (or ``GRACE`` seconds passed).
 ``max_kernels`` caps live kernels (each costs 70-200 MB), the preheated ones
 included (Voila's startup preheating is trimmed to it): the pool is not
 refilled past it, and a visitor beyond it gets a page saying so. At the cap,
-``_make_room`` tries to shut an idle preheated kernel of another notebook for
-a visitor; the server test shows it does not yet succeed (an xfail there).
+``_make_room`` shuts an idle preheated kernel of another notebook for a
+visitor (preheating yields; #24 item 5), whether the visitor's notebook had a
+pool (``get_rendered_notebook``) or not (Voila's handler then calls
+``start_kernel`` on this class; pool fills start theirs below it).
 """
 
 from __future__ import annotations
@@ -157,10 +159,13 @@ def pool_safe(base: type, max_kernels: int = 0) -> type:
             return super().fill_if_needed(delay, notebook_name, extra_kernel_env_variables, **kwargs)
 
         async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-            limit = self._rulekit_max
-            # kernels that run, not pool tasks still starting (one of those is the caller itself):
-            # fill_if_needed and _make_room keep the pending ones within the cap
-            if limit and len(self._kernels) >= limit:
+            """A kernel for a visitor whose notebook has nothing preheated (Voila's handler starts it
+            here; pool fills start theirs below this class): at the cap an idle preheated kernel of
+            another notebook makes room, else the visitor gets the "server is full" page."""
+            if self._rulekit_max and hasattr(self, "_pools"):
+                await self._make_room(None)
+            elif self._rulekit_max and len(self._kernels) >= self._rulekit_max:
+                limit = self._rulekit_max
                 self.log.warning("rulekit: kernel limit reached (%d live kernels): a visitor was turned away", limit)
                 raise web.HTTPError(503, reason="Kernel limit reached", log_message=FULL_MESSAGE.format(limit=limit))
             return await super().start_kernel(*args, **kwargs)

@@ -118,8 +118,13 @@ def _check_cache(cache: Path) -> Path:
         raise RulekitError(
             f"cannot use {cache} as the build cache ({err.strerror}): pick another with --cache"
         ) from None
-    if not os.access(cache, os.W_OK | os.X_OK):
-        raise RulekitError(f"cannot write in the build cache {cache}: pick another with --cache")
+    try:  # a real write: root passes os.access on read-only file systems such as /sys
+        with tempfile.TemporaryFile(dir=cache):
+            pass
+    except OSError as err:
+        raise RulekitError(
+            f"cannot write in the build cache {cache} ({err.strerror}): pick another with --cache"
+        ) from None
     return cache
 
 
@@ -160,9 +165,12 @@ def publish(
     out = Path(out).absolute()
     out = out.parent.resolve() / out.name
     check_target(out, source, force)
-    cache = _check_cache(Path(cache or os.environ.get("RULEKIT_CACHE") or Path.home() / ".cache" / "rulekit"))
-    work = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
     try:
+        work = Path(tempfile.mkdtemp(prefix=f".{out.name}.building-", dir=out.parent))
+    except OSError as err:  # root passes os.access on read-only file systems such as /sys
+        raise RulekitError(f"cannot write in {out.parent} ({err.strerror}): pick a folder you may write to") from None
+    try:
+        cache = _check_cache(Path(cache or os.environ.get("RULEKIT_CACHE") or Path.home() / ".cache" / "rulekit"))
         result = build(work / "site", source, cache, log)
         check_target(out, source, force)  # nobody put anything there meanwhile
         _swap_in(work / "site", out)

@@ -69,6 +69,7 @@ class Classroom(w.VBox):
         found = lessons(game)
         self.lesson_pick.options = [(ls.title_in(self.lang), lid) for lid, ls in found.items()]
         self.table = Table(game, seed=self.seed, seats=["random"] * game.players.start, lang=self.lang, autoplay=False)
+        self.table.controls.lang_switch = False  # the classroom's own switch leads the page: one switch per page
         self.quiz = QuizPanel(self.table)
         self.predict_box.children = [self.quiz, self.table]
         if found:

@@ -68,6 +68,8 @@ class ControlBar(RulekitWidget):
     kinds = t.List().tag(sync=True)
     autoplay = t.Bool(False).tag(sync=True)
     lang = t.Unicode("en").tag(sync=True)
+    #: False where the page has its own switch that the table follows (the classroom): one switch per page
+    lang_switch = t.Bool(True).tag(sync=True)
     #: watch mode: bots play one step every 1/pace seconds
     watching = t.Bool(False).tag(sync=True)
     pace = t.Float(2.0).tag(sync=True)

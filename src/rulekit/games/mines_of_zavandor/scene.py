@@ -16,7 +16,7 @@ from rulekit.engine import State
 from rulekit.engine import scene_kit as kit
 
 from .auction import bid_sizes, thresholds
-from .model import clan_side
+from .model import clan_side, order_from
 from .tables import Tables, kind_of, tables
 from .trade import cart_count
 from .upgrade import OBJ_CLAN, track_of
@@ -41,6 +41,9 @@ def scene(game: MinesOfZavandor, state: State, seat: int | None = None, lang: st
     y += 36
     for row, colour in enumerate(t.order):
         y = _auction_row(t, state, seat, acts, row, colour, y, items, lang)
+    # panels in seat order; the order of play from the start player is said above them (ZM-180)
+    line, y = kit.turn_order(order_from(d.start, state.players), y, lang)
+    items.append(line)
     for i in range(state.players):
         panel, y = _panel(t, state, seat, i, acts, y, lang)
         items.append(panel)

@@ -9,6 +9,7 @@ Only the seat to move's pieces carry actions.
 from __future__ import annotations
 
 from rulekit.engine import scene_kit as kit
+from rulekit.engine.seats import seat_order
 
 from .model import COLOURS, SPACES, Board
 
@@ -40,7 +41,9 @@ def build(game, state, seat: int | None, lang: str) -> dict:
     row, y = kit.card_row(_runes(game, b, acts, lang), 10, y + 34, 940, 229)
     items.append(kit.group(row, id="runes"))
     items += _supply(b, acts, y + 24, lang)
-    y += 110
+    # panels in seat order; the order of play from the start player is said above them (RS-042)
+    line, y = kit.turn_order(seat_order(b.start, len(b.players)), y + 110, lang)
+    items.append(line)
     for i in range(len(b.players)):
         panel, y = _player(game, state, i, seat, y, acts, lang)
         items.append(panel)
@@ -146,6 +149,8 @@ def _player(game, state, i: int, seat: int | None, y0: float, acts: kit.Acts, la
     b: Board = state.data
     p = b.players[i]
     head = W("head", lang, who=W("player", lang, n=i + 1), colour=kit.seat_colour_name(i, lang), pp=p.pp)
+    if i == b.start:
+        head += " · " + W("start", lang)
     if i == state.to_move:
         head += " · " + W("to_move", lang)
     out = _gems(28, y0 + 62, (*p.gems, p.jokers), f"p{i + 1}", acts, ("pay", "give", "jokergem"), i, lang)

@@ -39,9 +39,8 @@ def scene(game: ScepterOfZavandor, s: State, seat: int | None, lang: str = "en")
     middle, y = _middle(game, s, acts, y, lang)
     items += [supply, middle]
     # panels in seat order (P1, P2, ...); the turn order of this round is said above them and on each disc
-    order = ", ".join(W("player", lang, n=i + 1) for i in t.order)
-    items.append(kit.text(10, y + 24, W("order_line", lang, order=order), bold=True, id="turn-order"))
-    y += 34
+    line, y = kit.turn_order(t.order, y, lang)
+    items.append(line)
     for i in range(s.players):
         panel, y = _player(game, s, i, t.order.index(i), y, seat, acts, lang)
         items.append(panel)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from rulekit.engine import State
 from rulekit.engine import scene_kit as kit
+from rulekit.engine.seats import seat_order
 
 from . import effects as fx
 from .model import CAUGHT, HELD, Data
@@ -54,6 +55,10 @@ def scene(g: Spellbound, state: State, seat: int | None, lang: str = "en") -> di
         lines += kit.wrap(W("watchman_legend", lang, place=g.space_name(d.watchman, lang)), 80)
     items += [kit.text(10, y + 26 * k, t, id=f"status:{k}") for k, t in enumerate(lines)]
     y += 26 * len(lines)
+    if state.players > 1:  # mages take turns clockwise from P1 (SB-909: a gap, clockwise assumed)
+        line, _ = kit.turn_order(seat_order(0, state.players), y - 24, lang)
+        items.append(line)
+        y += 26
     for k, (act, key) in enumerate(BUTTONS):
         items.append(kit.button(10 + 236 * k, y, 228, W(key, lang), acts(act), id=f"button:{act.replace(' ', '-')}"))
     y = _tracks(g, state, acts, y + 80, items, lang)

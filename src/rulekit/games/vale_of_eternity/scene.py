@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from rulekit.engine import State
 from rulekit.engine import scene_kit as kit
+from rulekit.engine.seats import seat_order, snake_order
 
 from .model import CARDS, ELEMENTS, NO_SEAT, TABLES
 
@@ -47,6 +48,10 @@ def build(game: ValeOfEternity, state: State, seat: int | None, lang: str = "en"
         zone = [face for face, (c, _) in zip(row, shown, strict=True) if CARDS[c].element == element]
         if zone:
             items.append(kit.group(zone, id=f"zone-{element}"))
+    # panels in seat order; the order of play is said above them (picks snake back, VE-043/VE-044)
+    order = snake_order(d.start, state.players) if d.stage == "pick" else seat_order(d.start, state.players)
+    line, y = kit.turn_order(order, y, lang)
+    items.append(line)
     for p in range(state.players):
         panel, y = _player(state, p, seat, y + 6, acts, lang)
         items.append(panel)

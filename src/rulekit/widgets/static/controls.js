@@ -177,6 +177,9 @@ function render({ model, el: root }) {
     jump.max = String(last); jump.value = String(cursor);
     of.textContent = `/ ${last}`;
     const current = model.get("lang");
+    // issue 22: the page follows the table's language (the notebook's prose shows that language, rulekit.css)
+    document.documentElement.dataset.rkLang = current;
+    lang.hidden = !model.get("lang_switch");
     en.classList.toggle("rk-active", current === "en");
     de.classList.toggle("rk-active", current === "de");
     shortcutKeys.mark();  // issue 27: the shortcut in every tooltip
@@ -188,7 +191,7 @@ function render({ model, el: root }) {
     jump.setAttribute("aria-label", L.timeline || "");
   }
   const keys = ["title", "status", "step_why", "labels", "cursor", "last", "can_undo", "can_redo", "play_n", "seed",
-    "autoplay", "lang", "watching", "pace", "projector"];
+    "autoplay", "lang", "lang_switch", "watching", "pace", "projector"];
   const stop = watch(model, keys, draw);
   const stopSeats = watch(model, ["seats", "seat_names", "kinds"], drawSeats);
   drawSeats();

@@ -99,7 +99,7 @@ h1{margin:0;font-size:1.6rem}.rk-lang-switch{margin-left:auto}
 .rk-lang-switch button{border:1px solid #888;background:#fff;padding:.2rem .6rem;cursor:pointer}
 .rk-lang-switch button[aria-pressed=true]{background:#333;color:#fff}
 p.rk-intro,p.rk-note{margin:.3rem 2rem 1rem;max-width:60rem}
-main{display:grid;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));gap:1.2rem;padding:1rem 2rem 2rem}
+main .rk-cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));gap:1.2rem;padding:1rem 2rem 2rem}
 a.rk-card{display:block;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0003;color:inherit;text-decoration:none;overflow:hidden}
 a.rk-card:hover,a.rk-card:focus{box-shadow:0 3px 10px #0005}
 .rk-thumb{width:100%;aspect-ratio:16/10;object-fit:cover;object-position:top;background:#ddd;display:block}
@@ -156,7 +156,7 @@ def page(
         f"<style>{_STYLE}</style></head>"
         f'<body data-lang="en"><header><h1>{_both("gallery_title")}</h1>'
         f'<span class="rk-lang-switch">{buttons}</span></header>'
-        f'<p class="rk-intro">{_both(intro)}</p>{note}'
-        f'<main class="rk-gallery">{"".join(cards)}</main>'
+        f'<main class="rk-gallery"><p class="rk-intro">{_both(intro)}</p>{note}'  # all of it in a landmark (#27)
+        f'<div class="rk-cards">{"".join(cards)}</div></main>'
         f"<script>{_SCRIPT}</script></body></html>"
     )

@@ -33,6 +33,11 @@ MAX_TABS = 300
 #: the first table moved on (its status changed) or answered with a hint (a human seat must decide)
 STEPPED = """(before) => { const t = document.querySelector(".rk-table");
   return t.querySelector(".rk-status").textContent !== before || !!t.querySelector(".rk-why .rk-hint"); }"""
+#: a legal choice of a table: an action button or a board piece that may be chosen now
+CHOICES = "button.rk-action:not(.rk-illegal), .rk-board g.rk-enabled[role=button]"
+STEP = "button.rk-step:not([disabled])"
+#: what moves a game on, in this order: Step, an action button, a board piece
+STEP_OR_CHOICE = (STEP, "button.rk-action:not(.rk-illegal)", ".rk-board g.rk-enabled[role=button]")
 #: what has the keyboard focus, for the messages
 FOCUSED = """() => { const a = document.activeElement;
   return a ? `${a.tagName}.${a.getAttribute("class") || ""}[${a.getAttribute("data-label") || a.getAttribute("data-action") || ""}]` : ""; }"""
@@ -66,10 +71,10 @@ def test_axe_dashboard_en_de_desk_projector(page: Page, voila_url, page_errors, 
     table.locator(".rk-lang button.rk-lang-en").first.click()
     expect(table.locator("button.rk-step").first).to_contain_text("Step")
     axe.check(page, f"{game}: after load, EN, desk")
-    for _ in range(3):  # a few steps (a human seat to move gets a hint instead)
+    for _ in range(3):  # a few steps: Step if it may, else a legal choice (a person to move decides)
         before = status.inner_text()
-        legal = table.locator("button.rk-action:not(.rk-illegal)")
-        (legal.first if legal.count() else table.locator("button.rk-step").first).click()
+        table.locator(f"{CHOICES}, {STEP}").first.wait_for()  # the redraw after the last step is done
+        next(loc for loc in map(table.locator, STEP_OR_CHOICE) if loc.count()).first.click()
         page.wait_for_function(STEPPED, arg=before, timeout=STEP_MS)
     axe.check(page, f"{game}: after steps, EN, desk")
     table.locator(".rk-lang button.rk-lang-de").first.click()
@@ -84,17 +89,60 @@ def test_axe_dashboard_en_de_desk_projector(page: Page, voila_url, page_errors, 
     assert page_errors == [], page_errors
 
 
-@pytest.mark.parametrize(
-    "notebook,ready",
-    [("classroom.ipynb", ".rk-lesson"), ("explore_rules.ipynb", ".rk-explore-run")],
-)
-def test_axe_classroom_and_explore(page: Page, voila_url, page_errors, notebook, ready):
-    if notebook not in ALL_NOTEBOOKS:
-        pytest.skip(f"no {notebook}")
-    open_dashboard(page, voila_url, notebook)
-    page.locator(ready).first.wait_for(timeout=LOAD_MS)
+def test_axe_welcome(page: Page, voila_url, page_errors):
+    """The welcome notebook: the gallery widget and a table, as a dashboard."""
+    if "00_welcome.ipynb" not in ALL_NOTEBOOKS:
+        pytest.skip("no 00_welcome.ipynb")
+    wait_loaded(page, voila_url, "00_welcome")
+    axe.check(page, "00_welcome.ipynb")
+    assert page_errors == [], page_errors
+
+
+def test_axe_classroom_lesson_feedback_quiz_de(page: Page, voila_url, page_errors):
+    """The classroom after load, after a wrong answer (feedback and rule shown), in the quiz, in German."""
+    if "classroom.ipynb" not in ALL_NOTEBOOKS:
+        pytest.skip("no classroom.ipynb")
+    open_dashboard(page, voila_url, "classroom.ipynb")
+    room = page.locator(".rk-classroom").first
+    room.wait_for(timeout=LOAD_MS)
     page.wait_for_timeout(800)
-    axe.check(page, notebook)
+    axe.check(page, "classroom: after load")
+    lesson = room.locator(".rk-lesson").first
+    answers = lesson.locator("button.rk-action")
+    answers.first.wait_for()
+    answers.first.click()  # right or wrong: either way the feedback box opens
+    expect(lesson.locator(".rk-feedback .rk-why-ok, .rk-feedback .rk-why-box").first).to_be_visible()
+    axe.check(page, "classroom: feedback on an answer")
+    page.locator(".rk-classroom-tabs .lm-TabBar-tab, .rk-classroom-tabs .p-TabBar-tab").nth(1).click()
+    quiz = page.locator(".rk-quiz").first
+    quiz.locator("button.rk-quiz-ask").click()
+    quiz.locator("button.rk-quiz-choice").first.click()
+    expect(quiz.locator(".rk-quiz-result")).to_contain_text("answer")
+    axe.check(page, "classroom: quiz answered")
+    room.locator('.rk-lang button[data-value="DE"]').first.click()
+    expect(room.locator(".rk-task").first).to_contain_text("Aufgabe")
+    axe.check(page, "classroom: German")
+    assert page_errors == [], page_errors
+
+
+def test_axe_explore_at_1024_before_and_after_a_run(page: Page, voila_url, page_errors):
+    """The exploration dashboard at 1024 px (its wide tables must not become unreachable scroll boxes),
+    with the notebook's own outputs (tables, SVG charts) and the Explorer panel after a run."""
+    if "explore_rules.ipynb" not in ALL_NOTEBOOKS:
+        pytest.skip("no explore_rules.ipynb")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_dashboard(page, voila_url, "explore_rules.ipynb")
+    run = page.locator(".rk-explore-run").first
+    run.wait_for(timeout=LOAD_MS)
+    page.wait_for_timeout(800)
+    axe.check(page, "explore_rules.ipynb: after load, 1024 px")
+    games = page.locator(".rk-explore-games input").first
+    games.fill("4")
+    games.press("Enter")
+    run.click()
+    expect(page.locator(".rk-explore-status").first).to_contain_text("4 games played", timeout=LOAD_MS)
+    expect(page.locator(".rk-explore-out svg.rk-chart").first).to_be_visible()
+    axe.check(page, "explore_rules.ipynb: after an Explorer run, 1024 px")
     assert page_errors == [], page_errors
 
 

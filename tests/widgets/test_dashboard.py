@@ -184,6 +184,21 @@ def test_gallery_describes_an_unknown_notebook_from_its_heading(tmp_path):
     assert item.thumb is None
 
 
+def test_gallery_reads_a_bilingual_notebook_in_each_language(tmp_path):
+    """A notebook written in rk-prose blocks (issue 22) is titled in each language from its own block."""
+    from rulekit.serve import gallery
+
+    cell = (
+        '<div class="rk-prose" lang="en">\n\n# My lesson\n\nWe count **gems**. Then more.\n\n</div>\n'
+        '<div class="rk-prose" lang="de">\n\n# Meine Lektion\n\nWir zählen **Edelsteine**. Dann mehr.\n\n</div>'
+    )
+    nb = {"cells": [{"cell_type": "markdown", "source": cell.splitlines(keepends=True)}]}
+    (tmp_path / "mine.ipynb").write_text(json.dumps(nb))
+    (item,) = gallery.entries(tmp_path)
+    assert item.title == {"en": "My lesson", "de": "Meine Lektion"}
+    assert item.sentence == {"en": "We count gems.", "de": "Wir zählen Edelsteine."}
+
+
 # --- pool-safe kernels (rulekit.serve.kernels) on a fake Voila kernel manager -------------------------
 
 

@@ -42,6 +42,8 @@ TABLE_CSS = """<style>
 .rk-explore-table td {padding: 4px 8px; border-bottom: 1px solid #ddd; white-space: nowrap}
 .rk-explore-table td.rk-variant {white-space: normal; max-width: 14em}
 .rk-explore-charts {display: flex; flex-wrap: wrap; gap: 12px; margin-top: 10px}
+.rk-explore-scroll {max-width: 100%; overflow-x: auto}
+.rk-explore-scroll:focus-visible {outline: 3px solid #1a1a1a; outline-offset: 2px; box-shadow: 0 0 0 5px #fff}
 </style>"""
 
 
@@ -101,7 +103,7 @@ def results_table(rows: list[dict], lang: str = "en", cooperative: bool = False)
     if not rows:
         return ""
     codes = shown_columns(rows, cooperative)
-    head = "".join(f"<th>{escape(column_title(c, lang, cooperative))}</th>" for c in codes)
+    head = "".join(f'<th scope="col">{escape(column_title(c, lang, cooperative))}</th>' for c in codes)
     body = []
     for row in rows:
         cells = []
@@ -117,7 +119,15 @@ def results_table(rows: list[dict], lang: str = "en", cooperative: bool = False)
             css = ' class="rk-variant"' if code == "variant" else ""
             cells.append(f"<td{css}>{text}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    return f'{TABLE_CSS}<table class="rk-explore-table"><tr>{head}</tr>{"".join(body)}</table>'
+    # a table wider than the screen scrolls in its own box, which the keyboard can reach (tabindex) and a
+    # screen reader names (issue 27, WCAG 2.1.1; axe `scrollable-region-focusable`), not the whole output
+    # named by its variants: a scrolling box a screen reader says (a group, not a landmark: the notebook and
+    # the Explorer may show the same variants twice, and a page has few landmarks)
+    label = escape(f"{_t('table_label', lang)}: {', '.join(str(r.get('variant', '')) for r in rows)}")
+    return (
+        f'{TABLE_CSS}<div class="rk-explore-scroll" role="group" tabindex="0" aria-label="{label}">'
+        f'<table class="rk-explore-table"><tr>{head}</tr>{"".join(body)}</table></div>'
+    )
 
 
 def charts(rows: list[dict], lang: str = "en", cooperative: bool = False) -> str:

@@ -34,25 +34,41 @@ class Entry:
     thumb: Path | None
 
 
-def _from_notebook(path: Path) -> tuple[str, str]:
-    """The first heading and the first sentence after it (for notebooks ``gallery.toml`` does not name)."""
+#: a notebook's prose in one language (issue 22): ``<div class="rk-prose" lang="de">`` ... ``</div>``
+_PROSE = re.compile(r'<div class="rk-prose" lang="(\w+)">(.*?)</div>', re.S)
+
+
+def _head_and_sentence(text: str, stem: str) -> tuple[str, str] | None:
+    """The first heading of one cell's markdown and the first sentence after it (None: no text)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return None
+    title = lines[0].lstrip("#").strip() if lines[0].startswith("#") else stem
+    rest = " ".join(line for line in lines[1:] if not line.startswith("#"))
+    rest = re.sub(r"[*_`]", "", rest)
+    sentence = re.split(r"(?<=[.!?])\s", rest, maxsplit=1)[0] if rest else ""
+    return title, sentence
+
+
+def _from_notebook(path: Path) -> tuple[dict[str, str], dict[str, str]]:
+    """Per language, the first heading and the first sentence after it (for notebooks ``gallery.toml``
+    does not name); a cell written in ``rk-prose`` blocks gives each language its own block."""
     try:
         cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
     except (OSError, ValueError):
-        return path.stem, ""
+        cells = []
     for cell in cells:
         if cell.get("cell_type") != "markdown":
             continue
         text = "".join(cell.get("source", []))
-        lines = [line.strip() for line in text.splitlines() if line.strip()]
-        if not lines:
+        blocks = dict(_PROSE.findall(text)) or {"en": text}
+        base = blocks.get("en", next(iter(blocks.values())))
+        found = {lang: _head_and_sentence(blocks.get(lang, base), path.stem) for lang in LANGS}
+        if found["en"] is None:
             continue
-        title = lines[0].lstrip("#").strip() if lines[0].startswith("#") else path.stem
-        rest = " ".join(line for line in lines[1:] if not line.startswith("#"))
-        rest = re.sub(r"[*_`]", "", rest)
-        sentence = re.split(r"(?<=[.!?])\s", rest, maxsplit=1)[0] if rest else ""
-        return title, sentence
-    return path.stem, ""
+        found = {lang: found[lang] or found["en"] for lang in LANGS}
+        return {lang: found[lang][0] for lang in LANGS}, {lang: found[lang][1] for lang in LANGS}
+    return dict.fromkeys(LANGS, path.stem), dict.fromkeys(LANGS, "")
 
 
 def entries(folder: Path) -> list[Entry]:
@@ -70,9 +86,7 @@ def entries(folder: Path) -> list[Entry]:
             title = {lang: info.get(f"title_{lang}", info.get("title_en", stem)) for lang in LANGS}
             sentence = {lang: info.get(lang, info.get("en", "")) for lang in LANGS}
         else:
-            head, first = _from_notebook(files[stem])
-            title = dict.fromkeys(LANGS, head)
-            sentence = dict.fromkeys(LANGS, first)
+            title, sentence = _from_notebook(files[stem])
         thumb = folder / "thumbs" / f"{stem}.png"
         out.append(Entry(files[stem].name, title, sentence, thumb if thumb.is_file() else None))
     return out
@@ -85,7 +99,7 @@ h1{margin:0;font-size:1.6rem}.rk-lang-switch{margin-left:auto}
 .rk-lang-switch button{border:1px solid #888;background:#fff;padding:.2rem .6rem;cursor:pointer}
 .rk-lang-switch button[aria-pressed=true]{background:#333;color:#fff}
 p.rk-intro,p.rk-note{margin:.3rem 2rem 1rem;max-width:60rem}
-main{display:grid;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));gap:1.2rem;padding:1rem 2rem 2rem}
+main .rk-cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));gap:1.2rem;padding:1rem 2rem 2rem}
 a.rk-card{display:block;background:#fff;border-radius:8px;box-shadow:0 1px 4px #0003;color:inherit;text-decoration:none;overflow:hidden}
 a.rk-card:hover,a.rk-card:focus{box-shadow:0 3px 10px #0005}
 .rk-thumb{width:100%;aspect-ratio:16/10;object-fit:cover;object-position:top;background:#ddd;display:block}
@@ -142,7 +156,7 @@ def page(
         f"<style>{_STYLE}</style></head>"
         f'<body data-lang="en"><header><h1>{_both("gallery_title")}</h1>'
         f'<span class="rk-lang-switch">{buttons}</span></header>'
-        f'<p class="rk-intro">{_both(intro)}</p>{note}'
-        f'<main class="rk-gallery">{"".join(cards)}</main>'
+        f'<main class="rk-gallery"><p class="rk-intro">{_both(intro)}</p>{note}'  # all of it in a landmark (#27)
+        f'<div class="rk-cards">{"".join(cards)}</div></main>'
         f"<script>{_SCRIPT}</script></body></html>"
     )

@@ -63,3 +63,54 @@ function reuse() {
   const done = () => { last = next; next = new Map(); };
   return { node, done };
 }
+
+// Issue 27: the page's outline and landmarks, once per page whatever widgets it holds.
+// - rulekit's headings (a table's title h3, its panels' h4) sit under whatever
+//   heading the notebook's own markdown has above them, so a fixed level skips
+//   one (an h2 section, then a panel's h4: axe `heading-order`, and a screen
+//   reader's list of headings shows a gap). Each run of rulekit headings gets
+//   `aria-level`s one below the notebook's last heading, keeping their own steps.
+// - a dashboard page (Voila, Voici) has no `main` landmark around its cells
+//   (axe `region`): the cells' box becomes the page's main region.
+const RK_HEADINGS = ".rk-panel-title, .rk-title-text";
+
+function levelHeadings(doc) {
+  let outer = 1, prev = 1, base = null;
+  for (const h of doc.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+    const own = Number(h.tagName[1]);
+    if (!h.matches(RK_HEADINGS)) {
+      const aria = Number(h.getAttribute("aria-level")) || own;
+      outer = prev = aria;
+      base = null;
+      continue;
+    }
+    if (base === null) base = own;
+    const level = Math.max(1, Math.min(6, outer + 1 + (own - base), prev + 1));
+    if (level === own) h.removeAttribute("aria-level");
+    else if (h.getAttribute("aria-level") !== String(level)) h.setAttribute("aria-level", String(level));
+    prev = level;
+  }
+}
+
+function markMain(doc) {
+  if (doc.querySelector("main, [role=main]")) return;
+  const cells = doc.getElementById("rendered_cells");
+  if (cells) cells.setAttribute("role", "main");
+}
+
+function outlinePage() {
+  if (typeof window === "undefined" || typeof document === "undefined" || window.__rulekitOutline) return;
+  if (typeof MutationObserver === "undefined" || !document.body) return;
+  window.__rulekitOutline = true;
+  let queued = false;
+  const run = () => { queued = false; levelHeadings(document); markMain(document); };
+  const schedule = () => {
+    if (queued) return;
+    queued = true;
+    (window.requestAnimationFrame || setTimeout)(run);
+  };
+  new MutationObserver(schedule).observe(document.body, { childList: true, subtree: true });
+  schedule();
+}
+
+outlinePage();

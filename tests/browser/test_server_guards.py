@@ -52,16 +52,38 @@ def test_query_socket_token_log_and_paths(tmp_path):
     assert "Traceback" not in text
 
 
-def test_a_second_loopback_address_answers_and_prints_its_own_url(tmp_path):
-    log = tmp_path / "dashboard.log"
-    port = free_port("127.0.0.2")
-    proc, _ = launch(port=port, log=log, preheat=False, args=["--host", "127.0.0.2"], timeout=180)
+def _ipv6() -> bool:
+    import socket
+
     try:
-        status, _ = get(f"http://127.0.0.2:{port}/")
-        assert status == 200
+        with socket.socket(socket.AF_INET6) as sock:
+            sock.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("host", ["127.0.0.2", "::1", "localhost"])
+def test_every_loopback_address_answers_and_prints_a_url_that_works(tmp_path, host):
+    """Issue 24, item 8: ``--host 127.0.0.2`` refused its own address (400) and printed an unreachable
+    ``localhost`` URL. The URL the server prints must answer, whatever loopback address it listens on."""
+    import re
+
+    if host == "::1" and not _ipv6():
+        pytest.skip("no IPv6 loopback on this machine")
+    log = tmp_path / "dashboard.log"
+    port = free_port("127.0.0.2" if host == "127.0.0.2" else "127.0.0.1")
+    proc, _ = launch(port=port, log=log, preheat=False, args=["--host", host], timeout=180)
+    try:
+        printed = re.search(r"^open (http://\S+)", log.read_text(errors="replace"), re.M)
+        assert printed, log.read_text(errors="replace")
+        status, body = get(printed.group(1))
+        assert status == 200 and "Traceback" not in body
     finally:
         stop(proc)
-    assert f"open http://127.0.0.2:{port}/" in log.read_text(errors="replace")
+    if host != "localhost":
+        bare = f"[{host}]" if ":" in host else host
+        assert printed.group(1) == f"http://{bare}:{port}/"
 
 
 def _cap_run(tmp_path):

@@ -16,7 +16,8 @@ STATIC = Path(__file__).parent / "static"
 #: vendored scripts each module needs in front (static/vendor/, see its LICENSE files)
 VENDOR = {"phase_graph.js": ("dagre.min.js",)}
 #: rulekit's own helper files a module needs in front, after common.js (keys.js: shortcuts, issue 27)
-HELPERS = {"controls.js": ("keys.js",)}
+#: lifeline.js: a page that knows its kernel died (issue 24 item 8)
+HELPERS = {"controls.js": ("keys.js",), "board.js": ("lifeline.js",)}
 
 
 def esm(name: str) -> str:

@@ -20,6 +20,7 @@ from ..engine import State
 from ..engine.scene_names import name_items, outline
 from .base import RulekitWidget, esm
 from .i18n import t as text
+from .lifeline import words as lifeline_words
 from .panels import describe
 
 __all__ = ["Board", "scene_items", "scene_problems", "board_words"]
@@ -90,7 +91,7 @@ class Board(RulekitWidget):
         The labels of the legal actions; items with other actions are greyed.
     """
 
-    _esm = esm("board.js")
+    _esm = esm("board.js")  # with static/lifeline.js in front (base.HELPERS)
     #: the scene as JSON text (one string is cheaper to send than a deep structure)
     scene_json = t.Unicode('{"width": 100, "height": 40, "items": []}').tag(sync=True)
     legal = t.List().tag(sync=True)
@@ -104,12 +105,18 @@ class Board(RulekitWidget):
     a11y_words = t.Dict().tag(sync=True)
     #: issue 27: what the polite live region says now (turn, phase, last event, a refusal)
     announce = t.Unicode("").tag(sync=True)
+    #: issue 24 item 8: the table's trail (``lifeline.trail``), kept by the browser to outlive a dead kernel
+    trail = t.Dict().tag(sync=True)
+    #: issue 24 item 8: the dead-kernel notice's words in every language (``lifeline.words``)
+    lifeline_words = t.Dict().tag(sync=True)
 
     def __init__(self, scene: dict | None = None, legal: list[str] | None = None, **kwargs):
         kwargs.setdefault("a11y_words", board_words("en"))
+        kwargs.setdefault("lifeline_words", lifeline_words())
         super().__init__(legal=list(legal or []), **kwargs)
         self.scene = scene or {"width": 100, "height": 40, "items": []}
         self._handlers: list[ClickHandler] = []
+        self._restorers: list[Callable[[object], None]] = []
         self.add_class("rk-board")
 
     @property
@@ -161,6 +168,14 @@ class Board(RulekitWidget):
         for handler in self._handlers:
             handler(label, enabled)
         return enabled
+
+    def on_restore(self, handler: Callable[[object], None]) -> None:
+        """Call ``handler(trail)`` when the browser hands back the trail of this table's dead kernel."""
+        self._restorers.append(handler)
+
+    def _on_restore(self, content: dict) -> None:
+        for handler in self._restorers:
+            handler(content.get("trail"))
 
     def _on_click(self, content: dict) -> None:
         self.click(str(content.get("label", "")))

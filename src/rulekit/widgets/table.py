@@ -14,13 +14,14 @@ a browser::
 from __future__ import annotations
 
 import functools
+import html
 import uuid
 from typing import Any
 
 import ipywidgets as w
 
-from ..engine import Game, IllegalAction, State
-from . import page_lang
+from ..engine import Game, IllegalAction, RulekitError, State
+from . import lifeline, page_lang
 from .actions import ActionBar
 from .announce import announcement, refusal_announcement
 from .board import Board
@@ -126,6 +127,8 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         self.end = w.HTML()
         self.end.add_class("rk-end-area")
         self.board.link = self.actions.link = uuid.uuid4().hex  # hovering a button lights the board
+        #: this table's place on its page: a dead kernel's trail comes back to the same place (lifeline.py)
+        self.slot = lifeline.next_slot()
         self._watch_task = None
         self.fired = RulesFiredView()
         self.variants = VariantEditor()
@@ -163,6 +166,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         }
         self.controls.on_press(lambda event, args: self._ui(presses[event], args))
         self.board.on_click(lambda label, _enabled: self._ui(self.click_action, label))
+        self.board.on_restore(lambda trail: self._ui(self.restore, trail))
         self.actions.on_click(lambda label: self._ui(self.click_action, label))
         self.phases.on_select(lambda phase: self._ui(self._read, self.show_phase, phase))
         self.event_log.on_rule(lambda rule: self._ui(self._read, self.show_rule, rule))
@@ -424,6 +428,7 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
         with self.inspector.hold_sync():
             self.inspector.title = "view" if self.view_seat is None else f"view({self.view_seat})"
             self.inspector.show(self._view(s), before)
+        self.board.trail = lifeline.trail(self.session, self.slot, lang, self.view_seat, c.autoplay)
         rows, note = log_rows(self.session, lang, self.view_seat)
         with self.event_log.hold_sync():
             self.event_log.rows, self.event_log.note = rows, note
@@ -449,6 +454,30 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
                 self._views.clear()
             hit = self._views[key] = (state, state.view(self.view_seat))
         return hit[1]
+
+    @batched
+    def restore(self, trail: dict) -> bool:
+        """Put back the game of a trail the browser kept when this page's kernel died (``lifeline``):
+        same game, seats, options and every step, at the same step, language, view and autoplay.
+        A trail that does not fit this table is refused with the reason shown; nothing changes then."""
+        try:
+            session, settings = lifeline.replay(trail, self.game.id, self.session.players)
+        except RulekitError as err:
+            self.why.value = f'<div class="rk-hint">{t("restore_refused", self.lang, why=html.escape(str(err)))}</div>'
+            return False
+        self.pause()
+        self.session = session
+        self._visited, self._views = VisitedCache(), {}
+        self.view_seat = settings["view"]
+        with self.controls.hold_sync():
+            self.controls.seed, self.controls.seats = session.seed, list(session.seats)
+            self.controls.autoplay = settings["autoplay"]
+        if settings["lang"] != self.lang:
+            self.set_lang(settings["lang"])
+        self._relabel()
+        self.refresh()
+        self.why.value = f'<div class="rk-hint">{t("restored", self.lang, step=session.cursor)}</div>'
+        return True
 
     def share(self, server: str | None = None, token: str | None = None, start: bool = True):
         """Put this game in a room of a running ``rulekit dashboard`` so students join from their devices.

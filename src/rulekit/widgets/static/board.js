@@ -292,7 +292,11 @@ function render({ model, el }) {
   }
   const stop = watch(model, ["scene_json", "legal", "active"], draw);
   draw();
-  return () => { stop(); stopHeading(); a11y.stop(); document.removeEventListener("rk-action-hover", onHover); };
+  const stopLifeline = rkLifeline(model); // lifeline.js: a notice when the kernel dies, and Reconnect
+  return () => {
+    stop(); stopHeading(); a11y.stop(); stopLifeline();
+    document.removeEventListener("rk-action-hover", onHover);
+  };
 }
 
 export default { render };

@@ -73,12 +73,7 @@ def _shut_down(url: str, kernel_id: str) -> int:
         return resp.status
 
 
-SILENT = "a kernel shut down through the REST API leaves the page's socket open and silent: not yet noticed"
-
-
-@pytest.mark.parametrize(
-    "how", ["sigkill", pytest.param("delete", marks=pytest.mark.xfail(strict=True, reason=SILENT))]
-)
+@pytest.mark.parametrize("how", ["sigkill", "delete"])
 def test_a_killed_kernel_shows_a_notice_and_reconnect_restores_the_table(page: Page, tmp_path, how):
     errors = PageErrors().attach(page)
     log = tmp_path / "dashboard.log"

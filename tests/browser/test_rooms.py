@@ -71,6 +71,16 @@ def _own_cards(page, game: str, seat: int) -> int:
     return page.locator(f".rk-room-board {sel}").count()
 
 
+def _board_share(page) -> float:
+    """The width the board is drawn at, as a share of the window (a board fitted to the window's height
+    would be drawn narrow inside a wide box: the SVG keeps its aspect ratio)."""
+    return page.evaluate(
+        """() => { const svg = document.querySelector('.rk-room-board svg'); const box = svg.getBoundingClientRect();
+                   const vb = svg.viewBox.baseVal;
+                   return Math.min(box.width, box.height * vb.width / vb.height) / window.innerWidth; }"""
+    )
+
+
 def _row(game, seat: int, label: str, lang: str) -> str:
     return f"{t('seat_title', lang, n=seat + 1)}: {game.phrase(Action.parse(label), lang)}"
 
@@ -120,6 +130,9 @@ def test_two_students_and_a_bot_play_a_whole_game(browser, rooms_url, gid, optio
     projector = _watched(errors, contexts[2].new_page())
     projector.goto(rooms_url + room["projector_url"])
     projector.wait_for_selector("body[data-connected=true]")
+    for page in pages:  # the board uses the width of the page (it scrolls in its box, never shrinks to the height)
+        page.wait_for_selector(".rk-room-board svg")
+        assert _board_share(page) > 0.6, f"the board is drawn {_board_share(page):.0%} of the page wide"
     rng, clicks, own_seen, reconnected = random.Random(seed), 0, [0, 0], False
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:

@@ -70,27 +70,31 @@ def _owners(items: list[dict], flat: list[dict] | None = None) -> dict[int, dict
     shape of its cell's list that holds it.
     """
     flat = _flat(items) if flat is None else flat
+    shapes = []
+    for shape in flat:
+        if shape.get("type") in SHAPES and _claims(shape) and (b := _box(shape)):
+            shapes.append(((b[2] - b[0]) * (b[3] - b[1]), len(shapes), shape, b))
+    shapes.sort(key=lambda e: (e[0], e[1]))  # so every cell's list below is in this order too
     cells: dict[tuple[int, int], list[tuple[float, int, dict, tuple]]] = {}
     wide: list[tuple[float, int, dict, tuple]] = []
-    order = 0
-    for shape in flat:
-        if shape.get("type") not in SHAPES or not _claims(shape) or not (b := _box(shape)):
-            continue
+    for entry in shapes:
+        b = entry[3]
         try:
-            entry = ((b[2] - b[0]) * (b[3] - b[1]), order, shape, b)
-            x0, y0, x1, y1 = (math.floor(v / CELL) for v in b)
-        except (TypeError, ValueError, OverflowError):  # not a finite number: tested like the original shapes
+            x0, y0, x1, y1 = (
+                math.floor(b[0] / CELL),
+                math.floor(b[1] / CELL),
+                math.floor(b[2] / CELL),
+                math.floor(b[3] / CELL),
+            )
+        except (TypeError, ValueError, OverflowError):  # not a finite number: tested for every text
+            wide.append(entry)
             continue
-        order += 1
         if (x1 - x0 + 1) * (y1 - y0 + 1) > MAX_CELLS:
             wide.append(entry)
             continue
         for cx in range(x0, x1 + 1):
             for cy in range(y0, y1 + 1):
                 cells.setdefault((cx, cy), []).append(entry)
-    for entries in cells.values():
-        entries.sort(key=lambda e: (e[0], e[1]))
-    wide.sort(key=lambda e: (e[0], e[1]))
     owner: dict[int, dict] = {}
     for item in flat:
         if item.get("type") != "text" or not str(item.get("text", "")).strip():

@@ -89,7 +89,7 @@ def seat_message(room: Room, seat: int | None, lang: str = "en") -> dict[str, An
             "lang": lang,
             "status": room.status,
             "status_text": t(f"status_{room.status}", lang),
-            "version": room.version(view_seat) if seat != PUBLIC else None,
+            "version": f"{room.undos}.{view['step']}" if view is not None else None,  # = room.version(seat)
             "step": view["step"] if view is not None else None,
             "undos": room.undos,
             "phase": s.phase,

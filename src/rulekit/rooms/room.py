@@ -135,6 +135,8 @@ class Room:
         self.lock = threading.RLock()
         #: called with (room, what) after each change; the store and the web layer listen
         self.listeners: list = []
+        #: counts the room's changes (every ``_tell``): a page's message is the same until it moves on
+        self.revision = 0
         self._agents: dict[tuple[int, str], Agent] = {}
         start = self.game.new(players, seed, **self.options)
         #: states[i]: the table after i decisions (automatic steps settled)
@@ -330,6 +332,7 @@ class Room:
             return self.seats[seat]
 
     def _tell(self, what: str) -> None:
+        self.revision += 1
         for listener in list(self.listeners):
             listener(self, what)
 

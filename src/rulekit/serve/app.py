@@ -189,7 +189,10 @@ class RulekitVoila(Voila):
         self.app = tornado.web.Application(**settings)
         self.app.settings.update(self.tornado_settings)
         allowed = self.allowed_hosts or ["localhost", "127.0.0.1", "::1"]
-        self.app.add_handlers(host_pattern(allowed), self.init_handlers())
+        # a path nobody serves is a 404 on an allowed host: without the catch-all tornado would pass it on to
+        # the next host rule and answer "this server does not answer to the host name" (400) instead
+        not_found = (r".*", tornado.web.ErrorHandler, {"status_code": 404})
+        self.app.add_handlers(host_pattern(allowed), [*self.init_handlers(), not_found])
         self.app.add_handlers(r".*$", [(r".*", BadHostHandler, {"allowed": allowed})])
         from tornado.ioloop import IOLoop
 

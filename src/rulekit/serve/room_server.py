@@ -8,6 +8,13 @@ every page of the room gets its new message, and only when it differs from
 the last one it got: a page learns nothing from the number of messages
 (another seat adding a card to a sealed bid changes nothing on its screen,
 so it gets nothing).
+
+What it costs (issue 26, ``benchmarks/rooms_load.py``): a decision and the
+messages it causes are one job of the worker (one trip off the loop and
+back, not two); each distinct message (a view in a language) is built and
+serialized once per change of the room (``Room.revision``) and its bytes go
+to every page that shows it, and the seats online are spliced into the
+cached text, so a page opening or closing rebuilds no board.
 """
 
 from __future__ import annotations
@@ -51,6 +58,8 @@ class RoomServer:
         self._engine = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rulekit-rooms")
         self._bots: dict[str, asyncio.Task] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        #: room code -> (its revision, {(view, lang): message as JSON text without "online"})
+        self._frames: dict[str, tuple[int, dict[tuple[int | None, str], str]]] = {}
 
     @classmethod
     def open(cls, path: str | None, max_rooms: int, max_connections: int, bot_delay: float = BOT_DELAY) -> RoomServer:
@@ -74,17 +83,32 @@ class RoomServer:
         pages.add(page)
 
     def leave(self, room: Room, page: Page) -> None:
-        self.pages.get(room.code, set()).discard(page)
+        pages = self.pages.get(room.code, set())
+        pages.discard(page)
+        if not pages:
+            self._frames.pop(room.code, None)  # nobody watches: its messages go
 
     def online(self, room: Room) -> list[int]:
         """Seats with at least one open page."""
         return sorted({p.view for p in self.pages.get(room.code, ()) if isinstance(p.view, int) and p.view >= 0})
 
     def frame(self, room: Room, view: int | None, lang: str, online: list[int]) -> str:
-        """The message of one view as JSON text (built in the worker thread)."""
-        message = seat_message(room, view, lang)
-        message["online"] = online
-        return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        """The message of one view as JSON text (in the worker thread): built once per room change.
+
+        ``seat_message`` depends only on the room (its ``revision`` moves with
+        every change) and on the view and language, so the text is kept until
+        the room changes; the seats online are added to it here.
+        """
+        with room.lock:
+            revision, texts = self._frames.get(room.code, (None, {}))
+            if revision != room.revision:
+                revision, texts = room.revision, {}
+                self._frames[room.code] = (revision, texts)
+            text = texts.get((view, lang))
+            if text is None:
+                text = json.dumps(seat_message(room, view, lang), ensure_ascii=False, separators=(",", ":"))
+                texts[(view, lang)] = text
+        return f'{text[:-1]},"online":{json.dumps(online, separators=(",", ":"))}}}'
 
     async def send_to(self, room: Room, page: Page) -> None:
         """Send one page its current message (a page that just opened or changed language)."""
@@ -92,20 +116,26 @@ class RoomServer:
         page.last = text
         page.write_message(text)
 
-    async def broadcast(self, room: Room) -> None:
-        """Send every page of ``room`` its new message, if it changed."""
+    async def broadcast(self, room: Room, work: Callable[[], Any] | None = None) -> Any:
+        """Do ``work`` (a decision) in the worker, then send every page of ``room`` its new message if it changed.
+
+        The decision and the messages are one job of the worker: the pages get
+        the new table after a single trip off the event loop. Returns what
+        ``work`` returned; when it raises (a refusal), nothing is sent.
+        """
         lock = self._locks.setdefault(room.code, asyncio.Lock())
         async with lock:
             pages = list(self.pages.get(room.code, ()))
-            if not pages:
-                return
             online = self.online(room)
             keys = sorted({(p.view, p.lang) for p in pages}, key=repr)
 
-            def build() -> dict:
-                return {k: self.frame(room, k[0], k[1], online) for k in keys}
+            def job() -> tuple[Any, dict]:
+                done = work() if work is not None else None
+                return done, {k: self.frame(room, k[0], k[1], online) for k in keys}
 
-            frames = await self.run(build)
+            if work is None and not pages:
+                return None
+            done, frames = await self.run(job)
             for page in pages:
                 text = frames[(page.view, page.lang)]
                 if text != page.last:
@@ -114,21 +144,25 @@ class RoomServer:
                         page.write_message(text)
                     except Exception:  # a page closing at this moment: it is dropped on close
                         log.debug("a page of room %s closed during a broadcast", room.code)
+            return done
 
     # -- changes -------------------------------------------------------------
 
     async def act(self, room: Room, seat: int, label: str, version: str | None) -> IllegalAction | None:
         """A student's decision: None when made (and sent to every page), else the refusal."""
         try:
-            await self.run(room.act, seat, label, version)
+            await self.broadcast(room, lambda: room.act(seat, label, version))
         except IllegalAction as refusal:
             return refusal
-        await self.changed(room)
+        self._wake_bots(room)
         return None
 
     async def changed(self, room: Room) -> None:
         """Tell every page of ``room``, then let its bots decide if one is to move."""
         await self.broadcast(room)
+        self._wake_bots(room)
+
+    def _wake_bots(self, room: Room) -> None:
         if room.bot_to_move() is not None and room.code not in self._bots:
             self._bots[room.code] = asyncio.ensure_future(self._play_bots(room))
 
@@ -137,9 +171,8 @@ class RoomServer:
             while room.bot_to_move() is not None:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
-                if await self.run(room.bot_step) is None:
+                if await self.broadcast(room, room.bot_step) is None:
                     break
-                await self.broadcast(room)
         except Exception:
             log.exception("a bot of room %s failed", room.code)
         finally:

@@ -2,7 +2,7 @@
 // The board keeps its table's trail (game, seats, options, every step and where the table stood,
 // see widgets/lifeline.py) in this tab's sessionStorage, never on the network, and watches the
 // kernel the page's widget manager talks to. When that kernel dies or restarts (the new one has no
-// tables), or its connection stays lost, one notice (role="alert", in the page's language) says so,
+// tables), its connection stays lost, or it stops answering while idle, one notice (role="alert", in the page's language) says so,
 // with a Reconnect button: it marks this page's trails for restoring and loads the page again, and
 // each fresh table of the new kernel hands its trail back to Python (Table.restore).
 
@@ -11,6 +11,14 @@ const RK_RESTORE = "rulekit:restore:";
 //: a socket that has not come back within this long is taken as gone (a short blip is not)
 const RK_LOST_AFTER_MS = 4000;
 const RK_DEAD = new Set(["dead", "restarting", "autorestarting"]);
+//: a kernel shut down on the server (DELETE /api/kernels/<id>, a culler) can leave the socket open and
+//: silent: while someone uses the page (a click or key in the last RK_RECENT_MS) and the kernel is idle,
+//: it is asked for its info every RK_PING_MS (and at once on a click after a pause); an idle kernel that
+//: does not answer within RK_ANSWER_MS is taken as gone. An abandoned tab asks nothing, so the idle
+//: culler still frees its kernel.
+const RK_PING_MS = 10000;
+const RK_ANSWER_MS = 8000;
+const RK_RECENT_MS = 120000;
 
 function rkStore() {
   try {
@@ -131,11 +139,41 @@ function rkWatchKernel(model) {
   kernel.statusChanged.connect(onStatus);
   kernel.connectionStatusChanged.connect(onConnection);
   if (kernel.status === "dead") rkShowLost(model, "dead");
+  let touched = Date.now(); // loading the page counts as using it
+  const onTouch = () => {
+    const pause = Date.now() - touched;
+    touched = Date.now();
+    if (pause > RK_PING_MS) rkPing(model, kernel);
+  };
+  document.addEventListener("pointerdown", onTouch, true);
+  document.addEventListener("keydown", onTouch, true);
+  const ping = setInterval(() => {
+    if (Date.now() - touched < RK_RECENT_MS) rkPing(model, kernel);
+  }, RK_PING_MS);
   return () => {
     clearTimeout(timer);
+    clearInterval(ping);
+    document.removeEventListener("pointerdown", onTouch, true);
+    document.removeEventListener("keydown", onTouch, true);
     kernel.statusChanged.disconnect(onStatus);
     kernel.connectionStatusChanged.disconnect(onConnection);
   };
+}
+
+// one question at a time per kernel, only while someone looks and the kernel has nothing else to do
+function rkPing(model, kernel) {
+  if (kernel._rkAsking || document.visibilityState === "hidden" || document.getElementById("rk-kernel-lost")) return;
+  if (kernel.status !== "idle" || kernel.connectionStatus !== "connected" || !kernel.requestKernelInfo) return;
+  kernel._rkAsking = true;
+  const silent = setTimeout(() => {
+    if (kernel.status === "idle") rkShowLost(model, "silent");
+  }, RK_ANSWER_MS);
+  Promise.resolve(kernel.requestKernelInfo())
+    .then(() => rkHideLost("silent"), () => {})
+    .finally(() => {
+      clearTimeout(silent);
+      kernel._rkAsking = false;
+    });
 }
 
 function rkLifeline(model) {

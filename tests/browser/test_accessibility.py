@@ -6,14 +6,18 @@
   everything else explained in docs/accessibility.md;
 - each game's first table plays 30 decisions with the keyboard only: Tab and
   Shift+Tab reach a board piece or an action button, arrows move on the board,
-  Enter or Space chooses, Alt+S steps when no person decides;
+  Enter or Space chooses, Alt+S steps when no person decides (a game that ends
+  sooner is followed by a new one, started with the keyboard too);
 - the live region says the turn and phase, and a refusal with its rule, in EN and DE;
 - Tab is never trapped: it walks the page and comes back to where it began.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -42,8 +46,36 @@ STEP_OR_CHOICE = (STEP, "button.rk-action:not(.rk-illegal)", ".rk-board g.rk-ena
 FOCUSED = """() => { const a = document.activeElement;
   return a ? `${a.tagName}.${a.getAttribute("class") || ""}[${a.getAttribute("data-label") || a.getAttribute("data-action") || ""}]` : ""; }"""
 #: is the focus on a legal choice of the first table (an action button or a board piece)?
-ON_CHOICE = """() => { const a = document.activeElement, t = document.querySelector(".rk-table");
-  return !!(a && t && t.contains(a) && a.matches("button.rk-action:not(.rk-illegal), g.rk-enabled[role=button]")); }"""
+ON_CHOICE = """(what) => { const a = document.activeElement, t = document.querySelector(".rk-table");
+  return !!(a && t && t.contains(a) && a.matches(what)); }"""
+BOARD_CHOICE = "g.rk-enabled[role=button]"
+
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+#: the game whose screenshots docs/accessibility.md shows (written there with RULEKIT_DOC_SHOTS=1)
+DOC_GAME = "vale_of_eternity"
+
+
+def shot(page: Page, game: str, name: str, clip: dict | None = None) -> None:
+    """A screenshot to tests/artifacts/; with RULEKIT_DOC_SHOTS=1 the doc's copy too (docs/img/<name>.png)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}-{game}.png"
+    page.screenshot(path=str(path), clip=clip)
+    if os.environ.get("RULEKIT_DOC_SHOTS") == "1" and game == DOC_GAME:
+        from PIL import Image
+
+        img = Image.open(path).convert("RGB")
+        img.thumbnail((960, 720))
+        img.quantize(colors=128).save(ROOT / "docs" / "img" / f"{name}.png", optimize=True)
+
+
+def around(box: dict, page: Page, pad: int = 160) -> dict:
+    """A clip of the page around ``box`` (a focused piece and its neighbours)."""
+    size = page.viewport_size
+    x, y = max(0, box["x"] - pad), max(0, box["y"] - pad // 2)
+    return {"x": x, "y": y, "width": min(size["width"] - x, box["width"] + 2 * pad),
+            "height": min(size["height"] - y, box["height"] + pad)}  # fmt: skip
 
 
 def wait_loaded(page: Page, url: str, game: str):
@@ -72,8 +104,9 @@ def test_axe_dashboard_en_de_desk_projector(page: Page, voila_url, page_errors, 
     expect(table.locator("button.rk-step").first).to_contain_text("Step")
     axe.check(page, f"{game}: after load, EN, desk")
     for _ in range(3):  # a few steps: Step if it may, else a legal choice (a person to move decides)
+        settle(page, status)
         before = status.inner_text()
-        table.locator(f"{CHOICES}, {STEP}").first.wait_for()  # the redraw after the last step is done
+        table.locator(f"{CHOICES}, {STEP}").first.wait_for()
         next(loc for loc in map(table.locator, STEP_OR_CHOICE) if loc.count()).first.click()
         page.wait_for_function(STEPPED, arg=before, timeout=STEP_MS)
     axe.check(page, f"{game}: after steps, EN, desk")
@@ -86,6 +119,9 @@ def test_axe_dashboard_en_de_desk_projector(page: Page, voila_url, page_errors, 
     table.locator(".rk-lang button.rk-lang-en").first.click()
     expect(table.locator("button.rk-step").first).to_contain_text("Step")
     axe.check(page, f"{game}: EN, projector")
+    page.evaluate("(t) => t.scrollIntoView({block: 'start'})", table.element_handle())
+    page.wait_for_timeout(300)
+    shot(page, game, "a11y_contrast")
     assert page_errors == [], page_errors
 
 
@@ -146,14 +182,34 @@ def test_axe_explore_at_1024_before_and_after_a_run(page: Page, voila_url, page_
     assert page_errors == [], page_errors
 
 
-def tab_to_choice(page: Page, backwards: bool) -> int:
-    """Press Tab (or Shift+Tab) until a legal choice of the first table has the focus; returns the presses."""
+def tab_to_choice(page: Page, backwards: bool, what: str = CHOICES) -> int:
+    """Press Tab (or Shift+Tab) until a legal choice of the first table (``what``: on the board only, or
+    any) has the focus; returns the presses."""
     key = "Shift+Tab" if backwards else "Tab"
     for n in range(MAX_TABS):
-        if page.evaluate(ON_CHOICE):
+        if page.evaluate(ON_CHOICE, what):
             return n
         page.keyboard.press(key)
     raise AssertionError(f"{MAX_TABS} presses of {key} never reached a choice (focus: {page.evaluate(FOCUSED)})")
+
+
+def settle(page: Page, status, quiet_ms: int = 400, idle_ms: int = 2500) -> None:
+    """Wait until a person decides (or the game is over) and the status line has not changed for
+    ``quiet_ms``; while a bot or an automatic step is next, until nothing changed for ``idle_ms`` (the
+    table plays them by itself). A key pressed while the kernel still plays on chooses from a stale
+    board, and the kernel then rightly refuses it."""
+    last, since = status.inner_text(), time.monotonic()
+    deadline = since + STEP_MS / 1000
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        now = status.inner_text()
+        if now != last:
+            last, since = now, time.monotonic()
+            continue
+        waiting = quiet_ms if status.get_attribute("data-kind") in ("human", "over") else idle_ms
+        if time.monotonic() - since >= waiting / 1000:
+            return
+    raise AssertionError(f"the status line never settled: {last}")
 
 
 def status_moves(status, before: str) -> None:
@@ -166,30 +222,48 @@ def test_keyboard_only_plays_30_decisions_and_the_live_region_speaks(page: Page,
     status = table.locator(".rk-status").first
     live = table.locator(".rk-board [role=status][aria-live=polite]").first
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    decisions, steps, on_board = 0, 0, 0
+    decisions, steps, on_board, games, chose = 0, 0, 0, 0, ""
     while decisions < DECISIONS:
         steps += 1
         assert steps < 6 * DECISIONS, f"{game}: {decisions} decisions after {steps} keyboard turns"
-        if status.get_attribute("data-kind") == "over":  # the state, not words (a phase may be named "game over")
-            break
-        choices = table.locator("button.rk-action:not(.rk-illegal), .rk-board g.rk-enabled[role=button]")
+        settle(page, status)  # bots and automatic steps after the last decision have played
+        said = live.inner_text()
+        assert not said.startswith("Not allowed"), (
+            f"{game}: decision {decisions} by keyboard was refused: {said} ({chose})"
+        )
         before = status.inner_text()
+        if status.get_attribute("data-kind") == "over":  # the state, not words (a phase may be named "game over")
+            games += 1  # a game may end (or be lost) sooner: a new one, by keyboard too
+            assert games < 4, f"{game}: {games} games ended within {decisions} keyboard decisions"
+            tab_into(page, "button.rk-reset")
+            page.keyboard.press("Enter")
+            status_moves(status, before)
+            continue
+        choices = table.locator(CHOICES)
         if not choices.count():
             page.keyboard.press("Alt+S")  # Step: an automatic step or a bot's decision
             status_moves(status, before)
             continue
         board = table.locator(".rk-board g.rk-enabled[role=button]")
         if decisions % 2 == 0 and board.count():  # every other decision on the board, with the arrow keys
-            tab_to_choice(page, backwards=True)
-            if page.evaluate("() => document.activeElement.matches('g.rk-enabled')") and board.count() > 1:
+            tab_to_choice(page, backwards=True, what=BOARD_CHOICE)
+            if board.count() > 1:
                 page.keyboard.press("ArrowRight")
                 on_board += 1
+                if on_board == 1:  # the focus ring on a board piece, as docs/accessibility.md shows it
+                    page.wait_for_timeout(200)
+                    box = page.evaluate("() => { const r = document.activeElement.getBoundingClientRect();"
+                                        " return {x: r.x, y: r.y, width: r.width, height: r.height}; }")  # fmt: skip
+                    shot(page, game, "a11y_focus", around(box, page))
         else:
             tab_to_choice(page, backwards=False)
-        page.keyboard.press("Enter" if decisions % 3 else " ")
+        key = "Enter" if decisions % 3 else " "
+        chose = f"{key!r} on {page.evaluate(FOCUSED)}"
+        page.keyboard.press(key)
         status_moves(status, before)
         decisions += 1
-    assert decisions >= DECISIONS, f"{game}: the game ended after {decisions} keyboard decisions"
+    assert decisions >= DECISIONS, f"{game}: {decisions} keyboard decisions"
+    assert on_board >= 3, f"{game}: only {on_board} decisions were made on the board with the arrow keys"
     # the live region: turn and phase in English, a refusal with its rule
     expect(live).to_contain_text("Phase:")
     expect(live).to_contain_text(re.compile(r"decides|automatic step|over"))

@@ -194,6 +194,11 @@ function access(model, el, svg) {
     if (node) current = node.getAttribute("data-action") || "";
   };
   svg.addEventListener("focusin", onFocus);
+  // a choice that did not redraw the board (nothing on it changed) must not pull the focus back later:
+  // once the user moves the focus elsewhere (Tab to the try box), the next redraw leaves it there.
+  // A redraw removing the focused piece also fires focusout, with no relatedTarget: that one keeps it.
+  const onLeave = (ev) => { if (ev.relatedTarget && !svg.contains(ev.relatedTarget)) refocus = false; };
+  svg.addEventListener("focusout", onLeave);
   // the focus ring: a black and a yellow frame around the focused piece, drawn on top of everything
   const ring = svgEl("g", { class: "rk-focus-ring", "aria-hidden": "true" });
   const outer = ring.appendChild(svgEl("rect", { rx: 8, class: "rk-ring-outer" }));
@@ -247,6 +252,7 @@ function access(model, el, svg) {
       stopWords(); stopList(); stopSay();
       svg.removeEventListener("keydown", onKey);
       svg.removeEventListener("focusin", onFocus);
+      svg.removeEventListener("focusout", onLeave);
       svg.removeEventListener("focusin", showRing);
       svg.removeEventListener("focusout", hideRing);
     },

@@ -45,16 +45,16 @@ BOARD = ".rk-table .rk-board svg"
 #: a click (a legal action, or Step for a bot) until the status line changed, timed in the page (the site's first click also loads code: warm up)
 STATUS_JS = """async (n) => {
   const table = document.querySelector('.rk-table');
-  const status = table.querySelector('.rk-status');
+  const status = () => table.querySelector('.rk-status');  // a redraw may replace the node: read it fresh
   const out = [];
   for (let i = 0; i < n; i++) {
-    const before = status.textContent;
+    const before = status().textContent;
     const t0 = performance.now();
     const changed = new Promise((resolve) => {
       const mo = new MutationObserver(() => {
-        if (status.textContent !== before) { mo.disconnect(); resolve(performance.now() - t0); }
+        if (status().textContent !== before) { mo.disconnect(); resolve(performance.now() - t0); }
       });
-      mo.observe(status, {subtree: true, childList: true, characterData: true});
+      mo.observe(table, {subtree: true, childList: true, characterData: true});
       setTimeout(() => { mo.disconnect(); resolve(null); }, 5000);
     });
     // the notebook's table has a human seat: click its first legal action (Step when the seat to move is a bot)
@@ -140,7 +140,8 @@ def measure(sites: dict[str, Path], loads: int, n_clicks: int) -> dict[str, dict
                             out[label]["phases"] = phases
             for label in sites:
                 out[label]["downloaded"] = statistics.median(out[label].get("fetched", [0])) / 1e6
-                out[label]["clicks"] = summary(clicks(browser, servers[label][1], n_clicks))
+                times = clicks(browser, servers[label][1], n_clicks)
+                out[label]["clicks"] = summary(times) if times else {}
             browser.close()
     finally:
         for server, _ in servers.values():
@@ -157,6 +158,9 @@ def report(label: str, m: dict) -> None:
     if m["phases"]:
         print("  Rune Stones phases (s from navigation): " + ", ".join(f"{k} {v:.1f}" for k, v in m["phases"].items()))
     c = m["clicks"]
+    if not c:
+        print("  click-to-update: no click changed the status line within 5 s")
+        return
     print(
         f"  click-to-update (action or Step): median {c['median']} ms, p95 {c['p95']} ms, max {c['max']} ms, n={c['n']}"
     )

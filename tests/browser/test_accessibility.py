@@ -25,6 +25,7 @@ from playwright.sync_api import Page, expect
 from . import axe
 from .conftest import ALL_NOTEBOOKS
 from .test_dashboards import LOAD_MS, STEP_MS, open_dashboard
+from .test_explore_dashboard import run_explorer
 
 pytestmark = pytest.mark.browser
 
@@ -172,12 +173,7 @@ def test_axe_explore_at_1024_before_and_after_a_run(page: Page, voila_url, page_
     run.wait_for(timeout=LOAD_MS)
     page.wait_for_timeout(800)
     axe.check(page, "explore_rules.ipynb: after load, 1024 px")
-    games = page.locator(".rk-explore-games input").first
-    games.fill("4")
-    games.press("Enter")
-    run.click()
-    expect(page.locator(".rk-explore-status").first).to_contain_text("4 games played", timeout=LOAD_MS)
-    expect(page.locator(".rk-explore-out svg.rk-chart").first).to_be_visible()
+    run_explorer(page, 4)
     axe.check(page, "explore_rules.ipynb: after an Explorer run, 1024 px")
     assert page_errors == [], page_errors
 

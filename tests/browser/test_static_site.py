@@ -80,6 +80,25 @@ def test_site_holds_the_browser_notebooks_and_no_cdn_link(site):
             assert "cdn.jsdelivr.net" not in text and "cdnjs.cloudflare.com" not in text, path
 
 
+def step_or_act(page: Page, table) -> None:
+    """Step when it is enabled (a bot or an automatic step is next), else the first legal action
+    (a person decides: Step is disabled then); wait until the status line changes or a hint shows."""
+    before = table.locator(".rk-status").first.inner_text()
+    step = table.locator("button.rk-step").first
+    if step.is_enabled():
+        step.click()
+    else:
+        table.locator("button.rk-action:not(.rk-illegal)").first.click()
+    page.wait_for_function(
+        """([before]) => {
+            const t = document.querySelector('.rk-table');
+            return t.querySelector('.rk-status').textContent !== before || t.querySelector('.rk-why .rk-hint');
+        }""",
+        arg=[before],
+        timeout=60_000,
+    )
+
+
 def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):
     _, url = site
     errors = PageErrors().attach(page)
@@ -95,23 +114,9 @@ def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):
     jump.fill("0")
     jump.press("Enter")
     expect(status).to_contain_text("step 0 ", timeout=60_000)
-    # Step: a bot's decision or an automatic step changes the status; with a human to move Step is
-    # disabled (with its reason) and a legal action does
-    before = status.inner_text()
+    step_or_act(page, table)
     step = table.locator("button.rk-step").first
     actions = table.locator("button.rk-action:not(.rk-illegal)")
-    if step.is_enabled():
-        step.click()
-    else:
-        actions.first.click()
-    page.wait_for_function(
-        """([before]) => {
-            const t = document.querySelector('.rk-table');
-            return t.querySelector('.rk-status').textContent !== before || t.querySelector('.rk-why .rk-hint');
-        }""",
-        arg=[before],
-        timeout=60_000,
-    )
     # a legal action goes through the kernel in the browser and back (automatic steps first)
     for _ in range(10):
         if actions.count():
@@ -150,23 +155,7 @@ def test_every_game_opens_and_steps_in_the_browser(site, page: Page, notebook):
     table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
     expect(page.get_by_text("Traceback")).to_have_count(0)
     page.wait_for_timeout(3000)  # the notebook's later cells play on
-    status = table.locator(".rk-status").first
-    before = status.inner_text()
-    # Step: a bot's move or an automatic step changes the status; with a human to move a legal action does
-    step = table.locator("button.rk-step").first
-    actions = table.locator("button.rk-action:not(.rk-illegal)")
-    if step.is_enabled():
-        step.click()
-    else:
-        actions.first.click()
-    page.wait_for_function(
-        """([before]) => {
-            const t = document.querySelector('.rk-table');
-            return t.querySelector('.rk-status').textContent !== before || t.querySelector('.rk-why .rk-hint');
-        }""",
-        arg=[before],
-        timeout=60_000,
-    )
+    step_or_act(page, table)
     assert outside == [], outside
     assert [e for e in errors if e.startswith("pageerror")] == [], errors
 

@@ -60,9 +60,24 @@ def _hidden_leaks(page, game: str, seat: int, players: int) -> list[str]:
     return leaks
 
 
+#: every row the page's log has shown: a bot's move and automatic steps right after a decision can push
+#: its row out of the newest rows the log keeps (messages.LOG_ROWS) before the test looks
+RECORD_LOG = """
+window.rkLogSeen = new Set();
+document.addEventListener("DOMContentLoaded", () => {
+  const log = document.querySelector(".rk-room-log");
+  if (!log) return;
+  const note = () => log.querySelectorAll("li").forEach((li) => window.rkLogSeen.add(li.textContent));
+  new MutationObserver(note).observe(log, { childList: true, subtree: true });
+  note();
+});
+"""
+
+
 def _watched(errors: PageErrors, page):
-    """``page``, with its script errors and requests outside loopback recorded in ``errors``."""
+    """``page``, with its script errors and requests outside loopback recorded in ``errors``, and its log's rows."""
     errors.attach(page)
+    page.add_init_script(RECORD_LOG)
     return page
 
 
@@ -87,7 +102,7 @@ def _row(game, seat: int, label: str, lang: str) -> str:
 
 def _log_has(page, text: str, timeout: float = 10_000) -> None:
     page.wait_for_function(
-        "(text) => [...document.querySelectorAll('.rk-room-log li')].some((li) => li.textContent === text)",
+        "(text) => window.rkLogSeen.has(text)",
         arg=text, timeout=timeout,
     )  # fmt: skip
 

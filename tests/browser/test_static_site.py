@@ -119,6 +119,12 @@ def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):
     actions = table.locator("button.rk-action:not(.rk-illegal)")
     # a legal action goes through the kernel in the browser and back (automatic steps first)
     for _ in range(10):
+        # the action bar is redrawn after the status line: wait until it offers an action or Step is open
+        page.wait_for_function(
+            """() => { const t = document.querySelector('.rk-table');
+                return t.querySelector('button.rk-action:not(.rk-illegal)') || !t.querySelector('button.rk-step').disabled; }""",
+            timeout=60_000,
+        )
         if actions.count():
             break
         before = status.inner_text()

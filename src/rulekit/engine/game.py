@@ -63,6 +63,13 @@ class Game:
     #: phase id -> hooks; the engine dispatches through it and checks every step
     #: against ``phases`` (see ``rulekit.engine.flow``). Every game fills it in.
     flow: ClassVar[dict[str, PhaseHooks]] = {}
+    #: True when the game overrides ``private_decision`` (set for each subclass): ``apply`` asks the
+    #: hook only then, one call less per decision in the other games
+    has_private_decisions: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.has_private_decisions = cls.private_decision is not Game.private_decision
 
     # -- data shipped with the game -------------------------------------
 
@@ -359,9 +366,20 @@ class Game:
 
 
 def encode(value: Any) -> Any:
-    """Frozen dataclasses, tuples and frozensets to JSON-ready dicts and lists."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    """Frozen dataclasses, tuples and frozensets to JSON-ready dicts and lists.
+
+    Views and snapshots run it over whole states (bots compare views on every
+    decision), so plain values return at once and each dataclass's field names
+    are looked up once per class (``_field_names``).
+    """
+    cls = type(value)
+    if cls is int or cls is str or value is None or cls is bool or cls is float:
+        return value
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _field_names(cls)
+    if names is not False:
+        return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, tuple | list):
         return [encode(v) for v in value]
     if isinstance(value, frozenset | set):
@@ -371,3 +389,13 @@ def encode(value: Any) -> Any:
     if isinstance(value, Action):
         return str(value)
     return value
+
+
+#: class -> its dataclass field names, False for a class that is no dataclass (``encode``)
+_FIELD_NAMES: dict[type, tuple[str, ...] | bool] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...] | bool:
+    names = tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else False
+    _FIELD_NAMES[cls] = names
+    return names

@@ -136,10 +136,11 @@ class State:
         With ``settle`` (the default) the automatic steps that follow are
         run too, and ``events`` of the result holds all of their events.
         """
-        try:
-            action = Action.coerce(action)
-        except (ValueError, TypeError) as err:
-            raise ArgumentError(f"apply(action): {action!r} is no action label ({err})") from None
+        if type(action) is not Action:  # bots hand in Actions: no call for them
+            try:
+                action = Action.coerce(action)
+            except (ValueError, TypeError) as err:
+                raise ArgumentError(f"apply(action): {action!r} is no action label ({err})") from None
         if self.is_over:  # the game's own rule for "nothing after the end" (ZS-650), else the engine's
             rule = self.game.over_rule or "engine"
             raise IllegalAction(rule, "the game is over; no more moves", action, "Das Spiel ist vorbei; kein Zug mehr.")
@@ -152,9 +153,13 @@ class State:
             )
         legal = self._legal or self._fill_legal()
         try:  # the legal list's own action: 3.0 or numpy.int64(3) equal 3 but must not reach the history
-            action = legal[legal.index(action)]
+            # (bots hand in that very object: found by identity first, without comparing the ones before it)
+            action = legal[list(map(id, legal)).index(id(action))]
         except ValueError:
-            raise self.game.why_not(self, action) from None
+            try:
+                action = legal[legal.index(action)]
+            except ValueError:
+                raise self.game.why_not(self, action) from None
         game = self.game
         # The hook gets this state as it is, as ``advance`` does (no cleaned copy: one copy less per
         # decision); a hook that sets no ``events`` hands back this state's events object: "no events".
@@ -162,7 +167,8 @@ class State:
         if game.flow:
             check_step(game.phases, self, nxt, automatic=False)
         events = () if nxt.events is self.events else nxt.events
-        if game.private_decision(self, action):  # other seats must not count it (a card added to a sealed bid)
+        # other seats must not count a private decision (a card added to a sealed bid); most games have none
+        if game.has_private_decisions and game.private_decision(self, action):
             unseen = tuple(n + (i != self.to_move) for i, n in enumerate(self.unseen or (0,) * self.players))
             nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1, unseen=unseen, events=events)
         else:
@@ -275,6 +281,7 @@ def _check_seat(seat: object, players: int) -> None:
 
 
 _FIELDS = tuple(f for f in State.__dataclass_fields__ if f != "_legal")
+
 _FIELD_SET = frozenset(_FIELDS)
 _BOOKKEEPING = frozenset({"events", "history", "step", "autos"})
 

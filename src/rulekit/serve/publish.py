@@ -42,7 +42,7 @@ from .pyodide_site import (
     without_tests,
     write_lock,
 )
-from .voici_output import prune, shared_styles, without_service_worker
+from .voici_output import progressive, prune, shared_styles, without_service_worker
 
 __all__ = [
     "publish",
@@ -242,6 +242,7 @@ def build(out: Path, source: Path, cache: Path, log=print) -> dict:
     without_service_worker(out)
     prune(out)
     shared_styles(out)
+    progressive(out)
     # the gallery is the site's front page
     items = [e for e in gallery.entries(source) if e.file in kept]
     thumbs = out / "thumbs"

@@ -2,10 +2,11 @@
 
 ``voici build`` writes a full JupyterLite deployment: its own lab app at the
 site's root (which Voici's pages never load), a service worker plugin that
-makes every import in the kernel ask the browser's drive first, and every
-page with the same 256 KB of JupyterLab styles pasted inline. Each step
-here removes one of these and says why it is safe; ``rulekit publish``
-runs them after the build.
+makes every import in the kernel ask the browser's drive first, every page
+with the same 256 KB of JupyterLab styles pasted inline, and pages that stay
+blank behind a spinner until the last cell has run. Each step here changes
+one of these and says why it is safe; ``rulekit publish`` runs them after
+the build.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from ..engine import RulekitError
 
-__all__ = ["SERVICE_WORKER", "UNUSED", "prune", "shared_styles", "without_service_worker"]
+__all__ = ["SERVICE_WORKER", "UNUSED", "progressive", "prune", "shared_styles", "without_service_worker"]
 
 #: JupyterLite's service worker makes the kernel mount the browser's drive as its working folder:
 #: then every import asks the drive first (one synchronous request per module, about 130 at start).
@@ -102,3 +103,80 @@ def shared_styles(site: Path) -> int:
             page.write_text(new, encoding="utf-8")
             saved += len(text.encode()) - len(new.encode())
     return saved - sum(len(b.encode()) for b in shared)
+
+
+#: Voici's page script that every running cell calls (the hook ``progressive`` wraps)
+LOADING_HOOK = "window.update_loading_text = function(cell_index, cell_count, text) {"
+#: where the wrapper goes: just before the notebook's cells
+CELLS = '<div id="rendered_cells" style="display: none">'
+#: shows the cells as soon as the page's theme is in place, and turns the full-page spinner into a
+#: small status note in a corner until the last cell has run. Meanwhile the cells live in the page's
+#: body and JupyterLite's (still empty) shell is hidden; at the end Voici moves them into the shell,
+#: where the reader's scroll position is restored.
+PROGRESSIVE = """<!-- rulekit: the notebook shows while its cells run -->
+<style>
+  body.rk-running { overflow: auto; margin: 0; }
+  body.rk-running > #main { display: none; }
+  #loading.rk-running { position: fixed; right: 1rem; bottom: 1rem; height: auto; flex-direction: row;
+    gap: 0.5rem; padding: 0.25rem 0.75rem; border: 1px solid #767676; border-radius: 1rem;
+    background: #ffffff; color: #1a1a1a; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25); z-index: 1000; }
+  #loading.rk-running .spinner-container { width: 1.25rem; height: 1.25rem; }
+  #loading.rk-running .spinner-container svg { width: 1.25rem; height: 1.25rem; }
+  #loading.rk-running #loading_text { margin: 0; font-size: 0.9rem; font-weight: normal; }
+</style>
+<script>
+  (() => {
+    const update = window.update_loading_text;
+    window.update_loading_text = function (...args) {
+      update.apply(this, args);
+      if (!window.themeLoaded) return;  // Voici shows the cells itself once its theme is there
+      const cells = document.getElementById("rendered_cells");
+      const loading = document.getElementById("loading");
+      if (!cells || !loading || loading.classList.contains("rk-running")) return;
+      cells.style.display = "";
+      document.body.classList.add("rk-running");
+      loading.classList.add("rk-running");
+      loading.setAttribute("role", "status");
+    };
+    const display = window.display_cells;
+    window.display_cells = function (...args) {
+      const running = document.body.classList.contains("rk-running");
+      const y = window.scrollY;
+      display.apply(this, args);
+      if (!running) return;
+      document.body.classList.remove("rk-running");
+      // Voici moves the cells into its shell right after this: scroll that to where the reader was
+      requestAnimationFrame(() => {
+        for (let el = document.getElementById("rendered_cells"); el; el = el.parentElement) {
+          if (el.scrollHeight > el.clientHeight && /auto|scroll/.test(getComputedStyle(el).overflowY)) {
+            el.scrollTop = y;
+            break;
+          }
+        }
+      });
+    };
+  })();
+</script>
+"""
+#: Voici's page script that shows the cells when the last one has run (wrapped too)
+DISPLAY_HOOK = "window.display_cells = function() {"
+
+
+def progressive(site: Path) -> int:
+    """Let every notebook page show its cells while they run; returns the pages changed.
+
+    Voici keeps a page blank until the notebook's last cell has run, so a
+    game's board appeared only after the whole walk-through had played
+    (a full game in Rune Stones). With this, the text shows as soon as the
+    page's theme is in place, each output as soon as its cell ran, and a
+    small status note says which cell runs (what Voila calls progressive
+    rendering). Clicks made meanwhile wait in the kernel's queue.
+    """
+    changed = 0
+    for page in sorted((site / "voici" / "render").glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if LOADING_HOOK not in text or DISPLAY_HOOK not in text or text.count(CELLS) != 1:
+            raise RulekitError(f"Voici's page {page.name} no longer has the loading hook expected: update progressive")
+        page.write_text(text.replace(CELLS, PROGRESSIVE + CELLS), encoding="utf-8")
+        changed += 1
+    return changed

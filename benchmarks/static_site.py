@@ -13,7 +13,8 @@ with a plain static server, and in headless Chromium:
   human seat, or Step when a bot moves) until the status line changed,
   timed in the page.
 
-Run: ``PYTHONPATH=src python benchmarks/static_site.py [--site DIR] [--before DIR] [--clicks 30] [--loads 2]``
+Run: ``PYTHONPATH=src python benchmarks/static_site.py [--site DIR] [--before DIR] [--clicks 30] [--loads 3]
+[--notebooks rune_stones,spellbound]``
 Say the machine's load (``uptime``) with the figures: on 2 shared cores they move a lot.
 """
 
@@ -168,7 +169,7 @@ def clicks(browser, url: str, n: int) -> list[float]:
     return sorted(s for s in raw if s is not None)
 
 
-def measure(sites: dict[str, Path], loads: int, n_clicks: int) -> dict[str, dict]:
+def measure(sites: dict[str, Path], loads: int, n_clicks: int, only: list[str] | None = None) -> dict[str, dict]:
     """Every site's figures; cold loads alternate between the sites, so a change in the machine's load hits both."""
     out = {}
     servers = {}
@@ -180,6 +181,7 @@ def measure(sites: dict[str, Path], loads: int, n_clicks: int) -> dict[str, dict
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             names = sorted(set().union(*(notebooks(site) for site in sites.values())))
+            names = [n for n in names if not only or n in only]
             names.sort(key=lambda n: n != "rune_stones")  # the issue's yardstick first
             for name in names:
                 for _ in range(loads):
@@ -190,7 +192,7 @@ def measure(sites: dict[str, Path], loads: int, n_clicks: int) -> dict[str, dict
                         out[label]["loads"].setdefault(name, []).append((run["seconds"], run["load"]))
                         if name == "rune_stones":
                             out[label]["runs"].append(run)
-            for label in sites:
+            for label in sites if n_clicks else ():
                 times = clicks(browser, servers[label][1], n_clicks)
                 out[label]["clicks"] = summary(times) if times else {}
             browser.close()
@@ -223,7 +225,9 @@ def report(label: str, m: dict) -> None:
             print(f"    downloaded {kind:8} {n:4d} files {size / 1e6:5.1f} MB")
         n, spread = run["wheels"]
         print(f"    the {n} wheels were requested within {spread:.2f} s of each other (in parallel)")
-    c = m["clicks"]
+    c = m.get("clicks")
+    if c is None:  # --clicks 0
+        return
     if not c:
         print("  click-to-update: no click changed the status line within 5 s")
         return
@@ -236,7 +240,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", default=None, help="an already built site (default: build one now)")
     parser.add_argument("--before", default=None, help="an earlier build to measure too (printed first)")
-    parser.add_argument("--clicks", type=int, default=30)
+    parser.add_argument("--clicks", type=int, default=30, help="clicks to time (0: none)")
+    parser.add_argument("--notebooks", default=None, help="only these notebooks (comma-separated names)")
     parser.add_argument("--loads", type=int, default=3, help="cold loads to time per notebook (median printed)")
     args = parser.parse_args()
     if args.site:
@@ -248,7 +253,7 @@ def main() -> None:
         print(f"build: {time.perf_counter() - t0:.0f} s")
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     sites = {"before": Path(args.before), "after": site} if args.before else {"site": site}
-    for label, m in measure(sites, args.loads, args.clicks).items():
+    for label, m in measure(sites, args.loads, args.clicks, args.notebooks and args.notebooks.split(",")).items():
         report(label, m)
         if args.before and label == "before":
             left_out = sorted(set(notebooks(site)) - set(notebooks(Path(args.before))))

@@ -10,6 +10,7 @@ from rulekit.explore import (
     first_player_advantage,
     games_needed,
     loss_reasons,
+    plain,
     seat_advantage,
     simulate,
     sprt,
@@ -18,11 +19,10 @@ from rulekit.explore import (
     team_results,
     unfinished,
 )
-from rulekit.explore import plain
 from rulekit.explore.outcomes import stop_counts
 from rulekit.explore.report import report_lines
-from rulekit.explore.summary_html import results_table
 from rulekit.explore.simulate import make_jobs
+from rulekit.explore.summary_html import results_table
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +87,14 @@ def test_unfinished_games_by_reason_in_every_summary():
     games stopped before the printed end (not only how many), in words in both languages."""
     capped = simulate("rune_stones", "random", players=2, games=2, executor="serial", progress=False, max_decisions=5)
     limited = simulate(
-        "rune_stones", "random", players=2, games=3, seed=2, options={"round_limit": 2}, executor="serial", progress=False
+        "rune_stones",
+        "random",
+        players=2,
+        games=3,
+        seed=2,
+        options={"round_limit": 2},
+        executor="serial",
+        progress=False,
     )
     limited["game_id"] += 2
     frame = pd.concat([capped, limited], ignore_index=True)

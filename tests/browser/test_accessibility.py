@@ -113,6 +113,7 @@ def test_axe_dashboard_en_de_desk_projector(page: Page, voila_url, page_errors, 
     axe.check(page, f"{game}: after steps, EN, desk")
     table.locator(".rk-lang button.rk-lang-de").first.click()
     expect(table.locator("button.rk-step").first).to_contain_text("Schritt")
+    expect(page.locator("html")).to_have_attribute("lang", "de")  # the page says which language it speaks
     axe.check(page, f"{game}: DE, desk")
     table.locator("button.rk-projector").first.click()
     expect(page.locator(".rk-table.rk-projector").first).to_be_visible()

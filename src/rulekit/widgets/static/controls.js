@@ -179,6 +179,7 @@ function render({ model, el: root }) {
     const current = model.get("lang");
     // issue 22: the page follows the table's language (the notebook's prose shows that language, rulekit.css)
     document.documentElement.dataset.rkLang = current;
+    document.documentElement.lang = current;  // issue 27: a screen reader speaks the controls in their language
     lang.hidden = !model.get("lang_switch");
     en.classList.toggle("rk-active", current === "en");
     de.classList.toggle("rk-active", current === "de");

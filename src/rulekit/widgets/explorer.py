@@ -157,7 +157,7 @@ class Explorer(w.VBox):
         # first seat's rate measures the seat, not the bot that sits there
         paired = pairs_seats(game, self.bots.value)
         rotations = len(lineup(self.bots.value)) if paired else 1
-        check_job(self.games.value * rotations, self.bots.value, len(values))  # the dashboard's or the browser's cap
+        check_job(self.games.value, self.bots.value, len(values) * rotations)  # the dashboard's or the browser's cap
         jobs: list[Job] = []
         for value in values:
             if option is None:

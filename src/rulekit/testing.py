@@ -151,16 +151,26 @@ def _check_refusal(state: State) -> None:
 
 
 def _check_after_end(state: State) -> None:
-    """A move after the end is refused citing the game's own rule for it (``Game.over_rule``), not "engine"."""
+    """A move after the end is refused citing the game's own rule for it (``Game.over_rule``).
+
+    "engine" is accepted only from a game without a rule ledger: a game that has rules must
+    declare the one that ends it, so a learner sees the game's rule, not the machinery's."""
+    game = state.game
+    if game.rules:
+        assert game.over_rule in game.rules, (
+            f"{game.id} declares no over_rule of its ledger (got {game.over_rule!r}): "
+            "a move after the end would cite 'engine' instead of the game's end rule"
+        )
     if not state.actions:
         return
-    try:
-        state.apply(state.actions[-1])
-    except IllegalAction as err:
-        want = state.game.over_rule or "engine"
-        assert err.rule == want, f"a move after the end cites {err.rule!r}, not the game's end rule {want!r}"
-    else:
-        raise AssertionError("a move after the end was accepted")
+    want = game.over_rule or "engine"
+    for action in (state.actions[-1], _NONSENSE):
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            assert err.rule == want, f"a move after the end cites {err.rule!r}, not the game's end rule {want!r}"
+        else:
+            raise AssertionError("a move after the end was accepted")
 
 
 def _check_round_trip(game: Game, state: State) -> None:

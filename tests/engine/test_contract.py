@@ -140,6 +140,26 @@ def test_check_game_passes_on_toy():
     assert report.games == 20 and report.decisions > 0
 
 
+def test_a_move_after_the_end_cites_the_games_over_rule_and_check_game_demands_one():
+    """Issue 25: ``State.apply`` refuses a move after the end with ``Game.over_rule``; a game with
+    a rule ledger that declares none would refuse it with "engine", and ``check_game`` fails it."""
+    s = GAME.new(players=2, seed=0)
+    while not s.is_over:
+        s = s.apply("add 2")
+    with pytest.raises(IllegalAction) as err:
+        s.apply("add 1")
+    assert err.value.rule == "RS-003"
+
+    class NoOverRule(Toy):
+        over_rule = ""
+
+    with pytest.raises(IllegalAction) as err:
+        s.evolve(game=NoOverRule()).apply("add 1")
+    assert err.value.rule == "engine"
+    with pytest.raises(AssertionError, match="declares no over_rule"):
+        check_game(NoOverRule(), sims=1, seed=0)
+
+
 def test_phase_graph_is_built_from_phases():
     g = GAME.phase_graph()
     assert set(g.nodes) == {"setup", "add", "check", "over"}

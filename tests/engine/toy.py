@@ -24,6 +24,7 @@ class Toy(Game):
     id = "toy"
     title = "Toy race"
     players = range(2, 4)
+    over_rule = "RS-003"  # the check that ends the race; a move after the end cites it
 
     @cached_property
     def phases(self):

@@ -202,12 +202,14 @@ def test_ZM914_tie_shared_or_by_cards_left():
     assert _final(t).winners == (1,)
 
 
-def test_ZM690_no_action_after_the_end():
-    """ZM-690: after the final scoring every action is refused."""
+def test_zm_690_nothing_after_the_end():
+    """ZM-690: after the final scoring every action is refused, citing ZM-690 (not "engine")."""
     s = _final(fresh(2))
     assert s.legal_actions() == []
-    with pytest.raises(IllegalAction):
-        s.apply("done")
+    for label in ("done", "pass", "bid 3"):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(label)
+        assert err.value.rule == "ZM-690"
 
 
 def test_zm_909_declined_card_stays_for_the_next_round():

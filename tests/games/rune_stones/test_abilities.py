@@ -302,3 +302,25 @@ def test_rs_108_die_swap_without_a_blue_gem_cites_rs_108():
     with pytest.raises(IllegalAction) as err:
         s.apply("give blue")
     assert err.value.rule == "RS-108" and "blue" in err.value.reason
+
+
+def test_rs_092_use_a_card_not_laid_out_cites_rs_092():
+    """RS-092 (issue 25): only a laid-out card whose ability is unused can be used; "use 102" for a
+    card in the hand is refused citing RS-092, not RS-080 (the first rule of the phase)."""
+    s = picked((101, 100, 102, 103), (101, 100))
+    s = s.apply("go") if "go" in labels(s) else s
+    assert s.phase == "resolve_abilities" and "use 102" not in labels(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply("use 102")
+    assert err.value.rule == "RS-092" and "102" in err.value.reason
+
+
+def test_rs_090_a_step_of_another_decision_cites_its_own_rule():
+    """RS-090, RS-103 (issue 25): a kind of action that is not open in this step cites the rule of
+    its own decision ("pick" RS-090, "gem" RS-103), never the phase's first rule."""
+    s = picked((101, 100, 102, 103), (101, 100))
+    s = s.apply("go") if "go" in labels(s) else s
+    for label, rule in (("pick 102", "RS-090"), ("gem blue", "RS-103"), ("trade 1", "RS-063")):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(label)
+        assert err.value.rule == rule, label

@@ -49,11 +49,14 @@ def test_refusal_leaves_state_and_cites_rule():
     """RS-061, RS-072, RS-130: refusals change nothing and cite a ledger id in both languages."""
     s = new(2)
     before = s.to_json()
-    for bad in ("summon 1", "trade 1", "forge 9", "nonsense", "pay ore"):
+    for bad in ("summon 1", "trade 1", "forge 9", "pay ore"):
         with pytest.raises(IllegalAction) as err:
             s.apply(bad)
         assert re.match(r"RS-\d{3}$", err.value.rule), bad
         assert err.value.reason and err.value.text("de")
+    with pytest.raises(IllegalAction) as err:  # no decision of the game: no rule of it speaks of one
+        s.apply("nonsense")
+    assert err.value.rule == "engine" and err.value.reason and err.value.text("de")
     assert s.to_json() == before
 
 

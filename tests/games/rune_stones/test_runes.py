@@ -168,3 +168,23 @@ def test_rs_214_joker_rune_everywhere_exchange_rune_gives_no_joker_colour():
     # a player whose rune holds no gem yet has no joker colour: every colour stays open
     free = me(new(2, joker_rune_everywhere=True), runes=("joker", "exchange"), ore=1)
     assert "swap ore green" in labels(free)
+
+
+def test_rs_212_joker_rune_gem_the_supply_lacks_cites_rs_212():
+    """RS-212 (issue 25): with no green gem in the supply, "jokergem green" is refused citing RS-212
+    and saying the supply has none (it cited the phase's first rule before)."""
+    s = at(me(new(2), runes=("joker",)), supply=(5, 5, 0, 5))
+    assert "jokergem green" not in labels(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply("jokergem green")
+    assert err.value.rule == "RS-212" and "green" in err.value.reason and "grün" in err.value.text("de")
+
+
+def test_rs_215_exchange_rune_without_what_it_swaps_cites_rs_215():
+    """RS-215 (issue 25): an ore for a gem needs an ore of the player's; without one the swap is
+    refused citing RS-215 with words of the exchange rune, not a rule of the phase."""
+    s = me(new(2), runes=("exchange",), ore=0)
+    assert "swap ore blue" not in labels(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply("swap ore blue")
+    assert err.value.rule == "RS-215" and "Exchange rune" in err.value.reason

@@ -126,6 +126,20 @@ def test_round_finished_before_end():
     assert s.is_over and "game_ends" in keys(s) and s.phase == "game_over"
 
 
+def test_rs_190_nothing_after_the_end():
+    """RS-190 (the game end; the ledger has no rule of its own for "nothing after the end"):
+    a move after the end is refused citing RS-190, not "engine"."""
+    s = new(3, 2)
+    s = me(s, pp=66)
+    for _ in range(3):
+        s = play(s, "action forge", "done")
+    assert s.is_over and s.legal_actions() == []
+    for label in ("action forge", "done", s.actions[-1]):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(label)
+        assert err.value.rule == "RS-190"
+
+
 def test_round_limit_safety_end():
     """RS-190: rulekit's safety end after round_limit rounds when nobody reaches the throne."""
     s = new(2, 1, round_limit=2)

@@ -199,8 +199,8 @@ def test_final_tie_by_gem_points_zs918():
     assert GAME.winners(s) == (0, 1)
 
 
-def test_nothing_after_the_end_zs650():
-    """ZS-650: after game over no action is accepted."""
+def test_zs_650_nothing_after_the_end():
+    """ZS-650: after game over no action is accepted, and the refusal cites ZS-650 (not "engine")."""
     s = new(2, sentinels_to_end=1)
     s = setp(s, 0, dust=(0, 0, 20), cards=())
     s = settable(s, order=(0, 1), cur=0).evolve(to_move=0)
@@ -208,8 +208,10 @@ def test_nothing_after_the_end_zs650():
     while not s.is_over:
         s = s.apply(s.legal_actions()[-1])
     assert s.legal_actions() == []
-    with pytest.raises(IllegalAction):
-        s.apply("end")
+    for label in ("end", s.actions[-1]):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(label)
+        assert err.value.rule == "ZS-650"
 
 
 def test_zs_620_no_round_limit_by_default_and_a_limit_stops_unfinished():

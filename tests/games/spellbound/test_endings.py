@@ -77,6 +77,19 @@ def test_books_destroy_moon_cards():
     assert s.data.result == "won"
 
 
+def test_sb_560_nothing_after_the_end():
+    """SB-560 (the game ends with the shared win or loss): a move after the end is refused citing
+    SB-560, not "engine" (the ledger has no rule of its own for "nothing after the end")."""
+    s = battle(bag=(0, 0))
+    for _ in range(4):
+        s = s.apply("sun")
+    assert s.is_over and s.legal_actions() == []
+    for label in ("sun", "moon", "pass"):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(label)
+        assert err.value.rule == "SB-560"
+
+
 def test_last_battle_lost_loses_the_game_with_option_lose():
     """SB-520, SB-550, SB-919: conditions 1 and 2 but the battle lost: no win; with
     ``lost_battle = "lose"`` the game is lost (the default plays on: test_options)."""

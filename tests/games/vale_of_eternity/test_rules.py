@@ -457,6 +457,17 @@ def test_option_round_limit_and_target():
     assert s.is_over
 
 
+def test_ve_082_nothing_after_the_end():
+    """VE-082 (the game end; the ledger has no rule of its own for "nothing after the end"):
+    a move after the end is refused citing VE-082, not "engine"."""
+    s = make(round=10, phase="round_end", to_move=None, stage="activation").settle()
+    assert s.is_over and s.legal_actions() == []
+    for label in ("summon 27", "pass", "take 3"):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(label)
+        assert err.value.rule == "VE-082"
+
+
 # ------------------------------------------------------------------ winner
 
 

@@ -4,13 +4,18 @@ Each decision phase's ``why_not`` hook is ``refusal(<phase check>)``: the
 checks that hold in every phase (an action step before choosing the action,
 rune actions), then the phase's own, both built on the shared checks of
 ``checks`` that the legal-action lists use too. Nothing here changes a state.
+
+Every refusal names a rule of the refused action's own kind (``CITES``): a
+kind that is not open in this step, or arguments that are none of its kind,
+cite the rule of that decision (``own_rule``), never a rule of the phase; a
+check citing a rule its kind does not declare is a bug (``FlowError``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...engine import Action, IllegalAction
+from ...engine import Action, FlowError, IllegalAction
 from .checks import (
     choose_ok,
     forge_ok,
@@ -22,12 +27,15 @@ from .checks import (
     summon_ok,
     swap_ok,
     trade_ok,
+    use_ok,
 )
 from .ctx import has_rune, joker_everywhere
 from .effects import place_targets
 from .model import COLOURS, SPACES
 
 __all__ = [
+    "CITES",
+    "own_rule",
     "refusal",
     "why_choose",
     "why_summon",
@@ -43,8 +51,48 @@ __all__ = [
 Check = Callable[..., "IllegalAction | None"]
 
 
+#: per action kind: the rule of that decision first (``own_rule``), then every rule its checks may cite
+CITES: dict[str, tuple[str, ...]] = {
+    "action": ("RS-061", "RS-062", "RS-091"),
+    "colour": ("RS-071", "RS-061"),
+    "play": ("RS-070", "RS-061", "RS-071"),
+    "summon": ("RS-073", "RS-061", "RS-072"),
+    "done": ("RS-061", "RS-077", "RS-130", "RS-160"),
+    "pick": ("RS-090", "RS-061", "RS-217"),
+    "go": ("RS-090", "RS-061"),
+    "use": ("RS-092", "RS-061"),
+    "finish": ("RS-092",),
+    "forge": ("RS-130", "RS-061", "RS-131", "RS-133", "RS-134", "RS-138", "RS-147", "RS-149", "RS-150"),
+    "pay": ("RS-100", "RS-131", "RS-133", "RS-141"),
+    "place": ("RS-137", "RS-140"),
+    "gem": ("RS-103", "RS-107", "RS-214"),
+    "give": ("RS-108", "RS-214"),
+    "take": ("RS-104", "RS-105"),
+    "option": ("RS-099",),
+    "skip": ("RS-093",),
+    "trade": ("RS-160", "RS-063", "RS-166"),
+    "rune": ("RS-163", "RS-165", "RS-166"),
+    "jokergem": ("RS-212",),
+    "swap": ("RS-215", "RS-214"),
+}
+#: (kind, phase) -> the decision's rule where one kind means another decision in that phase
+_OWN_IN_PHASE = {
+    ("pay", "forge"): "RS-131",
+    ("pay", "forge_step"): "RS-131",
+    ("done", "summon"): "RS-077",
+    ("done", "forge"): "RS-130",
+    ("done", "trade_artifacts"): "RS-160",
+}
+
+
+def own_rule(kind: str, phase: str) -> str:
+    """The rule of the decision ``kind`` stands for in ``phase``: cited when it is not open now."""
+    return _OWN_IN_PHASE.get((kind, phase)) or CITES[kind][0]
+
+
 def refusal(own: Check) -> Callable:
-    """The ``why_not`` hook of a phase: the checks of every phase, then ``own``, then a generic reason."""
+    """The ``why_not`` hook of a phase: the checks of every phase, then ``own``; an action kind
+    none of them refuses is not open in this step, which its own decision rule says."""
 
     def why_not(state, action: Action) -> IllegalAction:
         game = state.game
@@ -54,8 +102,16 @@ def refusal(own: Check) -> Callable:
             en, de = game.words.format(key, **kw)  # names of ids in English and German
             return IllegalAction(rule, en, action, de)
 
+        if action.kind not in CITES:  # no decision of this game: no rule of it speaks of one
+            return no("engine", "r_generic", **_generic(game, state, action))
         found = _anywhere(no, board, ctx, state.phase, action) or own(no, board, ctx, action)
-        return found or no(_phase_rule(game, state.phase), "r_generic", **_generic(game, state, action))
+        if found is None:
+            return no(own_rule(action.kind, state.phase), "r_generic", **_generic(game, state, action))
+        if found.rule not in CITES[action.kind]:
+            raise FlowError(
+                f"rune_stones: a refusal of {action} cites {found.rule}, which {action.kind!r} does not declare"
+            )
+        return found
 
     return why_not
 
@@ -72,6 +128,7 @@ def _anywhere(no, board, ctx, phase: str, action: Action) -> IllegalAction | Non
             return no("RS-212", "r_joker_gem_set")
         if args[0] not in COLOURS:
             return no("RS-212", "r_no_joker_choice")
+        return no("RS-212", "r_jokergem_none_left", colour=args[0])
     if kind == "swap" and len(args) == 2 and swap_ok(board, ctx, *args):
         if board.turn.swapped:
             return no("RS-215", "r_swap_used")
@@ -79,6 +136,7 @@ def _anywhere(no, board, ctx, phase: str, action: Action) -> IllegalAction | Non
             return no("RS-215", "r_no_rune", rune="exchange")
         if swap_ok(board, ctx, *args) == "RS-214":
             return no("RS-214", "r_joker_everywhere", colour=args[1])
+        return no("RS-215", "r_swap_rune", give=args[0], get=args[1])
     home = _HOME.get(kind)
     if home and phase == "choose_action":  # a step of an action before choosing it (RS-061)
         return no("RS-061", "r_choose_first", what=home)
@@ -105,6 +163,8 @@ def why_choose(no, board, ctx, action: Action) -> IllegalAction | None:
     """RS-091: the abilities action needs two cards in hand."""
     if action.kind == "action" and action.args == ("abilities",) and choose_ok(board, ctx, "abilities"):
         return no("RS-091", "r_abilities_hand", n=len(board.players[board.current].hand))
+    if action.kind == "action" and action.args in (("summon",), ("forge",)) and choose_ok(board, ctx, action.args[0]):
+        return no("RS-062", "r_action_empty", what=action.args[0])
     return None
 
 
@@ -141,6 +201,9 @@ def why_pick(no, board, ctx, action: Action) -> IllegalAction | None:
 
 
 def why_resolve(no, board, ctx, action: Action) -> IllegalAction | None:
+    """RS-092: each laid-out card's ability once, in any order."""
+    if action.kind == "use" and len(action.args) == 1 and use_ok(board, action.args[0]):
+        return no("RS-092", "r_use_not_open", card=action.args[0])
     return None
 
 
@@ -226,11 +289,6 @@ def _step(no, board, ctx, action: Action) -> IllegalAction | None:
     if kind == "take" and t.queue and t.queue[0].startswith("card:"):
         return no("RS-105", "r_take_colour", colour=t.queue[0][5:])
     return None
-
-
-def _phase_rule(game, phase: str) -> str:
-    rules = game.phases[phase].rules if phase in game.phases else ()
-    return rules[0] if rules else "RS-061"
 
 
 def _generic(game, state, action: Action) -> dict:

@@ -9,7 +9,7 @@ consistent bookkeeping: dust and concentrated energy are counted against
 from __future__ import annotations
 
 from ...engine import Dice
-from .config import Config
+from .config import GEMS, Config
 from .model import Player, Table, put, replace, sale_value
 
 __all__ = [
@@ -153,11 +153,19 @@ def auto_selection(cfg: Config, p: Player, due: int) -> list[tuple]:
 
 
 def item_label(item: tuple) -> str:
-    """Action argument text of a payment item: "card sapphire 5", "energy ruby", "dust 10"."""
-    from .config import GEMS
+    """Action argument text of a payment item: "card sapphire 5", "energy ruby", "dust 10"
+    (made once per item: labels are asked for on every payment step)."""
+    label = _LABELS.get(item)
+    if label is None:
+        if item[0] == "card":
+            label = f"card {GEMS[item[1]]} {item[2]}"
+        elif item[0] == "energy":
+            label = f"energy {GEMS[item[1]]}"
+        else:
+            label = f"dust {item[1]}"
+        _LABELS[item] = label
+    return label
 
-    if item[0] == "card":
-        return f"card {GEMS[item[1]]} {item[2]}"
-    if item[0] == "energy":
-        return f"energy {GEMS[item[1]]}"
-    return f"dust {item[1]}"
+
+#: payment item -> its label (a few dozen items in all)
+_LABELS: dict[tuple, str] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...engine.records import copier
 from .config import ARTS, DIAMOND, EMERALD, FIRE, GEMS, GEMS_AREA, RUBY, STORE, Config
 
 __all__ = [
@@ -107,25 +108,13 @@ def replace(obj, **changes):
 
     Same result as ``dataclasses.replace`` for these plain records, several times
     as fast: each record class gets a copier generated from its field names
-    (``_copier``); the rules copy small records on every step.
+    (``rulekit.engine.records.copier``); the rules copy small records on every step.
     """
     return type(obj)._copy(obj, **changes)
 
 
-def _copier(cls):
-    """``cls._copy(obj, **changes)``: one keyword per field, no loops or dict look-ups."""
-    keep = object()
-    fields = cls.__slots__
-    lines = ["def _copy(obj, *, " + ", ".join(f"{f}=keep" for f in fields) + "):", "    new = _new(cls)"]
-    lines += [f"    _set(new, {f!r}, obj.{f} if {f} is keep else {f})" for f in fields]
-    lines.append("    return new")
-    scope = {"keep": keep, "_new": object.__new__, "_set": object.__setattr__, "cls": cls}
-    exec("\n".join(lines), scope)  # noqa: S102 - generated from the dataclass's own field names
-    return staticmethod(scope["_copy"])
-
-
 for _cls in (Player, Auction, Pay, Table):
-    _cls._copy = _copier(_cls)
+    _cls._copy = staticmethod(copier(_cls))
 
 
 def put(t: Table, seat: int, player: Player, **changes) -> Table:

@@ -13,7 +13,8 @@ with a plain static server, and in headless Chromium:
   human seat, or Step when a bot moves) until the status line changed,
   timed in the page.
 
-Run: ``PYTHONPATH=src python benchmarks/static_site.py [--site DIR] [--before DIR] [--clicks 30] [--loads 2]``
+Run: ``PYTHONPATH=src python benchmarks/static_site.py [--site DIR] [--before DIR] [--clicks 30] [--loads 3]
+[--notebooks rune_stones,spellbound]``
 Say the machine's load (``uptime``) with the figures: on 2 shared cores they move a lot.
 """
 
@@ -71,34 +72,86 @@ def notebooks(site: Path) -> list[str]:
     return sorted(p.stem for p in (site / "voici" / "render").glob("*.html"))
 
 
-def cold_load(browser, url: str, name: str) -> tuple[float, int, dict[str, float]]:
-    """Seconds until the notebook's first widget is drawn, bytes fetched, and when each phase ended."""
+#: where a cold load's time goes, in the order the phases end (seconds from navigation)
+PHASES = (
+    ("page code", "Voici's scripts ran and started the kernel's worker"),
+    ("runtime fetched", "pyodide.asm.wasm (the interpreter) downloaded and compiled"),
+    ("wheels fetched", "the last wheel downloaded (all are requested at once)"),
+    ("kernel ready", "Python started, wheels unpacked, IPython and the kernel imported: the first cell runs"),
+    ("widget code", "the first cell's imports and Table built: the board's ES modules load"),
+    ("drawn", "the board's SVG is on the page"),
+    ("notebook done", "the last cell has run (before #28's progressive pages: the page showed only then)"),
+)
+
+
+def _kind(url: str) -> str:
+    if url.endswith(".whl"):
+        return "wheels"
+    if "/static/pyodide/" in url:
+        return "runtime"
+    return "page"
+
+
+def cold_load(browser, url: str, name: str) -> dict:
+    """One cold load: seconds until the notebook's first widget is drawn, its phases, and what it downloaded."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    sizes: list[int] = []
+    fetched: dict[str, list[int]] = {}
+    wheel_starts: list[float] = []
     phases: dict[str, float] = {}
     t0 = time.perf_counter()
 
+    def now() -> float:
+        return time.perf_counter() - t0
+
+    def started(request) -> None:
+        if request.url.endswith(".whl"):
+            wheel_starts.append(now())
+        elif request.url.startswith("blob:"):
+            phases.setdefault("widget code", now())
+
     def finished(request) -> None:
-        sizes.append(max(0, request.sizes()["responseBodySize"]))
-        path = request.url
-        if path.endswith("pyodide.asm.wasm"):
-            phases["runtime fetched"] = time.perf_counter() - t0
-        elif path.endswith(".whl"):
-            phases["wheels fetched"] = time.perf_counter() - t0
+        if request.url.startswith("blob:"):
+            return
+        kind = _kind(request.url)
+        fetched.setdefault(kind, []).append(max(0, request.sizes()["responseBodySize"]))
+        if request.url.endswith("pyodide.asm.wasm"):
+            phases["runtime fetched"] = now()
+        elif kind == "wheels":
+            phases["wheels fetched"] = now()
 
     def console(msg) -> None:
-        if "rulekit-games already loaded" in msg.text and "first cell started" not in phases:
-            phases["first cell started"] = time.perf_counter() - t0
+        # the kernel checks the first cell's imports against its packages before running it
+        if "already loaded from default channel" in msg.text:
+            phases.setdefault("kernel ready", now())
+        elif msg.text == "rulekit-bench: cells done":
+            phases.setdefault("notebook done", now())
 
+    page.on("request", started)
     page.on("requestfinished", finished)
     page.on("console", console)
+    page.on("worker", lambda _: phases.setdefault("page code", now()))
+    # Voici removes its running-cell note once the last cell has run
+    page.add_init_script(
+        "let seen = false; new MutationObserver((_, obs) => { if (document.getElementById('loading')) seen = true;"
+        " else if (seen) { console.log('rulekit-bench: cells done'); obs.disconnect(); } })"
+        ".observe(document, {childList: true, subtree: true});"
+    )
+    load_avg = os.getloadavg()[0]
     page.goto(f"{url}/voici/render/{name}.html", timeout=600_000)
     page.locator(READY.get(name, BOARD)).first.wait_for(timeout=600_000)
-    elapsed = time.perf_counter() - t0
-    phases["drawn"] = elapsed
+    phases["drawn"] = now()
+    page.locator("#loading").wait_for(state="detached", timeout=600_000)
+    phases.setdefault("notebook done", now())
     context.close()
-    return elapsed, sum(sizes), phases
+    spread = max(wheel_starts) - min(wheel_starts) if wheel_starts else 0.0
+    return {
+        "seconds": phases["drawn"],
+        "load": load_avg,
+        "phases": {k: phases[k] for k, _ in PHASES if k in phases},
+        "fetched": {k: (len(v), sum(v)) for k, v in fetched.items()},
+        "wheels": (len(wheel_starts), spread),
+    }
 
 
 def clicks(browser, url: str, n: int) -> list[float]:
@@ -116,30 +169,30 @@ def clicks(browser, url: str, n: int) -> list[float]:
     return sorted(s for s in raw if s is not None)
 
 
-def measure(sites: dict[str, Path], loads: int, n_clicks: int) -> dict[str, dict]:
+def measure(sites: dict[str, Path], loads: int, n_clicks: int, only: list[str] | None = None) -> dict[str, dict]:
     """Every site's figures; cold loads alternate between the sites, so a change in the machine's load hits both."""
     out = {}
     servers = {}
     for label, site in sites.items():
         files = [p for p in site.rglob("*") if p.is_file()]
-        out[label] = {"MB": sum(p.stat().st_size for p in files) / 1e6, "files": len(files), "loads": {}, "phases": {}}
+        out[label] = {"MB": sum(p.stat().st_size for p in files) / 1e6, "files": len(files), "loads": {}, "runs": []}
         servers[label] = serve_static(site)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             names = sorted(set().union(*(notebooks(site) for site in sites.values())))
+            names = [n for n in names if not only or n in only]
+            names.sort(key=lambda n: n != "rune_stones")  # the issue's yardstick first
             for name in names:
                 for _ in range(loads):
                     for label, site in sites.items():
                         if name not in notebooks(site):
                             continue
-                        elapsed, fetched, phases = cold_load(browser, servers[label][1], name)
-                        out[label]["loads"].setdefault(name, []).append(elapsed)
+                        run = cold_load(browser, servers[label][1], name)
+                        out[label]["loads"].setdefault(name, []).append((run["seconds"], run["load"]))
                         if name == "rune_stones":
-                            out[label].setdefault("fetched", []).append(fetched)
-                            out[label]["phases"] = phases
-            for label in sites:
-                out[label]["downloaded"] = statistics.median(out[label].get("fetched", [0])) / 1e6
+                            out[label]["runs"].append(run)
+            for label in sites if n_clicks else ():
                 times = clicks(browser, servers[label][1], n_clicks)
                 out[label]["clicks"] = summary(times) if times else {}
             browser.close()
@@ -149,15 +202,32 @@ def measure(sites: dict[str, Path], loads: int, n_clicks: int) -> dict[str, dict
     return out
 
 
+def _median_run(runs: list[dict]) -> dict:
+    """The Rune Stones load whose time is the median (its phases and downloads belong together)."""
+    return sorted(runs, key=lambda r: r["seconds"])[(len(runs) - 1) // 2]
+
+
 def report(label: str, m: dict) -> None:
-    print(
-        f"\n== {label}: {m['MB']:.1f} MB in {m['files']} files; Rune Stones downloads {m.get('downloaded', 0):.1f} MB"
-    )
-    for name, times in m["loads"].items():
-        print(f"  cold load {name:22} {', '.join(f'{t:5.1f}' for t in times)} s")
-    if m["phases"]:
-        print("  Rune Stones phases (s from navigation): " + ", ".join(f"{k} {v:.1f}" for k, v in m["phases"].items()))
-    c = m["clicks"]
+    print(f"\n== {label}: {m['MB']:.1f} MB in {m['files']} files")
+    print("  cold load to first widget, s (1-minute load average at the start of each load in brackets):")
+    for name, runs in m["loads"].items():
+        each = ", ".join(f"{t:4.1f} ({la:.1f})" for t, la in runs)
+        print(f"    {name:22} median {statistics.median(t for t, _ in runs):4.1f}   [{each}]")
+    if m["runs"]:
+        run = _median_run(m["runs"])
+        print(f"  Rune Stones, the median load ({run['seconds']:.1f} s), phase by phase:")
+        last = 0.0
+        meanings = dict(PHASES)
+        for key, at in sorted(run["phases"].items(), key=lambda kv: kv[1]):
+            print(f"    {key:16} at {at:5.1f} s  (+{at - last:4.1f})  {meanings[key]}")
+            last = at
+        for kind, (n, size) in sorted(run["fetched"].items()):
+            print(f"    downloaded {kind:8} {n:4d} files {size / 1e6:5.1f} MB")
+        n, spread = run["wheels"]
+        print(f"    the {n} wheels were requested within {spread:.2f} s of each other (in parallel)")
+    c = m.get("clicks")
+    if c is None:  # --clicks 0
+        return
     if not c:
         print("  click-to-update: no click changed the status line within 5 s")
         return
@@ -170,8 +240,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", default=None, help="an already built site (default: build one now)")
     parser.add_argument("--before", default=None, help="an earlier build to measure too (printed first)")
-    parser.add_argument("--clicks", type=int, default=30)
-    parser.add_argument("--loads", type=int, default=2, help="cold loads to time per notebook")
+    parser.add_argument("--clicks", type=int, default=30, help="clicks to time (0: none)")
+    parser.add_argument("--notebooks", default=None, help="only these notebooks (comma-separated names)")
+    parser.add_argument("--loads", type=int, default=3, help="cold loads to time per notebook (median printed)")
     args = parser.parse_args()
     if args.site:
         site = Path(args.site)
@@ -182,7 +253,7 @@ def main() -> None:
         print(f"build: {time.perf_counter() - t0:.0f} s")
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     sites = {"before": Path(args.before), "after": site} if args.before else {"site": site}
-    for label, m in measure(sites, args.loads, args.clicks).items():
+    for label, m in measure(sites, args.loads, args.clicks, args.notebooks and args.notebooks.split(",")).items():
         report(label, m)
         if args.before and label == "before":
             left_out = sorted(set(notebooks(site)) - set(notebooks(Path(args.before))))

@@ -74,10 +74,48 @@ def test_site_holds_the_browser_notebooks_and_no_cdn_link(site):
     assert result["bytes"] < 35e6, f"the site grew to {result['bytes'] / 1e6:.1f} MB (#28: under 35 MB)"
     # every built file, not only the pages: no CDN named, no fetch from another host (Voici's lazy mermaid loader)
     assert reaches_out(out) == []
+    _check_fast_start(out)
     for path in out.rglob("*"):
         if path.is_file() and path.suffix in (".html", ".js", ".mjs", ".json", ".css"):
             text = path.read_text(encoding="utf-8", errors="replace")
             assert "cdn.jsdelivr.net" not in text and "cdnjs.cloudflare.com" not in text, path
+
+
+def _check_fast_start(out: Path) -> None:
+    """What makes the first visit fast is in the built site (#28): compiled Python, no test suites,
+    one shared copy of the pages' styles, pages that show while their cells run."""
+    import zipfile
+
+    pyodide = out / "static" / "pyodide"
+    with zipfile.ZipFile(next(pyodide.glob("rulekit_games-*.whl"))) as whl:
+        names = set(whl.namelist())
+    assert "rulekit/engine/game.py" in names  # rulekit keeps its source beside the bytecode
+    assert "rulekit/engine/__pycache__/game.cpython-313.pyc" in names
+    with zipfile.ZipFile(next(pyodide.glob("networkx-*.whl"))) as whl:
+        names = set(whl.namelist())
+    assert "networkx/__init__.pyc" in names and not any("/tests/" in n for n in names)
+    with zipfile.ZipFile(pyodide / "python_stdlib.zip") as stdlib:
+        assert "json/__init__.pyc" in stdlib.namelist()
+    for page in (out / "voici" / "render").glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "rk-running" in text and '<link rel="stylesheet" type="text/css" href="../styles/lab-' in text, page
+        assert len(text) < 100_000, f"{page.name}: the shared styles are inline again"
+
+
+def notebook_ran(page: Page) -> None:
+    """Wait until the page's last cell has run: the board shows while later cells still play
+    (``voici_output.progressive``); Voici removes the running-cell note at the end."""
+    expect(page.locator("#loading")).to_have_count(0, timeout=LOAD_MS)
+    expect(page.locator("body.rk-running")).to_have_count(0)
+
+
+#: in the page, in one go (the action bar is redrawn after the status line): the first legal
+#: action's presence, else a click on Step when it is open, else nothing yet
+CHOOSE_JS = """() => { const t = document.querySelector('.rk-table');
+    if (t.querySelector('button.rk-action:not(.rk-illegal)')) return 'action';
+    const step = t.querySelector('button.rk-step');
+    if (!step.disabled) { step.click(); return 'step'; }
+    return ''; }"""
 
 
 def step_or_act(page: Page, table) -> None:
@@ -107,28 +145,21 @@ def test_rune_stones_runs_in_the_browser_and_steps(site, page: Page):
     page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
     table = page.locator(".rk-table").first
     table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
+    notebook_ran(page)  # the notebook's later cells play on; then back to the start
     expect(page.get_by_text("Traceback")).to_have_count(0)
-    page.wait_for_timeout(5000)  # the notebook's later cells play on; then back to the start
     status = table.locator(".rk-status").first
     jump = table.locator("input.rk-jump").first
     jump.fill("0")
     jump.press("Enter")
     expect(status).to_contain_text("step 0 ", timeout=60_000)
     step_or_act(page, table)
-    step = table.locator("button.rk-step").first
     actions = table.locator("button.rk-action:not(.rk-illegal)")
     # a legal action goes through the kernel in the browser and back (automatic steps first)
     for _ in range(10):
-        # the action bar is redrawn after the status line: wait until it offers an action or Step is open
-        page.wait_for_function(
-            """() => { const t = document.querySelector('.rk-table');
-                return t.querySelector('button.rk-action:not(.rk-illegal)') || !t.querySelector('button.rk-step').disabled; }""",
-            timeout=60_000,
-        )
-        if actions.count():
-            break
         before = status.inner_text()
-        step.click()
+        chosen = page.wait_for_function(CHOOSE_JS, timeout=60_000).json_value()
+        if chosen == "action":
+            break
         expect(status).not_to_have_text(before, timeout=60_000)
     before = status.inner_text()
     actions.first.click()
@@ -159,8 +190,8 @@ def test_every_game_opens_and_steps_in_the_browser(site, page: Page, notebook):
     page.goto(f"{url}/voici/render/{notebook}.html", timeout=LOAD_MS)
     table = page.locator(".rk-table").first
     table.locator(".rk-board svg").first.wait_for(timeout=LOAD_MS)
+    notebook_ran(page)  # the notebook's later cells play on
     expect(page.get_by_text("Traceback")).to_have_count(0)
-    page.wait_for_timeout(3000)  # the notebook's later cells play on
     step_or_act(page, table)
     assert outside == [], outside
     assert [e for e in errors if e.startswith("pageerror")] == [], errors
@@ -174,6 +205,7 @@ def test_the_explorer_runs_twenty_games_in_the_browser(site, page: Page):
     page.goto(f"{url}/voici/render/explore_rules.html", timeout=LOAD_MS)
     run = page.locator(".rk-explore-run").first
     run.wait_for(timeout=LOAD_MS)
+    notebook_ran(page)
     expect(page.get_by_text("Traceback")).to_have_count(0)
     expect(page.locator(".rk-explore-table").first).to_contain_text("First seat wins")  # the notebook's study
     games = page.locator(".rk-explore-games input").first
@@ -201,5 +233,5 @@ def test_static_site_passes_axe(site, page: Page):
     axe.check(page, "static site index")
     page.locator('a.rk-card[data-notebook="rune_stones.ipynb"]').click()
     page.locator(".rk-table .rk-board svg").first.wait_for(timeout=LOAD_MS)
-    page.wait_for_timeout(5000)  # the notebook's later cells play on
+    notebook_ran(page)  # the notebook's later cells play on
     axe.check(page, "static site, Rune Stones")

@@ -34,14 +34,15 @@ from .pyodide_site import (
     _wheel_info,
     browser_wheels,
     build_venv,
+    compile_bytecode,
     kernel_wheels,
     project_wheel,
-    prune,
     pyodide_runtime,
     trim_babel,
-    without_service_worker,
+    without_tests,
     write_lock,
 )
+from .voici_output import progressive, prune, shared_styles, without_service_worker
 
 __all__ = [
     "publish",
@@ -212,10 +213,14 @@ def build(out: Path, source: Path, cache: Path, log=print) -> dict:
         info = pyodide_runtime(cache, pyodide_dir)
         log("wheels for the browser ...")
         browser_wheels(venv_dir, pyodide_dir)
+        without_tests(pyodide_dir)
         project_wheel(pyodide_dir)
         kernel_wheels(venv_dir, pyodide_dir)
         trim_babel(pyodide_dir)
         write_lock(pyodide_dir, info, "rulekit-games")
+        log("compiling the browser's Python ...")
+        compile_bytecode(pyodide_dir, [*PRELOAD, "rulekit-games"])
+        write_lock(pyodide_dir, info, "rulekit-games")  # the wheels changed: their hashes too
         settings = {
             "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": [*PRELOAD, "rulekit-games"]},
@@ -236,6 +241,8 @@ def build(out: Path, source: Path, cache: Path, log=print) -> dict:
     make_offline(out)
     without_service_worker(out)
     prune(out)
+    shared_styles(out)
+    progressive(out)
     # the gallery is the site's front page
     items = [e for e in gallery.entries(source) if e.file in kept]
     thumbs = out / "thumbs"

@@ -6,8 +6,9 @@ browser's Python 3.13, a wheel of this rulekit, and a ``pyodide-lock.json``
 of our own over exactly these (RECIPES.md, "Static site"). What makes the
 first visit fast lives here too: the wheels the kernel needs are loaded at
 once while Pyodide starts (``PRELOAD``), jedi is left out (``STAND_INS``),
-and the service worker that would mount the browser's drive is dropped
-(``SERVICE_WORKER``). ``rulekit.serve.publish`` drives the build.
+packages' test suites stay out (``without_tests``) and what a visit imports
+comes compiled (``compile_bytecode``). Voici's output is trimmed in
+``voici_output``; ``rulekit.serve.publish`` drives the build.
 """
 
 from __future__ import annotations
@@ -35,12 +36,12 @@ __all__ = [
     "PRELOAD",
     "browser_wheels",
     "build_venv",
+    "compile_bytecode",
     "kernel_wheels",
     "project_wheel",
-    "prune",
     "trim_babel",
+    "without_tests",
     "pyodide_runtime",
-    "without_service_worker",
     "write_lock",
 ]
 
@@ -80,11 +81,6 @@ KERNEL_WHEELS = ("piplite", "ipykernel", "pyodide_kernel")
 #: loaded while Pyodide starts, all at once, instead of one ``piplite.install`` after another during
 #: the kernel's start (names as the kernel checks them; see initPackageManager/initKernel of the kernel)
 PRELOAD = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel", "jedi", "ipython"]
-#: JupyterLite's service worker makes the kernel mount the browser's drive as its working folder:
-#: then every import asks the drive first (one synchronous request per module, about 130 at start).
-#: The dashboards read and write no files, so the site runs without it. Voici's bundle adds the
-#: plugin by hand (``disabledExtensions`` does not reach it), so the build drops it from there.
-SERVICE_WORKER = '"@jupyterlite/application-extension:service-worker-manager"===e.id'
 #: the browser's Python, for the wheels' environment markers
 BROWSER_ENV = {
     "implementation_name": "cpython",
@@ -258,23 +254,84 @@ def browser_wheels(venv_dir: Path, target: Path) -> None:
 LOCALES = ("root", "en", "de")
 
 
+def _rewrite_wheel(wheel: Path, dropped) -> int:
+    """Rewrite ``wheel`` without the entries for which ``dropped(name)`` is true (and their RECORD rows)."""
+    with zipfile.ZipFile(wheel) as whl:
+        entries = {n: whl.read(n) for n in whl.namelist()}
+    gone = {n for n in entries if dropped(n)}
+    if not gone:
+        return 0
+    record = next((n for n in entries if n.endswith(".dist-info/RECORD")), None)
+    if record:
+        lines = [ln for ln in entries[record].decode().splitlines() if ln.split(",")[0] not in gone]
+        entries[record] = ("\n".join(lines) + "\n").encode()
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as whl:
+        for name, data in entries.items():
+            if name not in gone:
+                whl.writestr(name, data)
+    return len(gone)
+
+
 def trim_babel(target: Path) -> None:
     """Rewrite Babel's wheel in ``target`` with only the ``LOCALES`` of its locale data."""
     keep = re.compile(r"babel/locale-data/(" + "|".join(LOCALES) + r")(_[A-Za-z0-9_]+)?\.dat$")
     for wheel in target.glob("babel-*.whl"):
-        with zipfile.ZipFile(wheel) as whl:
-            entries = {n: whl.read(n) for n in whl.namelist()}
-        dropped = {
-            n for n in entries if n.startswith("babel/locale-data/") and n.endswith(".dat") and not keep.match(n)
-        }
-        record = next((n for n in entries if n.endswith(".dist-info/RECORD")), None)
-        if record:
-            lines = [ln for ln in entries[record].decode().splitlines() if ln.split(",")[0] not in dropped]
-            entries[record] = ("\n".join(lines) + "\n").encode()
-        with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as whl:
-            for name, data in entries.items():
-                if name not in dropped:
-                    whl.writestr(name, data)
+        _rewrite_wheel(wheel, lambda n: n.startswith("babel/locale-data/") and n.endswith(".dat") and not keep.match(n))
+
+
+def without_tests(target: Path) -> int:
+    """Drop the test suites that packages ship inside their wheels (networkx: about 0.9 MB); returns the files dropped.
+
+    Nothing imports them at run time; in the browser they only cost download and unpacking.
+    """
+    tests = re.compile(r"^[^/]+/(?:[^/]+/)*tests/")
+    return sum(_rewrite_wheel(wheel, tests.match) for wheel in sorted(target.glob("*.whl")))
+
+
+#: runs the site's own Pyodide under Node at build time (argv: runtime folder, packages as JSON, script):
+#: the folder is mounted at ``/rk-site`` and the script's ``main`` compiles what a visit imports
+NODE_COMPILER = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [dir, packages, script] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(dir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: dir + "/", packages: JSON.parse(packages), stdout: () => {} });
+pyodide.FS.mkdir("/rk-site");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: dir }, "/rk-site");
+pyodide.runPython(readFileSync(script, "utf8"));
+const done = pyodide.runPython(
+  "import json, site, sys; json.dumps(main('/rk-site', site.getsitepackages()[0], next(p for p in sys.path if p.endswith('.zip'))))"
+);
+console.log(done);
+"""
+
+
+def compile_bytecode(pyodide_dir: Path, packages: list[str]) -> dict[str, int]:
+    """Put compiled bytecode of what a visit imports into the wheels and the standard library (``bytecode``).
+
+    Runs the site's own Pyodide under Node with ``packages`` loaded (as a
+    visit does) and returns how many modules each file got compiled. The
+    lock's hashes are stale afterwards: write it again.
+    """
+    from . import bytecode
+
+    node = shutil.which("node")
+    if node is None:
+        raise RulekitError(
+            "the static site needs Node.js to compile its Python for the browser (apt-get install nodejs)"
+        )
+    with tempfile.TemporaryDirectory(prefix="rulekit-bytecode-") as tmp:
+        driver = Path(tmp) / "compile.mjs"
+        driver.write_text(NODE_COMPILER, encoding="utf-8")
+        proc = subprocess.run(
+            [node, str(driver), str(pyodide_dir.resolve()), json.dumps(packages), bytecode.__file__],
+            capture_output=True,
+            text=True,
+        )
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stderr or proc.stdout).strip().splitlines()[-8:])
+        raise RulekitError(f"compiling the site's Python in Pyodide failed:\n{tail}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
 def kernel_wheels(venv_dir: Path, target: Path) -> None:
@@ -286,35 +343,6 @@ def kernel_wheels(venv_dir: Path, target: Path) -> None:
         if _normalize(name) not in found:
             raise RulekitError(f"the kernel's wheel {name} is missing from jupyterlite-pyodide-kernel in {venv_dir}")
         shutil.copy(found[_normalize(name)], target / found[_normalize(name)].name)
-
-
-def without_service_worker(site: Path) -> None:
-    """Leave JupyterLite's service worker out of Voici's plugin list (see ``SERVICE_WORKER``)."""
-    found = 0
-    for bundle in (site / "voici" / "build").glob("*.js"):
-        text = bundle.read_text(encoding="utf-8")
-        if SERVICE_WORKER in text:
-            bundle.write_text(text.replace(SERVICE_WORKER, "!1"), encoding="utf-8")
-            found += 1
-    if not found:
-        raise RulekitError(
-            "Voici's bundle no longer names the service worker plugin as expected: update SERVICE_WORKER"
-        )
-
-
-#: JupyterLite's own lab app at the site's root: Voici's pages never load it (they have their own
-#: bundle and icon font under voici/build), so the site leaves it out (5.5 MB)
-UNUSED = ("build/jlab_core.*.js", "build/fa-*")
-
-
-def prune(site: Path) -> int:
-    """Remove ``UNUSED`` from a built site; returns the bytes saved."""
-    saved = 0
-    for pattern in UNUSED:
-        for path in site.glob(pattern):
-            saved += path.stat().st_size
-            path.unlink()
-    return saved
 
 
 def write_lock(pyodide_dir: Path, info: dict, project: str) -> None:

@@ -138,3 +138,27 @@ def test_study_answers_in_words_with_or_without_pandas(monkeypatch):
         assert a["seat0_win_rate"] == b["seat0_win_rate"] and a["turns_median"] == b["turns_median"]
     with pytest.raises(ValueError, match="no option"):
         study("rune_stones", "random,random", games=1, vary=("banana", [1]))
+
+
+def test_different_bots_play_every_seed_in_every_seat():
+    """Issue 23: with different bots in a competitive game the Explorer and ``study`` play each
+    seed once in every rotation of the seats (paired), so the first seat's win rate measures the
+    seat and not the bot in it; one bot everywhere (or a cooperative game) plays each seed once."""
+    from rulekit.explore.study import study
+
+    panel = Explorer(game="rune_stones", bots="greedy:0,random", games=3, workers=1)
+    jobs = panel.jobs()
+    assert [(j.seed, j.agents) for j in jobs] == [
+        (s, lineup) for s in (0, 1, 2) for lineup in (("greedy:0", "random"), ("random", "greedy:0"))
+    ]
+    assert len(_panel(games=3).jobs()) == 3
+    assert len(Explorer(game="spellbound", bots="greedy,random", games=3, workers=1).jobs()) == 3
+    result = study("rune_stones", "greedy:0,random", games=2, seed=1, workers=1)
+    assert sorted((r["seed"], r["agent"]) for r in result.rows if r["seat"] == 0) == [
+        (1, "greedy:0"),
+        (1, "random"),
+        (2, "greedy:0"),
+        (2, "random"),
+    ]
+    row = result.summary[0]
+    assert row["games"] == 4 and row["comparable"]  # seats compared fairly: each bot sat first equally often

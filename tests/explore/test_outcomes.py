@@ -2,6 +2,7 @@
 not reach the printed end counted as unfinished by reason, seats compared on paired seeds,
 and the number of games a difference needs."""
 
+import pandas as pd
 import pytest
 
 from rulekit.explore import (
@@ -9,6 +10,7 @@ from rulekit.explore import (
     first_player_advantage,
     games_needed,
     loss_reasons,
+    plain,
     seat_advantage,
     simulate,
     sprt,
@@ -17,8 +19,10 @@ from rulekit.explore import (
     team_results,
     unfinished,
 )
+from rulekit.explore.outcomes import stop_counts
 from rulekit.explore.report import report_lines
 from rulekit.explore.simulate import make_jobs
+from rulekit.explore.summary_html import results_table
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +79,36 @@ def test_games_stopped_by_a_round_limit_are_unfinished_by_that_reason():
     assert stops["unfinished"] == 3 and stops["round_limit"] == 3
     assert set(df["stop_reason"]) == {"round_limit"} and not df["winner"].any()
     assert summarize(df)["unfinished"].iloc[0] == 3
+    assert summarize(df)["stops"].iloc[0] == "round_limit 3"
+
+
+def test_unfinished_games_by_reason_in_every_summary():
+    """summarize, the plain-Python summary of the browser and the Explorer's table all say why
+    games stopped before the printed end (not only how many), in words in both languages."""
+    capped = simulate("rune_stones", "random", players=2, games=2, executor="serial", progress=False, max_decisions=5)
+    limited = simulate(
+        "rune_stones",
+        "random",
+        players=2,
+        games=3,
+        seed=2,
+        options={"round_limit": 2},
+        executor="serial",
+        progress=False,
+    )
+    limited["game_id"] += 2
+    frame = pd.concat([capped, limited], ignore_index=True)
+    assert stop_counts(frame[frame.seat == 0]["stop_reason"]) == "round_limit 3, decision_limit 2"
+    assert stop_counts(["", ""]) == ""
+    row = summarize(frame).iloc[0]
+    assert (row["unfinished"], row["stops"]) == (5, "round_limit 3, decision_limit 2")
+    browser = plain.summary(frame.to_dict("records"))[0]
+    assert (browser["unfinished"], browser["stops"]) == (5, "round_limit 3, decision_limit 2")
+    assert "round limit 3, step limit 2" in results_table([browser], "en")
+    assert "Rundengrenze 3, Schrittgrenze 2" in results_table([browser], "de")
+    assert "Not finished, why" in results_table([browser], "en")
+    team = team_results(simulate("spellbound", "random", players=1, games=2, executor="serial", progress=False))
+    assert (team["unfinished"].iloc[0], team["stops"].iloc[0]) == (0, "")
 
 
 def test_finished_games_name_the_rule_of_their_end():

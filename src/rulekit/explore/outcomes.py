@@ -24,7 +24,15 @@ from .stats import detectable_difference, wilson
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["is_cooperative", "per_game", "team_results", "loss_reasons", "unfinished", "seat_advantage"]
+__all__ = [
+    "is_cooperative",
+    "per_game",
+    "team_results",
+    "loss_reasons",
+    "unfinished",
+    "stop_counts",
+    "seat_advantage",
+]
 
 
 def _keys(frame: pd.DataFrame, by: str | Sequence[str] | None) -> list[str]:
@@ -53,10 +61,23 @@ def per_game(frame: pd.DataFrame) -> pd.DataFrame:
     return games
 
 
+def stop_counts(stop_reasons) -> str:
+    """Unfinished games by reason in one cell, most frequent first: ``"stalemate 3, decision_limit 1"``
+    ("" when every game reached the printed end). ``stop_reasons`` is the ``stop_reason`` of each game
+    ("" for a finished one)."""
+    counts: dict[str, int] = {}
+    for reason in stop_reasons:
+        if reason:
+            counts[str(reason)] = counts.get(str(reason), 0) + 1
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return ", ".join(f"{reason} {count}" for reason, count in ranked)
+
+
 def team_results(frame: pd.DataFrame, by: str | Sequence[str] | None = None, z: float = 1.96) -> pd.DataFrame:
     """The team's record per variant in a cooperative game.
 
-    Columns: ``games``, ``won``, ``lost`` and ``unfinished`` (the three add up), ``rate`` (won
+    Columns: ``games``, ``won``, ``lost`` and ``unfinished`` (the three add up), ``stops`` (the
+    unfinished games by reason, ``stop_counts``), ``rate`` (won
     of all games) with Wilson interval ``ci_low`` / ``ci_high``, ``detectable`` (the smallest
     change of the rate that another variant of as many games could show, 95%, power 80%)
     and ``losses``: the rules that ended the lost games, most frequent first
@@ -78,6 +99,7 @@ def team_results(frame: pd.DataFrame, by: str | Sequence[str] | None = None, z: 
             "won": won,
             "lost": len(lost),
             "unfinished": unfinished_n,
+            "stops": stop_counts(group["stop_reason"]),
             "rate": won / n if n else math.nan,
             "ci_low": low,
             "ci_high": high,

@@ -15,6 +15,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable, Sequence
 
+from .outcomes import stop_counts
 from .stats import detectable_difference, wilson
 
 __all__ = ["by_variant", "summary", "quantile"]
@@ -50,6 +51,13 @@ def _finished(row: dict) -> bool:
     return row["end_reason"] != "decision_limit"
 
 
+def _stop(row: dict) -> str:
+    """What stopped a game before the printed end ("" if it reached it), as ``outcomes.per_game``."""
+    if "stop_reason" in row:
+        return str(row["stop_reason"] or "")
+    return "" if _finished(row) else "decision_limit"
+
+
 def summary(rows: Iterable[dict], cooperative: bool = False) -> list[dict]:
     """One dict per variant, with the keys ``sweeps.summarize`` gives for the same table.
 
@@ -57,8 +65,8 @@ def summary(rows: Iterable[dict], cooperative: bool = False) -> list[dict]:
     with its interval and the fair share ``expected``. Cooperative (every
     seat wins or loses together, as ``outcomes.team_results``): ``won``,
     ``lost``, ``unfinished``, the team's ``rate`` with its interval and
-    ``losses`` (the rules that ended the lost games). Both: ``detectable``
-    and the game length.
+    ``losses`` (the rules that ended the lost games). Both: ``detectable``,
+    ``unfinished`` with ``stops`` (the unfinished games by reason) and the game length.
     """
     out = []
     for variant, games in by_variant(rows).items():
@@ -69,6 +77,7 @@ def summary(rows: Iterable[dict], cooperative: bool = False) -> list[dict]:
         low, high = wilson(wins, n)
         turns = [r["turns"] for r in firsts]
         unfinished = sum(1 for r in firsts if not _finished(r))
+        stops = stop_counts(_stop(r) for r in firsts)
         row: dict = {"variant": variant, "games": n}
         if cooperative:
             lost = [r for r in firsts if not r["winner"] and _finished(r)]
@@ -76,7 +85,7 @@ def summary(rows: Iterable[dict], cooperative: bool = False) -> list[dict]:
             for r in lost:
                 counts[r["end_reason"]] = counts.get(r["end_reason"], 0) + 1
             ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-            row |= {"won": wins, "lost": len(lost), "unfinished": unfinished, "rate": wins / n}
+            row |= {"won": wins, "lost": len(lost), "unfinished": unfinished, "stops": stops, "rate": wins / n}
             row |= {"ci_low": low, "ci_high": high, "detectable": detectable_difference(n, wins / n)}
             row["losses"] = ", ".join(f"{reason} {count}" for reason, count in ranked)
         else:
@@ -84,6 +93,7 @@ def summary(rows: Iterable[dict], cooperative: bool = False) -> list[dict]:
             row |= {"seat0_win_rate": wins / n, "seat0_ci_low": low, "seat0_ci_high": high, "expected": 1 / players}
             row["detectable"] = detectable_difference(n, wins / n)
             row["unfinished"] = unfinished
+            row["stops"] = stops
         row |= {
             "turns_median": quantile(turns, 0.5),
             "turns_p10": quantile(turns, 0.1),

@@ -29,7 +29,18 @@ from ..games import resolve_game as _resolve
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Job", "simulate", "split", "play_job", "run_jobs", "game_ref", "resolve_game", "lineup", "COLUMNS"]
+__all__ = [
+    "Job",
+    "simulate",
+    "split",
+    "play_job",
+    "run_jobs",
+    "game_ref",
+    "resolve_game",
+    "lineup",
+    "pairs_seats",
+    "COLUMNS",
+]
 
 #: the columns of a results table, in order
 COLUMNS = [
@@ -187,6 +198,16 @@ def lineup(agents: str | Sequence[str], players: int | None = None) -> tuple[str
         elif len(specs) != players:
             raise ValueError(f"{len(specs)} agents ({','.join(specs)}) for {players} players: give one per seat")
     return tuple(specs)
+
+
+def pairs_seats(game: Game | str, agents: str | Sequence[str]) -> bool:
+    """True when a run should play every seed in every rotation of the lineup (``paired``): a
+    competitive game with different bots in the seats. Unrotated, the first seat's win rate would
+    be the first bot's skill, not the seat's advantage; paired, each deal is played with every bot
+    in every seat, so skill and luck of the deal cancel seed by seed (as chess engine matches
+    replay each opening with colours swapped). The Explorer and ``study`` use it."""
+    real = resolve_game(game_ref(game)) if not isinstance(game, Game) else game
+    return not real.cooperative and len(set(lineup(agents))) > 1
 
 
 def simulate(

@@ -18,7 +18,7 @@ from typing import Any
 from ..engine import Game
 from . import plain
 from .runner import in_browser
-from .simulate import _execute, _workers, make_jobs, resolve_game, split
+from .simulate import _execute, _workers, make_jobs, pairs_seats, resolve_game, split
 
 __all__ = ["Study", "study", "summary_rows", "variant_label"]
 
@@ -84,19 +84,24 @@ def study(
     """Play ``games`` seeded games (per value of ``vary = (option, values)``) and summarize them.
 
     Every variant plays the same seeds, so variants differ by the rule, not
-    by the luck of the deal. On a server the games run in a process pool
+    by the luck of the deal. Different bots in a competitive game play every
+    seed in every rotation of the seats (``paired``), so the first seat's win
+    rate is the seat's, not the first bot's. On a server the games run in a process pool
     (``workers``, default one per core); in the browser one after another.
     """
     real = resolve_game(game) if not isinstance(game, Game) else game
     option, values = vary if vary is not None else (None, [None])
     if option is not None and option not in real.options:
         raise ValueError(f"{real.id} has no option {option!r}; it has {', '.join(real.options)}")
+    paired = pairs_seats(real, bots)  # different bots: every seed in every rotation of the seats
     jobs = []
     for value in values:
         label = variant_label(real, option, value, lang)
         options = {} if option is None else {option: value}
         tags = {"variant": label} if option is None else {option: value, "variant": label}
-        jobs += make_jobs(real, bots, games=games, seed=seed, options=options, first_id=len(jobs), tags=tags)
+        jobs += make_jobs(
+            real, bots, games=games, seed=seed, options=options, first_id=len(jobs), tags=tags, paired=paired
+        )
     n = 1 if in_browser() else _workers(workers, None)
     executor = "serial" if n == 1 else None  # the browser has no processes
     rows = [row for chunk, _ in _execute(split(jobs, n), executor, n) for row in chunk]

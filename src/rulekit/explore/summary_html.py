@@ -82,6 +82,19 @@ def _cell(code: str, value: Any, lang: str) -> str:
     return escape(str(value))
 
 
+def _stops(value: Any, lang: str) -> str:
+    """``"stalemate 3, decision_limit 1"`` in words ("stalemate 3, step limit 1"); "–" for none."""
+    if not value:
+        return "–"
+    words = _texts().get("stop_words", {})
+    parts = []
+    for part in str(value).split(", "):
+        reason, _, count = part.rpartition(" ")
+        entry = words.get(reason)
+        parts.append(f"{entry.get(lang, entry['en']) if entry else reason} {count}")
+    return escape(", ".join(parts))
+
+
 def shown_columns(rows: list[dict], cooperative: bool = False) -> list[str]:
     codes = list(rows[0])
     shown = []
@@ -112,6 +125,8 @@ def results_table(rows: list[dict], lang: str = "en", cooperative: bool = False)
                 prefix = "seat0_" if code == "seat0_ci" else ""
                 low, high = row[f"{prefix}ci_low"], row[f"{prefix}ci_high"]
                 text = f"{_cell('rate', low, lang)}–{_cell('rate', high, lang)}"
+            elif code == "stops":
+                text = _stops(row.get(code), lang)
             elif code == "turns_range":
                 text = f"{row['turns_p10']:.0f}–{row['turns_p90']:.0f}"
             else:

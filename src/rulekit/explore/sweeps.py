@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game
-from .outcomes import is_cooperative, per_game, team_results, unfinished
+from .outcomes import is_cooperative, per_game, stop_counts, team_results, unfinished
 from .simulate import MAX_DECISIONS, game_ref, make_jobs, resolve_game, run_jobs
 from .stats import detectable_difference, wilson
 
@@ -187,8 +187,9 @@ def score_spread(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> 
 
 
 def game_length(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd.DataFrame:
-    """Turns and decisions per game: mean, median, 10th and 90th percentile, and ``unfinished``:
-    games that did not reach the printed end for any reason (``outcomes.unfinished`` by reason)."""
+    """Turns and decisions per game: mean, median, 10th and 90th percentile, ``unfinished``:
+    games that did not reach the printed end for any reason, and ``stops``: those games by
+    reason in one cell (``outcomes.stop_counts``; ``outcomes.unfinished`` has a column each)."""
     keys = _by(frame, by)
     games = per_game(frame)
     grouped = games.groupby(keys, sort=True, observed=True) if keys else games.groupby(lambda _: "all")
@@ -203,6 +204,7 @@ def game_length(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> p
     out = out.reset_index(drop=not keys)
     stops = unfinished(frame, by=keys)
     out["unfinished"] = stops["unfinished"].to_numpy()
+    out["stops"] = grouped["stop_reason"].agg(stop_counts).to_numpy()
     return out
 
 
@@ -217,7 +219,7 @@ def summarize(frame: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd.
     keys = _by(frame, by)
     if is_cooperative(frame):
         team = team_results(frame, by=keys)
-        length = game_length(frame, by=keys).drop(columns=["games", "unfinished"])
+        length = game_length(frame, by=keys).drop(columns=["games", "unfinished", "stops"])
         return _concat_columns([team, length]) if not keys else team.merge(length, on=keys)
     fpa = first_player_advantage(frame, by=keys)
     length = game_length(frame, by=keys)

@@ -24,7 +24,7 @@ from ..agents import AGENTS
 from ..engine.plurals import fill
 from ..explore.limits import check_job
 from ..explore.runner import Outcome, play_all, play_async
-from ..explore.simulate import Job, make_jobs
+from ..explore.simulate import Job, lineup, make_jobs, pairs_seats
 from ..explore.study import summary_rows
 from ..explore.summary_html import charts, results_table
 
@@ -152,8 +152,12 @@ class Explorer(w.VBox):
         grid = self.grid()
         option = next((k for k in grid if k != "agents"), None)
         values = grid[option] if option else [None]
-        check_job(self.games.value, self.bots.value, len(values))  # the dashboard's or the browser's cap
         game = load(self.game.value)
+        # different bots in a competitive game: every seed in every rotation of the seats (paired), so the
+        # first seat's rate measures the seat, not the bot that sits there
+        paired = pairs_seats(game, self.bots.value)
+        rotations = len(lineup(self.bots.value)) if paired else 1
+        check_job(self.games.value, self.bots.value, len(values) * rotations)  # the dashboard's or the browser's cap
         jobs: list[Job] = []
         for value in values:
             if option is None:
@@ -163,7 +167,13 @@ class Explorer(w.VBox):
                 label = f"{_option_title(game.options[option], self.lang)}: {_value_words(value, self.lang)}"
                 options, tags = {option: value}, {option: value, "variant": label}
             jobs += make_jobs(
-                game.id, self.bots.value, games=self.games.value, options=options, first_id=len(jobs), tags=tags
+                game.id,
+                self.bots.value,
+                games=self.games.value,
+                options=options,
+                first_id=len(jobs),
+                tags=tags,
+                paired=paired,
             )
         return jobs
 

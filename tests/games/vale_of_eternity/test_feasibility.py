@@ -117,3 +117,21 @@ def test_ve_062_every_drawing_creature_needs_a_card_to_draw():
     for card in DRAWERS:
         s = _no_cards_to_draw(make(round=8, hands={0: [card]}, stones={0: [6, 6, 6, 6]}))
         assert f"summon {card}" not in labels(s), CARDS_BY_ID[card]
+
+
+def test_ve_062_hydra_with_empty_piles_is_summoned_but_offers_no_draw():
+    """VE-062 (issue 25): Hydra picks two of three rewards; with the draw pile and the discard pile
+    empty the draw cannot be carried out, so it is not offered, and the other two still complete
+    the effect: the summon stays legal and no step is skipped."""
+    hydra = ID["Hydra"]
+    s = _no_cards_to_draw(make(hands={0: [hydra]}, stones={0: [6]}))
+    assert f"summon {hydra}" in labels(s)
+    s = s.apply(f"summon {hydra}")
+    while s.phase == "summon_payment":
+        s = s.apply(s.legal_actions()[0])
+    offered = labels(s)
+    assert offered and "option 2" not in offered, offered  # option 2: draw a card
+    for label in offered:
+        t = s.apply(label)
+        t = t.apply(t.legal_actions()[0]) if t.phase == "instant_effect" else t
+        assert not any(e.key in ("draw_none", "nothing_to_choose", "effect_stops") for e in t.events)

@@ -8,11 +8,15 @@ checks read the building blocks of ``data/cards.toml`` without running them;
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rulekit.engine import DataFileError
 
 from .model import CARDS, PROGRAMS, Work, choose_options
 
 __all__ = [
+    "OP_FEASIBLE",
+    "SEQUENCE_OPS",
     "SIMPLE",
     "CHOICE_OPS",
     "count",
@@ -135,18 +139,14 @@ def feasible(w: Work, seat: int, card: int, pid: int, depth: int = 0, start: int
             branch = op["then"] if condition(w, seat, op["cond"]) else op.get("else")
             if branch is not None and not feasible(w, seat, card, branch, depth, 0, gone):
                 return False
-        elif name in SIMPLE:
-            continue
-        elif name == "draw":  # VE-062: every card drawn must be there (the discard pile counts if it is reshuffled)
-            if drawable(w) < op["n"]:
-                return False
-        elif name == "summon_free":
-            if not free_targets(w, seat, card, op, gone, depth):
-                return False
-        elif name == "discard_hand":
+        elif name == "discard_hand":  # the rest of the program must stay feasible after the discard
             return bool(discards_that_complete(w, seat, card, pid, i, depth, gone))
-        elif not _op_ok(w, seat, card, op, depth):
-            return False
+        else:
+            check = OP_FEASIBLE.get(name)
+            if check is None:
+                raise DataFileError("data/cards.toml", "effects", f"op {name!r} has no feasibility check")
+            if not check(w, seat, card, op, depth, gone):
+                return False
     return True
 
 
@@ -169,17 +169,38 @@ def discards_that_complete(w: Work, seat: int, card: int, pid: int, index: int, 
     return out
 
 
-def _op_ok(w: Work, seat: int, card: int, op: dict, depth: int) -> bool:
-    name = op["op"]
-    if name == "require":
-        return condition(w, seat, op["cond"])
-    if name == "lose_points":
-        return not op.get("pay") or w.scores[seat] >= op["n"]
-    if name == "pay_stone":
-        return op["stone"] in w.stones[seat]
-    if name == "choose":
-        return sum(feasible(w, seat, card, p, depth) for p in choose_options(op, w.options)) >= op["picks"]
+#: one op's check: (work, seat, card, op, depth, gone) -> can the op be carried out completely now?
+OpCheck = Callable[[Work, int, int, dict, int, int], bool]
+
+
+def _always(w: Work, seat: int, card: int, op: dict, depth: int, gone: int) -> bool:
+    return True  # points, stones from the unlimited supply (VE-009), moving this card: nothing can run out
+
+
+def _has_targets(w: Work, seat: int, card: int, op: dict, depth: int, gone: int) -> bool:
     return bool(targets(w, seat, card, op, depth))
+
+
+def _choose_ok(w: Work, seat: int, card: int, op: dict, depth: int, gone: int) -> bool:
+    return sum(feasible(w, seat, card, p, depth) for p in choose_options(op, w.options)) >= op["picks"]
+
+
+#: ops that ``feasible`` handles itself, because they change what the later ops of the program see
+SEQUENCE_OPS = frozenset({"discard_self", "if", "discard_hand"})
+#: op name -> whether it can be carried out completely in a position (VE-062 for instant effects,
+#: VE-073 for active ones); ``discard_self``, ``if`` and ``discard_hand`` order the others and are
+#: handled by ``feasible`` itself. Every op of ``data/cards.toml`` has an entry or a data error is raised.
+OP_FEASIBLE: dict[str, OpCheck] = {
+    **dict.fromkeys(SIMPLE - SEQUENCE_OPS, _always),
+    "lose_points": lambda w, seat, card, op, depth, gone: not op.get("pay") or w.scores[seat] >= op["n"],
+    "require": lambda w, seat, card, op, depth, gone: condition(w, seat, op["cond"]),
+    "pay_stone": lambda w, seat, card, op, depth, gone: op["stone"] in w.stones[seat],
+    # every card drawn must be there (the discard pile counts when it is reshuffled, VE-047)
+    "draw": lambda w, seat, card, op, depth, gone: drawable(w) >= op["n"],
+    "summon_free": lambda w, seat, card, op, depth, gone: bool(free_targets(w, seat, card, op, gone, depth)),
+    "choose": _choose_ok,
+    **dict.fromkeys(("recover", "discard_summoned", "steal", "copy", "take_discard"), _has_targets),
+}
 
 
 def recover_ok(op: dict, cid: int, card: int = -1, options: dict | None = None) -> bool:

@@ -168,10 +168,12 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
     elif name == "draw":
         for _ in range(op["n"]):
             c = w.draw_card()
-            if c is not None:
-                w.hands[seat].append(c)
-                w.note("VE-002", "draw", player=seat)
-                w.note_private(seat, "VE-002", "drawn", player=seat, card=c)
+            if c is None:  # feasibility (VE-062, VE-073) keeps this from happening; never silently
+                w.note("VE-047", "draw_none", player=seat)
+                continue
+            w.hands[seat].append(c)
+            w.note("VE-002", "draw", player=seat)
+            w.note_private(seat, "VE-002", "drawn", player=seat, card=c)
     elif name == "require":
         return condition(w, seat, op["cond"])
     elif name == "if":

@@ -6,20 +6,19 @@ actions that were legal earlier in the game. Each must be refused by the
 game's own ``why_not`` (never the engine's generic answer) with a rule of the
 game's ledger; "engine" only for a kind of action the game does not have.
 Games whose refusals are declared per action kind are held to the declared
-rules: Mines (``engine/decisions.py``) and Rune Stones (``why.CITES``), so a
+rules: games on ``engine/decisions.py`` (``checks.REFUSALS``) and Rune Stones (``why.CITES``), so a
 rule of the phase cannot stand in for the check that refused.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
 
 import rulekit
 from rulekit.engine import Action, Dice, IllegalAction
-from rulekit.games.mines_of_zavandor import checks as mines_checks
-from rulekit.games.mines_of_zavandor import refusals as mines_refusals
 from rulekit.games.rune_stones import why as rune_why
 
 #: the values a changed argument takes: neighbours of a number, or another word of the games
@@ -39,12 +38,11 @@ def _declared(gid: str, phase: str, kind: str) -> frozenset[str] | None:
     """The rules a refusal of ``kind`` may cite, for games that declare them per kind."""
     if gid == "rune_stones":
         return frozenset(rune_why.CITES[kind]) if kind in rune_why.CITES else None
-    if gid == "mines_of_zavandor":
-        decisions = mines_checks.DECISIONS.get(phase)
-        if decisions is not None and kind in decisions.index:
-            return decisions.declared(kind)
-        return frozenset({mines_refusals.KINDS[kind]}) if kind in mines_refusals.KINDS else None
-    return None
+    try:
+        refusals = getattr(importlib.import_module(f"rulekit.games.{gid}.checks"), "REFUSALS", None)
+    except ModuleNotFoundError:
+        return None
+    return refusals.declared(phase, kind) or None if refusals is not None else None
 
 
 def _options(game) -> dict:

@@ -34,13 +34,13 @@ No(rule='X-1', key='bad_take', args=None)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from .actions import Action
-from .errors import FlowError
+from .errors import FlowError, IllegalAction
 
-__all__ = ["No", "Kind", "Decisions"]
+__all__ = ["No", "Kind", "Decisions", "Refusals"]
 
 
 class No(NamedTuple):
@@ -134,3 +134,65 @@ class Decisions:
         if no is not None and kind.rules and no.rule not in kind.rules and no.rule != kind.bad.rule:
             raise FlowError(f"the check of {action.kind!r} cites {no.rule}, which it does not declare ({kind.rules})")
         return no
+
+
+class Refusals:
+    """A game's ``why_not``: its decision tables, and the rule that governs each kind of action.
+
+    An action of the current phase's kinds is refused by that kind's own
+    checks (``Decisions.refuse``); an action of a kind the game has but this
+    phase lacks is refused citing the rule that governs the kind (message
+    key ``wrong_phase``); an action the game does not have at all is the
+    engine's (``unknown_action``: no rule of the game speaks of it). There is
+    no phase-level fallback rule. Every game's ``checks.py`` ends with
+    ``REFUSALS = Refusals(DECISIONS, KINDS)`` and its flow table uses
+    ``REFUSALS.why_not`` as every decision phase's ``why_not`` hook.
+
+    Parameters
+    ----------
+    decisions : mapping of str to Decisions
+        Phase id -> the phase's decisions (every decision phase of the game).
+    kinds : mapping of str to str
+        Action kind -> the id of the rule that governs it.
+    """
+
+    def __init__(self, decisions: Mapping[str, Decisions], kinds: Mapping[str, str]) -> None:
+        missing = {k for d in decisions.values() for k in d.index} - set(kinds)
+        if missing:
+            raise FlowError(f"action kinds without a governing rule in KINDS: {sorted(missing)}")
+        self.decisions = decisions
+        self.kinds = kinds
+
+    def declared(self, phase: str, kind: str) -> frozenset[str]:
+        """The rule ids a refusal of ``kind`` in ``phase`` may cite (empty for a kind the game lacks)."""
+        decisions = self.decisions.get(phase)
+        if decisions is not None and kind in decisions.index:
+            return decisions.declared(kind)
+        return frozenset({self.kinds[kind]}) if kind in self.kinds else frozenset()
+
+    def why_not(self, state: Any, action: Action) -> IllegalAction | None:
+        """The ``IllegalAction`` naming the rule that forbids ``action`` now, or None when it is legal."""
+        decisions = self.decisions.get(state.phase)
+        if decisions is not None and action.kind in decisions.index:
+            no = decisions.refuse(state, action)
+            if no is None:
+                return None
+            rule, key, args = no.rule, no.key, no.args or {}
+        elif action.kind in self.kinds:
+            rule, key, args = self.kinds[action.kind], "wrong_phase", {}
+        else:
+            rule, key, args = "engine", "unknown_action", {}
+        game, phase = state.game, state.game.phases[state.phase]
+        legal = state.legal_actions()
+        return game.refuse(
+            rule,
+            key,
+            action,
+            what=game.phrase(action),
+            what_de=game.phrase(action, "de"),
+            phase=phase.name,
+            phase_de=phase.name_de,
+            legal=game.phrases(legal),
+            legal_de=game.phrases(legal, "de"),
+            **args,
+        )

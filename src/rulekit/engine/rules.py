@@ -136,10 +136,13 @@ class Messages:
 
     @classmethod
     def load(cls, package: str) -> Messages:
+        """The game's messages over the engine's own (``unknown_action``, ``wrong_phase``: every game's refusals use them)."""
+        table = read_toml(__package__, "texts/messages.toml")
         try:
-            return cls(read_toml(package, "texts/messages.toml"))
+            table |= read_toml(package, "texts/messages.toml")
         except FileNotFoundError:
-            return cls({})
+            pass
+        return cls(table)
 
     def format(self, key: str, **args: object) -> tuple[str, str]:
         """The (English, German) text for ``key``; a missing key shows itself plainly."""

@@ -14,14 +14,14 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from rulekit.engine import State
-from rulekit.engine.decisions import Decisions, Kind, No
+from rulekit.engine.decisions import Decisions, Kind, No, Refusals
 
 from .auction import coins_left, reward_options
 from .tables import NKINDS, kind_of, tables
 from .trade import cart_count, kind_label, offer_problem, partners
 from .upgrade import OBJ_CLAN, upgrade_problem
 
-__all__ = ["No", "Kind", "Decisions", "DECISIONS"]
+__all__ = ["No", "Kind", "Decisions", "DECISIONS", "KINDS", "REFUSALS"]
 
 
 def _key(state: State) -> tuple[int, int]:
@@ -277,7 +277,7 @@ def _phase(*kinds: Kind) -> Decisions:
 _DONE = Kind("done", _none, No("ZM-170", "not_now"))
 _CANCEL = Kind("cancel", _none, No("ZM-350", "not_now"))
 
-#: phase id -> its decisions (the flow table's ``legal`` hooks and ``refusals.why_not`` read these)
+#: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)
 DECISIONS: dict[str, Decisions] = {
     "income_choice": _phase(Kind("take", _carts, No("ZM-240", "take_not_owed"), check=take_ok)),
     "income_extra": _phase(
@@ -328,3 +328,34 @@ DECISIONS: dict[str, Decisions] = {
         Kind("exchange", _none, No("ZM-640", "exchange_three"), check=exchange_ok, rules=("ZM-910",)), _DONE
     ),
 }
+
+#: action kind -> the rule that governs it (the phases that use it are those of ``DECISIONS`` naming it)
+KINDS: dict[str, str] = {
+    "take": "ZM-240",
+    "scroll": "ZM-300",
+    "keep": "ZM-906",
+    "bank": "ZM-320",
+    "cart": "ZM-330",
+    "offer": "ZM-350",
+    "to": "ZM-350",
+    "give": "ZM-350",
+    "want": "ZM-340",
+    "ask": "ZM-350",
+    "propose": "ZM-350",
+    "next": "ZM-350",
+    "cancel": "ZM-350",
+    "accept": "ZM-350",
+    "decline": "ZM-350",
+    "bid": "ZM-380",
+    "seal": "ZM-380",
+    "reward": "ZM-530",
+    "remove": "ZM-510",
+    "king": "ZM-490",
+    "upgrade": "ZM-540",
+    "exchange": "ZM-640",
+    "done": "ZM-170",
+    "discard": "ZM-913",
+}
+
+#: the game's ``why_not``: every decision phase's refusals come from the checks above
+REFUSALS = Refusals(DECISIONS, KINDS)

@@ -7,6 +7,7 @@ written in rulekit's own words in English and German) and
 
 from __future__ import annotations
 
+import contextlib
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -138,10 +139,8 @@ class Messages:
     def load(cls, package: str) -> Messages:
         """The game's messages over the engine's own (``unknown_action``, ``wrong_phase``: every game's refusals use them)."""
         table = read_toml(__package__, "texts/messages.toml")
-        try:
+        with contextlib.suppress(FileNotFoundError):
             table |= read_toml(package, "texts/messages.toml")
-        except FileNotFoundError:
-            pass
         return cls(table)
 
     def format(self, key: str, **args: object) -> tuple[str, str]:

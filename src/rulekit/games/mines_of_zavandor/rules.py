@@ -14,8 +14,7 @@ from typing import Any
 from rulekit.engine import Action, Dice, Game, PhaseHooks, ScoreLine, State, load_options
 
 from . import auction, income, labels, trade, upgrade, views
-from .checks import DECISIONS
-from .checks import REFUSALS
+from .checks import DECISIONS, REFUSALS
 from .scene import scene
 from .setup import setup_game
 from .tables import tables
@@ -36,13 +35,23 @@ class MinesOfZavandor(Game):
     flow = {
         "setup": PhaseHooks(auto=lambda state: state.game.setup(state)),
         "income_base": PhaseHooks(auto=income.income_step),
-        "income_choice": PhaseHooks(legal=DECISIONS["income_choice"].legal, play=income.play_income, why_not=REFUSALS.why_not),
-        "income_extra": PhaseHooks(legal=DECISIONS["income_extra"].legal, play=income.play_scroll, why_not=REFUSALS.why_not),
+        "income_choice": PhaseHooks(
+            legal=DECISIONS["income_choice"].legal, play=income.play_income, why_not=REFUSALS.why_not
+        ),
+        "income_extra": PhaseHooks(
+            legal=DECISIONS["income_extra"].legal, play=income.play_scroll, why_not=REFUSALS.why_not
+        ),
         "trade": PhaseHooks(legal=DECISIONS["trade"].legal, play=trade.play_menu, why_not=REFUSALS.why_not),
         "trade_bank": PhaseHooks(legal=DECISIONS["trade_bank"].legal, play=trade.play_bank, why_not=REFUSALS.why_not),
-        "trade_offer": PhaseHooks(legal=DECISIONS["trade_offer"].legal, play=trade.play_offer, why_not=REFUSALS.why_not),
-        "trade_answer": PhaseHooks(legal=DECISIONS["trade_answer"].legal, play=trade.play_answer, why_not=REFUSALS.why_not),
-        "auction_bidding": PhaseHooks(legal=DECISIONS["auction_bidding"].legal, play=auction.play_bid, why_not=REFUSALS.why_not),
+        "trade_offer": PhaseHooks(
+            legal=DECISIONS["trade_offer"].legal, play=trade.play_offer, why_not=REFUSALS.why_not
+        ),
+        "trade_answer": PhaseHooks(
+            legal=DECISIONS["trade_answer"].legal, play=trade.play_answer, why_not=REFUSALS.why_not
+        ),
+        "auction_bidding": PhaseHooks(
+            legal=DECISIONS["auction_bidding"].legal, play=auction.play_bid, why_not=REFUSALS.why_not
+        ),
         "auction_reveal": PhaseHooks(auto=auction.reveal),
         "auction_count": PhaseHooks(auto=auction.resolve_step),
         "auction_resolve": PhaseHooks(
@@ -51,7 +60,9 @@ class MinesOfZavandor(Game):
         "upgrade": PhaseHooks(legal=DECISIONS["upgrade"].legal, play=upgrade.play_upgrade, why_not=REFUSALS.why_not),
         "check_game_end": PhaseHooks(auto=upgrade.check_end),
         "round_cleanup": PhaseHooks(auto=upgrade.cleanup),
-        "hand_limit": PhaseHooks(legal=DECISIONS["hand_limit"].legal, play=upgrade.play_discard, why_not=REFUSALS.why_not),
+        "hand_limit": PhaseHooks(
+            legal=DECISIONS["hand_limit"].legal, play=upgrade.play_discard, why_not=REFUSALS.why_not
+        ),
         "final_gem_exchange": PhaseHooks(
             legal=DECISIONS["final_gem_exchange"].legal, play=upgrade.play_final, why_not=REFUSALS.why_not
         ),

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, State
 from ...engine.seats import next_seat
-from . import legality
-from .config import GEMS
+from . import checks as legality
 from .model import Auction, Pay, item_price, means, modifier, owns_max, put, replace
+from .tables import GEMS
 from .turn import back_to_turn, finish_pay, gain_gem
 
 if TYPE_CHECKING:

@@ -1,45 +1,292 @@
-"""Refusals with rule ids, seat views, conservation checks and determinization.
+"""Every legality condition of every decision phase as one small check.
 
-``why_not`` answers "why can't I?" with the ledger rule that forbids an
-action, taken from the same checks the phases' ``legal`` generators use
-(legality.py), and None for a legal action; ``view`` hides energy-card values in other hands and the order of
-every deck; ``invariants`` checks that no card, gem, artifact, sentinel
-or dust is created or lost outside the bank's bookkeeping.
+A check returns the ledger rule id that forbids an action now, or "" when it is
+allowed. The phases' ``legal`` generators (turn.py, auction.py) offer exactly the
+candidates whose check is "", and their ``why_not`` hooks (checks.py) answer with
+the same check's rule, so the list of legal actions and the refusals cannot
+disagree (issue 16). Checks take the values a generator computes once per
+decision (the energy in hand, free room, bidding means) as arguments, so the hot
+path stays a loop of cheap calls.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
-from ...engine import Action, Dice, IllegalAction, State, encode
-from . import legality as check
-from .config import AREAS, GEMS
-from .model import (
-    capacity,
-    gem_price,
-    hand_count,
-    hand_limit,
-    hand_value,
-    item_price,
-    means,
-    replace,
-    victory_points,
-)
+from ...engine import Action, IllegalAction, State
+from .model import Player, Table, can_enchant, capacity, gem_price, hand_value, item_price, means, modifier
+from .tables import AREAS, GEMS, RUBY, Config
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
 
 __all__ = [
+    "enchant",
+    "disenchant",
+    "activate",
+    "deactivate",
+    "learn",
+    "learn_cost",
+    "free_step",
+    "buy_stone",
+    "exchange",
+    "open_auction",
+    "auction_item",
+    "auction_price",
+    "item_kind",
+    "printed",
+    "bid",
+    "bid_menu",
+    "pass_bid",
+    "held",
+    "sell",
+    "lose",
+    "parse_item",
     "auction_why_not",
     "pay_why_not",
     "hub_why_not",
     "reduce_why_not",
     "lose_why_not",
-    "view",
-    "invariants",
-    "determinize",
 ]
+
+
+# -- phase 3: the player whose turn it is ---------------------------------------------
+
+
+def enchant(cfg: Config, t: Table, p: Player, g: int, value: int, opts: dict) -> str:
+    """ZS-250/260/270/280 access, ZS-910 supply, ZS-230 price (the energy in hand must cover it)."""
+    if g > 1:  # opals and sapphires need nothing (ZS-240)
+        if g == RUBY:
+            scope = opts["ruby_limit_scope"]
+            rubies = sum(q.active[RUBY] + q.stored[RUBY] for q in t.p) if scope == "supply" else 0
+            rule = can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"])
+        else:  # emeralds and diamonds: only the artifact counts
+            rule = can_enchant(cfg, p, g, 0, "player", 0)
+        if rule:
+            return rule
+    if t.supply[g] <= 0 and opts["gem_supply"] == "limited":  # option gem_supply (ZS-910)
+        return "ZS-910"
+    if cfg.gem_price[g] * cfg.price_percent[p.know[0]] // 100 > value:
+        return "ZS-230"
+    return ""
+
+
+def disenchant(p: Player, g: int) -> str:
+    """ZS-290: only a gem the player owns (active or in the pentagon) can be sold."""
+    return "" if p.active[g] or p.stored[g] else "ZS-290"
+
+
+def activate(p: Player, g: int, room: bool) -> str:
+    """ZS-310: a gem from the pentagon; ZS-040: only into a free active slot (``room``)."""
+    if not p.stored[g]:
+        return "ZS-310"
+    return "" if room else "ZS-040"
+
+
+def deactivate(p: Player, g: int) -> str:
+    """ZS-310: only an active gem can go to the pentagon."""
+    return "" if p.active[g] else "ZS-310"
+
+
+def learn_cost(cfg: Config, p: Player, a: int) -> int:
+    """Cost of the next level of area ``a``; a new area also needs a stone (ZS-330, ZS-340).
+    Only asked when ``learn`` passed its stone condition (a new area has a stone to use)."""
+    level = p.know[a]
+    cost = cfg.area_costs[a][level]
+    if level == 0 and not p.prepaid:
+        cost += p.markers[0]
+    return cost
+
+
+def learn(cfg: Config, p: Player, a: int, value: int) -> str:
+    """ZS-330 top level, ZS-320 one paid step a round, ZS-370 a new area needs a stone, price
+    (ZS-330 for a next level, ZS-340 for a new area with its stone)."""
+    level = p.know[a]
+    if level >= cfg.max_level:
+        return "ZS-330"
+    if p.stepped:
+        return "ZS-320"
+    if level:
+        return "" if cfg.area_costs[a][level] <= value else "ZS-330"
+    if p.prepaid:
+        return "" if cfg.area_costs[a][0] <= value else "ZS-340"
+    if not p.markers:
+        return "ZS-370"
+    return "" if cfg.area_costs[a][0] + p.markers[0] <= value else "ZS-340"
+
+
+def free_step(cfg: Config, p: Player, a: int) -> str:
+    """ZS-330 top level, ZS-360 a free step from an artifact, ZS-350 a new area needs a bought stone."""
+    if p.know[a] >= cfg.max_level:
+        return "ZS-330"
+    if not p.free_steps:
+        return "ZS-360"
+    return "" if p.know[a] or p.prepaid else "ZS-350"
+
+
+def buy_stone(p: Player, value: int) -> str:
+    """ZS-370 stones left, ZS-350 the cheapest one's price."""
+    if not p.markers:
+        return "ZS-370"
+    return "" if p.markers[0] <= value else "ZS-350"
+
+
+def exchange(cfg: Config, p: Player, token, rule: str = "ZS-190") -> str:
+    """ZS-190 (phase 3) / ZS-510 (phase 4): small tokens worth one 10-token become one, without loss."""
+    tokens = cfg.tokens
+    if token == tokens[0]:
+        i = 0
+    elif token == tokens[1]:
+        i = 1
+    else:
+        return rule
+    return "" if p.dust[i] * tokens[i] >= tokens[2] else rule
+
+
+# -- auctions (ZS-400..ZS-470) ------------------------------------------------------------
+
+
+def item_kind(game: ScepterOfZavandor, item: str) -> str:
+    return "sentinel" if item in game.cfg.sentinels else "artifact"
+
+
+def printed(game: ScepterOfZavandor, kind: str, item: str) -> int:
+    return game.cfg.sentinel_price if kind == "sentinel" else game.cfg.artifacts[item]["price"]
+
+
+def open_auction(
+    game: ScepterOfZavandor, s: State, seat: int, item: str, limit: int | None = None, base: int | None = None
+) -> str:
+    """The rule that forbids ``seat`` to auction ``item`` now: ``auction_item`` (is it there, may he
+    own it), then ``auction_price`` (can he pay the printed price)."""
+    return auction_item(game.cfg, s.data, s.data.p[seat], item) or auction_price(game, s, seat, item, limit, base)
+
+
+def auction_item(cfg: Config, t: Table, p: Player, item: str) -> str:
+    """ZS-400 not an item, ZS-470 not on offer, ZS-440 a second Wand / Belt, ZS-903 Mirror / Cloak
+    need an own active gem (the others must give up one)."""
+    art = cfg.artifacts.get(item)
+    if art is None:
+        if item not in cfg.sentinels:
+            return "ZS-400"
+        return "" if item in t.sents else "ZS-470"
+    if item not in t.offer:
+        return "ZS-470"
+    if art.get("unique") and item in p.arts:
+        return "ZS-440"
+    if art.get("others_lose_gem") and not any(p.active):
+        return "ZS-903"
+    return ""
+
+
+def auction_price(
+    game: ScepterOfZavandor, s: State, seat: int, item: str, limit: int | None = None, base: int | None = None
+) -> str:
+    """ZS-460: the printed price with discounts and surcharges (ZS-430, ZS-913) must be payable.
+    ``limit`` (the seat's means) and ``base`` (the modifier for the item's kind without item
+    discounts) may be passed when known; a sentinel's price is the same for every sentinel."""
+    cfg, t = game.cfg, s.data
+    p = t.p[seat]
+    art = cfg.artifacts.get(item)
+    if base is None:
+        base = modifier(cfg, t, seat, "sentinel" if art is None else "artifact", "", s.options)
+    if art is None:
+        price = cfg.sentinel_price + base
+    else:
+        price = art["price"] + base
+        sources = game.item_discounts.get(item)
+        if sources and p.arts:  # item discounts of the artifacts owned (as in ``modifier``)
+            for a in p.arts:
+                price -= sources.get(a, 0)
+    if limit is None:
+        limit = means(cfg, p, s.options["bids_count_gem_sales"])
+    return "" if (price if price > 0 else 0) <= limit else "ZS-460"
+
+
+def bid_menu(game: ScepterOfZavandor, t: Table) -> list[int]:
+    """The amounts offered (rulekit's choice, data/auction.toml): the printed price plus an opening
+    step, or the high bid plus a raise step (ZS-913)."""
+    cfg, auc = game.cfg, t.auction
+    if auc.leader < 0:
+        return [printed(game, auc.kind, auc.item) + x for x in cfg.open_steps]
+    return [auc.high + x for x in cfg.raise_steps]
+
+
+def bid(game: ScepterOfZavandor, s: State, amount, limit: int | None = None, mod: int | None = None) -> str:
+    """ZS-410 an opening bid of at least the printed price, ZS-420 higher than the high bid,
+    ZS-913 an amount of the menu, ZS-460 payable: bid + ``mod`` (the bidder's discounts and
+    surcharges, ZS-430) within ``limit`` (his means); both computed here when not given."""
+    cfg, t = game.cfg, s.data
+    auc = t.auction
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        return "ZS-913"
+    if auc.leader < 0:
+        low = printed(game, auc.kind, auc.item)
+        if amount < low:
+            return "ZS-410"
+        if amount - low not in cfg.open_steps:
+            return "ZS-913"
+    elif amount <= auc.high:
+        return "ZS-420"
+    elif amount - auc.high not in cfg.raise_steps:
+        return "ZS-913"
+    if limit is None:
+        limit = means(cfg, t.p[s.to_move], s.options["bids_count_gem_sales"])
+    if mod is None:
+        mod = modifier(cfg, t, s.to_move, auc.kind, auc.item, s.options)
+    price = amount + mod
+    return "" if (price if price > 0 else 0) <= limit else "ZS-460"
+
+
+def pass_bid(game: ScepterOfZavandor, s: State, limit: int | None = None, mod: int | None = None) -> str:
+    """ZS-410: the opener must open with a bid (option ``opener_must_bid``, ZS-914); he may pass only
+    if he can pay no opening bid (cannot happen while ZS-460 refuses such auctions, kept so no state
+    is without a move). Without the option he may withdraw: the auction ends without a sale."""
+    if s.data.auction.leader >= 0 or not s.options["opener_must_bid"]:
+        return ""
+    if limit is None:
+        limit = means(game.cfg, s.data.p[s.to_move], s.options["bids_count_gem_sales"])
+    return "ZS-410" if any(not bid(game, s, x, limit, mod) for x in bid_menu(game, s.data)) else ""
+
+
+# -- paying, phase 4, Mirror / Cloak ----------------------------------------------------------
+
+
+def parse_item(args: tuple) -> tuple | None:
+    """An action's arguments as an energy item ("card", g, v) / ("energy", g) / ("dust", v), or None."""
+    if len(args) == 3 and args[0] == "card" and args[1] in GEMS[1:] and isinstance(args[2], int):
+        return ("card", GEMS.index(args[1]), args[2])
+    if len(args) == 2 and args[0] == "energy" and args[1] in GEMS[1:]:
+        return ("energy", GEMS.index(args[1]))
+    if len(args) == 2 and args[0] == "dust" and isinstance(args[1], int):
+        return ("dust", args[1])
+    return None
+
+
+def held(cfg: Config, p: Player, item: tuple | None, rule: str) -> str:
+    """An item can be paid or discarded only if it is in the hand (``rule``: ZS-430 paying, ZS-916 discarding)."""
+    if item is None:
+        return rule
+    if item[0] == "card":
+        return "" if (item[1], item[2]) in p.cards else rule
+    if item[0] == "energy":
+        return "" if p.conc[item[1] - 1] else rule
+    return "" if item[1] in cfg.tokens and p.dust[cfg.tokens.index(item[1])] else rule
+
+
+def sell(can_sell: bool, p: Player, g: int) -> str:
+    """ZS-460: gems are sold while paying only for an auction; ZS-290: a gem the player owns."""
+    if not can_sell:
+        return "ZS-460"
+    return disenchant(p, g)
+
+
+def lose(p: Player, g: int) -> str:
+    """ZS-903 (Mirror / Cloak): the gem given up must be an active one."""
+    return "" if p.active[g] else "ZS-903"
+
+
+# -- refusals ----------------------------------------------------------------------
 
 HUB = {"enchant", "disenchant", "activate", "deactivate", "learn", "free_step", "buy_stone", "auction", "end"}
 
@@ -79,16 +326,16 @@ def _hub_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
             return "ZS-010", "no_such_gem", {"name": arg}
         gem = game.gem_name(g)
         if kind == "enchant":
-            rule = check.enchant(cfg, t, p, g, value, s.options)
+            rule = enchant(cfg, t, p, g, value, s.options)
             if rule == "ZS-910":
                 return rule, "supply_empty", {"gem": gem}
             if rule == "ZS-230":
                 return rule, "too_poor", {"price": gem_price(cfg, p, g), "have": value}
             return (rule, "access_" + rule, {"limit": s.options["ruby_limit"]}) if rule else None
         if kind == "disenchant":
-            rule = check.disenchant(p, g)
+            rule = disenchant(p, g)
             return (rule, "no_gem", {"gem": gem}) if rule else None
-        rule = check.activate(p, g, capacity(cfg, p) > sum(p.active)) if kind == "activate" else check.deactivate(p, g)
+        rule = activate(p, g, capacity(cfg, p) > sum(p.active)) if kind == "activate" else deactivate(p, g)
         if rule == "ZS-040":
             return rule, "no_slot", {"cap": capacity(cfg, p)}
         return (rule, "no_gem_there", {"gem": gem}) if rule else None
@@ -96,7 +343,7 @@ def _hub_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
         if arg not in AREAS or len(a.args) != 1:
             return "ZS-030", "no_such_area", {"name": arg}
         ai = AREAS.index(arg)
-        rule = check.learn(cfg, p, ai, value) if kind == "learn" else check.free_step(cfg, p, ai)
+        rule = learn(cfg, p, ai, value) if kind == "learn" else free_step(cfg, p, ai)
         if not rule:
             return None
         if rule == "ZS-330" and p.know[ai] >= cfg.max_level:
@@ -106,18 +353,18 @@ def _hub_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
             return rule, key, {}
         if kind == "free_step":
             return rule, "need_stone", {}
-        return rule, "too_poor", {"price": check.learn_cost(cfg, p, ai), "have": value}
+        return rule, "too_poor", {"price": learn_cost(cfg, p, ai), "have": value}
     if kind == "buy_stone":
-        rule = check.buy_stone(p, value)
+        rule = buy_stone(p, value)
         if rule == "ZS-370":
             return rule, "no_stones", {}
         return (rule, "too_poor", {"price": p.markers[0], "have": value}) if rule else None
     if kind == "auction":
         item = str(arg)
-        rule = check.open_auction(game, s, s.to_move, item) if len(a.args) == 1 else "ZS-400"
+        rule = open_auction(game, s, s.to_move, item) if len(a.args) == 1 else "ZS-400"
         return (rule, "auction_" + rule, {"item": item}) if rule else None
     if kind == "exchange":
-        rule = check.exchange(cfg, p, arg) if len(a.args) == 1 else "ZS-190"
+        rule = exchange(cfg, p, arg) if len(a.args) == 1 else "ZS-190"
         return (rule, "no_exchange", {}) if rule else None
     return None if not a.args else ("ZS-220", "end_plain", {})  # "end" takes no arguments
 
@@ -127,7 +374,7 @@ def _auction_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
     if a.kind == "bid" and len(a.args) == 1:
         return _bid_reason(game, s, a.args[0])
     if a.kind == "pass" and not a.args:
-        rule = check.pass_bid(game, s)
+        rule = pass_bid(game, s)
         return (rule, "must_open", {}) if rule else None
     return "ZS-420", "auction_running", {}
 
@@ -135,9 +382,9 @@ def _auction_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
 def _bid_reason(game, s: State, amount) -> tuple[str, str, dict] | None:
     cfg, t = game.cfg, s.data
     auc = t.auction
-    rule = check.bid(game, s, amount)
+    rule = bid(game, s, amount)
     if rule == "ZS-410":
-        return rule, "below_printed", {"price": check.printed(game, auc.kind, auc.item)}
+        return rule, "below_printed", {"price": printed(game, auc.kind, auc.item)}
     if rule == "ZS-420":
         return rule, "not_higher", {"high": auc.high}
     if rule == "ZS-460":
@@ -157,13 +404,13 @@ def _pay_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
     if a.kind == "pay" and a.args == ("auto",):
         return None
     if a.kind == "pay":
-        rule = check.held(cfg, p, check.parse_item(a.args), "ZS-430")
+        rule = held(cfg, p, parse_item(a.args), "ZS-430")
         return (rule, "not_held", {"item": " ".join(map(str, a.args))}) if rule else None
     if a.kind == "sell":
         g = _gem(a)
         if g is None:
             return "ZS-010", "no_such_gem", {"name": a.args[0] if a.args else None}
-        rule = check.sell(pay.can_sell, p, g)
+        rule = sell(pay.can_sell, p, g)
         if rule == "ZS-460":
             return rule, "sell_only_auction", {}
         return (rule, "no_gem", {"gem": s.game.gem_name(g)}) if rule else None
@@ -174,10 +421,10 @@ def _reduce_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
     cfg = s.game.cfg
     p = s.data.p[s.to_move]
     if a.kind == "discard":
-        rule = check.held(cfg, p, check.parse_item(a.args), "ZS-916")
+        rule = held(cfg, p, parse_item(a.args), "ZS-916")
         return (rule, "not_held", {"item": " ".join(map(str, a.args))}) if rule else None
     if a.kind == "exchange":
-        rule = check.exchange(cfg, p, a.args[0], "ZS-510") if len(a.args) == 1 else "ZS-510"
+        rule = exchange(cfg, p, a.args[0], "ZS-510") if len(a.args) == 1 else "ZS-510"
         return (rule, "no_exchange", {}) if rule else None
     return "ZS-490", "reduce_first", {}
 
@@ -187,7 +434,7 @@ def _lose_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
         g = _gem(a)
         if g is None:
             return "ZS-010", "no_such_gem", {"name": a.args[0] if a.args else None}
-        rule = check.lose(s.data.p[s.to_move], g)
+        rule = lose(s.data.p[s.to_move], g)
         return (rule, "lose_active", {"gem": s.game.gem_name(g)}) if rule else None
     return "ZS-903", "lose_first", {}
 
@@ -197,106 +444,3 @@ pay_why_not = _refusal(_pay_reason)
 hub_why_not = _refusal(_hub_reason)
 reduce_why_not = _refusal(_reduce_reason)
 lose_why_not = _refusal(_lose_reason)
-
-
-# -- views ------------------------------------------------------------------
-
-
-def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
-    """What ``seat`` may see: own card values, others' card counts per gem; deck sizes only."""
-    cfg, t = game.cfg, s.data
-    if t is None:
-        return {}
-    seats = []
-    for i, p in enumerate(t.p):
-        d = encode(p)
-        d["character"] = cfg.characters[p.char]["id"]
-        if seat is not None and seat != i:
-            d["cards"] = {GEMS[g]: sum(1 for c in p.cards if c[0] == g) for g in range(1, 5)}
-            d["sages"] = len(p.sages)
-        d.update(
-            vp=victory_points(cfg, p),
-            hand_limit=hand_limit(cfg, p),
-            hand_count=hand_count(cfg, p),
-            capacity=capacity(cfg, p),
-        )
-        if seat is None or seat == i:
-            d["energy"] = hand_value(cfg, p)
-        seats.append(d)
-    return {
-        "round": t.round,
-        "order": list(t.order),
-        "offer": list(t.offer),
-        "artifact_deck": len(t.art_deck) if seat is not None else list(t.art_deck),
-        "sentinels": list(t.sents),
-        "decks": [len(d) for d in t.decks] if seat is not None else encode(t.decks),
-        "discards": [len(d) for d in t.discards] if seat is not None else encode(t.discards),
-        "supply": list(t.supply),
-        "seats": seats,
-        "auction": encode(t.auction),
-        "pay": encode(t.pay),
-        "losers": list(t.losers),
-    }
-
-
-# -- conservation --------------------------------------------------------------
-
-
-def invariants(game: ScepterOfZavandor, s: State) -> list[str]:
-    cfg, t = game.cfg, s.data
-    if t is None:
-        return []
-    bad = []
-    for i in range(4):
-        held = [v for p in t.p for g, v in p.cards if g == i + 1]
-        if Counter(t.decks[i]) + Counter(t.discards[i]) + Counter(held) != Counter(cfg.deck_cards[i]):
-            bad.append(f"{GEMS[i + 1]} energy cards are not conserved")
-    for g in range(5):
-        owned = sum(p.active[g] + p.stored[g] for p in t.p)
-        if owned + t.supply[g] != cfg.gem_supply[g] or (t.supply[g] < 0 and s.options["gem_supply"] == "limited"):
-            bad.append(f"{GEMS[g]} gems are not conserved")
-    arts = Counter(t.art_deck) + Counter(t.offer) + Counter(a for p in t.p for a in p.arts)
-    if arts != Counter({a: cfg.copies_by_players[s.players] for a in cfg.artifact_ids}):
-        bad.append("artifacts are not conserved")
-    if sorted(t.sents + tuple(x for p in t.p for x in p.sents)) != sorted(cfg.sentinel_ids):
-        bad.append("sentinels are not conserved")
-    if sum(n * cfg.tokens[k] for p in t.p for k, n in enumerate(p.dust)) != t.dust_net:
-        bad.append("dust does not match the bank's record")
-    if sum(sum(p.conc) for p in t.p) != t.conc_net:
-        bad.append("concentrated energy does not match the bank's record")
-    for i, p in enumerate(t.p):
-        if min(p.dust + p.conc + p.active + p.stored) < 0:
-            bad.append(f"P{i + 1} holds a negative count")
-        if sum(p.active) > capacity(cfg, p):
-            bad.append(f"P{i + 1} has more active gems than slots (ZS-040)")
-        if sum(1 for lv in p.know if lv) + p.prepaid + len(p.markers) != len(AREAS):
-            bad.append(f"P{i + 1}'s knowledge stones are not conserved")
-        if s.options["ruby_limit_scope"] == "player" and p.active[4] + p.stored[4] > s.options["ruby_limit"]:
-            bad.append(f"P{i + 1} owns more rubies than allowed (ZS-280)")
-        if any(lv > cfg.max_level for lv in p.know):
-            bad.append(f"P{i + 1} has a knowledge level above {cfg.max_level}")
-    return bad
-
-
-def determinize(game: ScepterOfZavandor, s: State, seat: int, dice: Dice) -> State:
-    """Resample what ``seat`` cannot see: deck order, discards, other hands' card values."""
-    t = s.data
-    ps = list(t.p)
-    decks, discards = list(t.decks), list(t.discards)
-    for i in range(4):
-        g = i + 1
-        pool = list(decks[i]) + list(discards[i])
-        for k, p in enumerate(ps):
-            if k != seat:
-                pool += [v for gg, v in p.cards if gg == g]
-        pool = list(dice.shuffle(pool))
-        for k, p in enumerate(ps):
-            if k != seat:
-                n = sum(1 for gg, _ in p.cards if gg == g)
-                mine = [c for c in p.cards if c[0] != g] + [(g, pool.pop()) for _ in range(n)]
-                ps[k] = replace(p, cards=tuple(sorted(mine)))
-        nd = len(discards[i])
-        discards[i] = tuple(pool[:nd])
-        decks[i] = tuple(pool[nd:])
-    t = replace(t, p=tuple(ps), decks=tuple(decks), discards=tuple(discards))
-    return s.evolve(data=t)

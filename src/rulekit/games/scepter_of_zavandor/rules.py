@@ -16,10 +16,11 @@ from ...engine import Action, Dice, Event, Game, IllegalAction, PhaseHooks, Stat
 from ...engine.game import ScoreLine
 from ...engine.plurals import fill
 from ...engine.rules import read_toml
-from . import auction, checks, rounds, scene, turn, words, worth
-from .config import AREAS, GEMS, Config, load_config
-from .economy import item_label
-from .model import Pay, Player, Table, gem_vp, replace, sentinel_vp, victory_points
+from . import auction, checks, income, rounds, scene, turn, views, words, worth
+from .energy import item_label
+from .model import Pay, Table, gem_vp, sentinel_vp, victory_points
+from .setup import setup
+from .tables import AREAS, GEMS, Config, load_config
 
 __all__ = ["ScepterOfZavandor"]
 
@@ -128,42 +129,7 @@ class ScepterOfZavandor(Game):
     # -- setup ----------------------------------------------------------------
 
     def setup(self, state: State) -> State:
-        """ZS-900: random characters, 2 opals + 1 sapphire active, start dust and knowledge; decks shuffled."""
-        cfg = self.cfg
-        n = state.players
-        dice = Dice(state.rng)
-        chars = dice.shuffle(range(len(cfg.characters)))[:n]
-        decks = tuple(dice.shuffle(d) for d in cfg.deck_cards)
-        art_deck: tuple[str, ...] = ()
-        for letter in cfg.letters:
-            group = [a for a in cfg.artifact_ids if cfg.artifacts[a]["letter"] == letter]
-            art_deck += dice.shuffle([a for a in group for _ in range(cfg.copies_by_players[n])])
-        supply = tuple(s - n * k for s, k in zip(cfg.gem_supply, cfg.start_active, strict=True))
-        ps = []
-        for c in chars:
-            ch = cfg.characters[c]
-            know = tuple(1 if a == ch["area"] else 0 for a in AREAS)
-            ps.append(Player(c, cfg.start_active, (0,) * 5, know, cfg.stone_costs, 0, (), (0,) * 4, (0, 0, 0)))
-        t = Table(tuple(ps), tuple(range(n)), (0,) * n, art_deck, (), cfg.sentinel_ids, decks, ((),) * 4, supply)
-        from .economy import draw_card, give_dust
-
-        ev = []
-        for seat, c in enumerate(chars):
-            ch = cfg.characters[c]
-            t, _ = give_dust(cfg, t, seat, ch["dust"])
-            for gem in ch.get("start_cards", ()):
-                t, _ = draw_card(cfg, t, seat, GEMS.index(gem), dice, state.options["empty_energy_deck"] == "reshuffle")
-            ev.append(
-                self.say(
-                    "ZS-900",
-                    "character",
-                    player=self.seat_name(seat),
-                    name=ch["name"],
-                    area=self.area_name(AREAS.index(ch["area"])),
-                    dust=ch["dust"],
-                )
-            )
-        return state.evolve(data=t, phase="determine_turn_order", to_move=None, rng=dice.state, events=tuple(ev))
+        return setup(state)
 
     # -- the flow: one entry per phase of data/phases.toml -------------------------
 
@@ -176,10 +142,10 @@ class ScepterOfZavandor(Game):
             "setup": PhaseHooks(auto=lambda s: s),  # setup() itself leaves this phase
             "determine_turn_order": PhaseHooks(auto=rounds.turn_order),
             "refill_artifacts": PhaseHooks(auto=rounds.refill),
-            "income_opals": PhaseHooks(auto=rounds.income_opals),
-            "income_gem_cards": PhaseHooks(auto=rounds.income_cards),
-            "income_artifacts": PhaseHooks(auto=rounds.income_artifacts),
-            "income_energy_flow": PhaseHooks(auto=rounds.income_flow),
+            "income_opals": PhaseHooks(auto=income.income_opals),
+            "income_gem_cards": PhaseHooks(auto=income.income_cards),
+            "income_artifacts": PhaseHooks(auto=income.income_artifacts),
+            "income_energy_flow": PhaseHooks(auto=income.income_flow),
             "player_actions": PhaseHooks(
                 legal=_hooked(turn.hub_legal), play=_hooked(turn.hub_play), why_not=checks.hub_why_not
             ),
@@ -232,18 +198,16 @@ class ScepterOfZavandor(Game):
     # -- reading --------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict:
-        return checks.view(self, state, seat)
+        return views.view(self, state, seat)
 
     def invariants(self, state: State) -> list[str]:
-        return checks.invariants(self, state)
+        return views.invariants(self, state)
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
-        return checks.determinize(self, state, seat, dice)
+        return views.determinize(self, state, seat, dice)
 
     def redeal_unseen(self, state: State, dice: Dice) -> State:
-        """The order of the face-down energy decks is what nobody sees: shuffle each deck."""
-        t = state.data
-        return state.evolve(data=replace(t, decks=tuple(dice.shuffle(deck) for deck in t.decks)))
+        return views.redeal_unseen(state, dice)
 
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         return scene.scene(self, state, seat, lang)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action, State
-from . import legality
-from .config import AREAS, GEMS, SAGES
-from .economy import auto_selection, give_dust, item_label, pay_items, sell_gem, split_dust, take_item
+from . import checks as legality
+from .energy import auto_selection, give_dust, item_label, pay_items, sell_gem, split_dust, take_item
 from .model import Pay, Table, capacity, gem_price, hand_count, hand_limit, hand_value, put, replace
+from .tables import AREAS, GEMS, SAGES
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor

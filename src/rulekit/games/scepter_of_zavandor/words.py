@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action
 from ...engine.plurals import fill
-from .config import AREAS, GEMS
+from .tables import AREAS, GEMS
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor

@@ -9,8 +9,8 @@ consistent bookkeeping: dust and concentrated energy are counted against
 from __future__ import annotations
 
 from ...engine import Dice
-from .config import GEMS, Config
 from .model import Player, Table, put, replace, sale_value
+from .tables import GEMS, Config
 
 __all__ = [
     "split_dust",

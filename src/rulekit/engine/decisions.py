@@ -9,7 +9,10 @@ legal list shows them. A ``Kind`` has
 - ``bad``: the refusal of arguments outside those labels;
 - ``stage``: whether this kind of decision is open at this step of the phase;
 - ``check``: whether this value may be chosen now;
-- ``rules``: every rule id its stage and check may cite.
+- ``rules``: every rule id its stage and check may cite;
+- ``values`` (optional): the values that can pass the check now, in the
+  order the legal list shows them, for a label space too big to scan (every
+  bid amount) or an order the state sets (a shuffled display).
 
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
@@ -58,6 +61,11 @@ class Kind(NamedTuple):
     count and the options by default): its result is built once per key.
     ``rules`` lists the rule ids ``stage`` and ``check`` may cite besides
     ``bad.rule``; when given, ``Decisions.refuse`` holds the checks to it.
+    ``values(state)``, when given, is a pre-filter: ``legal`` runs the check
+    on these values only (each a value of one label), in their order; a
+    value it leaves out must fail the check, and ``refuse`` raises
+    ``FlowError`` when the check passes one, so a pre-filter that drops a
+    legal action cannot go unnoticed.
     """
 
     name: str
@@ -66,6 +74,7 @@ class Kind(NamedTuple):
     stage: Callable[[Any], No | None] | None = None
     check: Callable[[Any, Any], No | None] | None = None
     rules: tuple[str, ...] = ()
+    values: Callable[[Any], Iterable[Any]] | None = None
 
 
 _MISSING = object()
@@ -98,25 +107,44 @@ class Decisions:
         return frozenset((k.bad.rule, *k.rules))
 
     def _table(self, state: Any) -> tuple:
-        """Per kind: ((action, value), ...) and {args: value}, built once per ``key(state)``."""
+        """Per kind: ((action, value), ...), {args: value} and (kinds with ``values``) {value: action},
+        built once per ``key(state)``."""
         key = self.key(state)
         table = self._tables.get(key)
         if table is None:
             rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
-            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows))
+            by_value = tuple(
+                {v: a for a, v in r} if k.values is not None else None for k, r in zip(self.kinds, rows, strict=True)
+            )
+            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_value)
         return table
 
     def legal(self, state: Any) -> list[Action]:
         """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order."""
         out: list[Action] = []
-        for kind, rows in zip(self.kinds, self._table(state)[0], strict=True):
+        table = self._table(state)
+        for kind, rows, by_value in zip(self.kinds, table[0], table[2], strict=True):
             if kind.stage is not None and kind.stage(state) is not None:
                 continue
             check = kind.check
-            if check is None:
+            if by_value is not None:
+                out.extend(self._prefiltered(state, kind, by_value))
+            elif check is None:
                 out.extend(a for a, _ in rows)
             else:
                 out.extend([a for a, v in rows if check(state, v) is None])
+        return out
+
+    @staticmethod
+    def _prefiltered(state: Any, kind: Kind, by_value: dict) -> list[Action]:
+        """The actions of the values ``kind.values(state)`` offers whose check passes, in that order."""
+        check, out = kind.check, []
+        for v in kind.values(state):
+            if check is None or check(state, v) is None:
+                action = by_value.get(v)
+                if action is None:
+                    raise FlowError(f"{kind.name!r}: the legal value {v!r} has no label")
+                out.append(action)
         return out
 
     def refuse(self, state: Any, action: Action) -> No | None:
@@ -133,6 +161,8 @@ class Decisions:
             no = kind.check(state, value)
         if no is not None and kind.rules and no.rule not in kind.rules and no.rule != kind.bad.rule:
             raise FlowError(f"the check of {action.kind!r} cites {no.rule}, which it does not declare ({kind.rules})")
+        if no is None and kind.values is not None and value not in kind.values(state):
+            raise FlowError(f"{action} passes its check but {action.kind!r}'s values leave it out of the legal list")
         return no
 
 

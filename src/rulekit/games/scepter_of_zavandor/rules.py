@@ -16,7 +16,8 @@ from ...engine import Action, Dice, Event, Game, IllegalAction, PhaseHooks, Stat
 from ...engine.game import ScoreLine
 from ...engine.plurals import fill
 from ...engine.rules import read_toml
-from . import auction, checks, income, rounds, scene, turn, views, words, worth
+from . import auction, income, rounds, scene, turn, views, words, worth
+from .checks import DECISIONS, REFUSALS
 from .energy import item_label
 from .model import Pay, Table, gem_vp, sentinel_vp, victory_points
 from .setup import setup
@@ -47,19 +48,9 @@ class ScepterOfZavandor(Game):
         return load_config(self.data_file)
 
     @cached_property
-    def hub_actions(self) -> dict:
-        """Shared Action objects of the hub, by verb and gem / area index (built once)."""
-        cfg = self.cfg
-        out: dict = {v: turn._acts(cfg, v, GEMS) for v in ("enchant", "disenchant", "activate", "deactivate")}
-        out.update({v: turn._acts(cfg, v, AREAS) for v in ("learn", "free_step")})
-        out.update(buy_stone=cfg.act("buy_stone"), end=cfg.act("end"))
-        out["exchange"] = tuple(cfg.act(f"exchange {x}") for x in cfg.tokens[:2])  # 2- and 5-dust tokens (ZS-190)
-        return out
-
-    @cached_property
     def item_discounts(self) -> dict[str, dict[str, int]]:
         """Artifact -> {owned artifact: discount on it} (``discount_on`` in data/artifacts.toml), for the
-        price check of auctions (legality.auction_price)."""
+        price check of auctions (checks.auction_price)."""
         out: dict[str, dict[str, int]] = {}
         for owner, entry in self.cfg.artifacts.items():
             for item, amount in entry.get("discount_on", {}).items():
@@ -135,8 +126,12 @@ class ScepterOfZavandor(Game):
 
     @cached_property
     def flow(self) -> dict[str, PhaseHooks]:
-        """Phase id -> hooks; the engine dispatches through this table and checks every step."""
-        pay = PhaseHooks(legal=_hooked(turn.pay_legal), play=_hooked(turn.pay_play), why_not=checks.pay_why_not)
+        """Phase id -> hooks; the engine dispatches through this table and checks every step.
+        Every decision phase's legal list and refusals come from ``checks.DECISIONS``."""
+
+        def decide(phase: str, play) -> PhaseHooks:
+            return PhaseHooks(legal=DECISIONS[phase].legal, play=_hooked(play), why_not=REFUSALS.why_not)
+
         back = PhaseHooks(auto=rounds.back_to_turn)
         return {
             "setup": PhaseHooks(auto=lambda s: s),  # setup() itself leaves this phase
@@ -146,25 +141,17 @@ class ScepterOfZavandor(Game):
             "income_gem_cards": PhaseHooks(auto=income.income_cards),
             "income_artifacts": PhaseHooks(auto=income.income_artifacts),
             "income_energy_flow": PhaseHooks(auto=income.income_flow),
-            "player_actions": PhaseHooks(
-                legal=_hooked(turn.hub_legal), play=_hooked(turn.hub_play), why_not=checks.hub_why_not
-            ),
-            "enchant_gems": pay,
+            "player_actions": decide("player_actions", turn.hub_play),
+            "enchant_gems": decide("enchant_gems", turn.pay_play),
             "disenchant_gems": back,
             "toggle_active_gems": back,
-            "extend_knowledge": pay,
-            "auction": PhaseHooks(
-                legal=_hooked(auction.bid_legal), play=_hooked(auction.bid_play), why_not=checks.auction_why_not
-            ),
-            "pay_auction": pay,
-            "lose_gem": PhaseHooks(
-                legal=_hooked(turn.lose_legal), play=_hooked(turn.lose_play), why_not=checks.lose_why_not
-            ),
+            "extend_knowledge": decide("extend_knowledge", turn.pay_play),
+            "auction": decide("auction", auction.bid_play),
+            "pay_auction": decide("pay_auction", turn.pay_play),
+            "lose_gem": decide("lose_gem", turn.lose_play),
             "end_player_actions": PhaseHooks(auto=rounds.end_actions),
             "next_over_hand_limit": PhaseHooks(auto=rounds.hand_check),
-            "check_hand_limit": PhaseHooks(
-                legal=_hooked(turn.discard_legal), play=_hooked(turn.discard_play), why_not=checks.reduce_why_not
-            ),
+            "check_hand_limit": decide("check_hand_limit", turn.discard_play),
             "score_victory_points": PhaseHooks(auto=rounds.score),
             "check_game_end": PhaseHooks(auto=rounds.end_check),
             "final_scoring": PhaseHooks(auto=rounds.final),
@@ -176,12 +163,6 @@ class ScepterOfZavandor(Game):
         return state.is_over and sum(len(p.sents) for p in state.data.p) < state.options["sentinels_to_end"]
 
     # -- hooks used by the topic modules ----------------------------------------
-
-    def auction_refusal(self, s: State, seat: int, kind: str, item: str) -> str:
-        return auction.refusal(self, s, seat, kind, item)
-
-    def auctionable(self, s: State, seat: int, energy: int | None = None) -> list[Action]:
-        return auction.auctionable(self, s, seat, energy)
 
     def open_auction(self, s: State, seat: int, item: str) -> State:
         return auction.open_auction(self, s, seat, item)

@@ -10,9 +10,10 @@ legal list shows them. A ``Kind`` has
 - ``stage``: whether this kind of decision is open at this step of the phase;
 - ``check``: whether this value may be chosen now;
 - ``rules``: every rule id its stage and check may cite;
-- ``values`` (optional): the values that can pass the check now, in the
-  order the legal list shows them, for a label space too big to scan (every
-  bid amount) or an order the state sets (a shuffled display).
+- ``values`` (optional): the legal values now, in the order the legal list
+  shows them, computed the cheap way (from the same rule functions as the
+  check), for a label space too big to scan (every bid amount), an order the
+  state sets (a shuffled display), or a hot legal list.
 
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
@@ -61,11 +62,12 @@ class Kind(NamedTuple):
     count and the options by default): its result is built once per key.
     ``rules`` lists the rule ids ``stage`` and ``check`` may cite besides
     ``bad.rule``; when given, ``Decisions.refuse`` holds the checks to it.
-    ``values(state)``, when given, is a pre-filter: ``legal`` runs the check
-    on these values only (each a value of one label), in their order; a
-    value it leaves out must fail the check, and ``refuse`` raises
-    ``FlowError`` when the check passes one, so a pre-filter that drops a
-    legal action cannot go unnoticed.
+    ``values(state)``, when given, lists the legal values (each the value
+    of one label) in their order, and ``legal`` takes them as they are: the
+    check then only words the refusals. The two must agree, so ``refuse``
+    asks both for the value it is given and raises ``FlowError`` when they
+    differ (a refused value that ``values`` offers, or a passing value it
+    leaves out); build both from the same small rule functions.
     """
 
     name: str
@@ -107,44 +109,36 @@ class Decisions:
         return frozenset((k.bad.rule, *k.rules))
 
     def _table(self, state: Any) -> tuple:
-        """Per kind: ((action, value), ...), {args: value} and (kinds with ``values``) {value: action},
-        built once per ``key(state)``."""
+        """Built once per ``key(state)``: per kind {args: value}, and the legal list's plan: per kind
+        (stage, check, values, ((action, value), ...), {value: action} for kinds with ``values``)."""
         key = self.key(state)
         table = self._tables.get(key)
         if table is None:
             rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
-            by_value = tuple(
-                {v: a for a, v in r} if k.values is not None else None for k, r in zip(self.kinds, rows, strict=True)
+            plan = tuple(
+                (k.stage, k.check, k.values, r, {v: a for a, v in r} if k.values is not None else None)
+                for k, r in zip(self.kinds, rows, strict=True)
             )
-            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_value)
+            table = self._tables[key] = (tuple({a.args: v for a, v in r} for r in rows), plan)
         return table
 
     def legal(self, state: Any) -> list[Action]:
         """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order."""
         out: list[Action] = []
-        table = self._table(state)
-        for kind, rows, by_value in zip(self.kinds, table[0], table[2], strict=True):
-            if kind.stage is not None and kind.stage(state) is not None:
+        for stage, check, values, rows, by_value in self._table(state)[1]:
+            if stage is not None and stage(state) is not None:
                 continue
-            check = kind.check
-            if by_value is not None:
-                out.extend(self._prefiltered(state, kind, by_value))
+            if values is not None:  # the legal values, in their order (the hot path)
+                try:
+                    out.extend([by_value[v] for v in values(state)])
+                except KeyError as missing:
+                    raise FlowError(
+                        f"a legal value has no label: {missing} ({rows[0][0].kind if rows else ''})"
+                    ) from None
             elif check is None:
-                out.extend(a for a, _ in rows)
+                out.extend([a for a, _ in rows])
             else:
                 out.extend([a for a, v in rows if check(state, v) is None])
-        return out
-
-    @staticmethod
-    def _prefiltered(state: Any, kind: Kind, by_value: dict) -> list[Action]:
-        """The actions of the values ``kind.values(state)`` offers whose check passes, in that order."""
-        check, out = kind.check, []
-        for v in kind.values(state):
-            if check is None or check(state, v) is None:
-                action = by_value.get(v)
-                if action is None:
-                    raise FlowError(f"{kind.name!r}: the legal value {v!r} has no label")
-                out.append(action)
         return out
 
     def refuse(self, state: Any, action: Action) -> No | None:
@@ -153,7 +147,7 @@ class Decisions:
         kind = self.kinds[i]
         if not all(isinstance(a, int | str) and not isinstance(a, bool) for a in action.args):
             return kind.bad
-        value = self._table(state)[1][i].get(action.args, _MISSING)
+        value = self._table(state)[0][i].get(action.args, _MISSING)
         if value is _MISSING:
             return kind.bad
         no = kind.stage(state) if kind.stage is not None else None
@@ -161,8 +155,8 @@ class Decisions:
             no = kind.check(state, value)
         if no is not None and kind.rules and no.rule not in kind.rules and no.rule != kind.bad.rule:
             raise FlowError(f"the check of {action.kind!r} cites {no.rule}, which it does not declare ({kind.rules})")
-        if no is None and kind.values is not None and value not in kind.values(state):
-            raise FlowError(f"{action} passes its check but {action.kind!r}'s values leave it out of the legal list")
+        if kind.values is not None and (no is None) != (value in kind.values(state)):
+            raise FlowError(f"{action}: its check ({no}) and {action.kind!r}'s legal values disagree")
         return no
 
 

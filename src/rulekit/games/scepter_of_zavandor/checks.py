@@ -257,16 +257,27 @@ _LAST: list = [None, None]  # the last state asked and its _Now (states never ch
 
 def _now(s: State) -> _Now:
     last = _LAST
-    if last[0] is not s:
-        last[1] = _Now(s)
-        last[0] = s
-    return last[1]
+    if last[0] is s:
+        return last[1]
+    now = last[1] = _Now(s)
+    last[0] = s
+    return now
 
 
-def _key(state: State) -> tuple:
-    """The label tables depend on the player count (artifact copies) and the surcharges (the top bid)."""
-    o = state.options
-    return (state.players, o["place_surcharge_artifact"], o["place_surcharge_sentinel"])
+_KEYS: dict[tuple, int] = {}
+_LAST_KEY: list = [None, 0, 0]  # options, players -> the key's number
+
+
+def _key(state: State) -> int:
+    """The label tables depend on the player count (artifact copies) and the surcharges (the top
+    bid): a small number per distinct pair, so the table lookup on every legal list hashes an int."""
+    o, last = state.options, _LAST_KEY
+    if last[0] is o and last[1] == state.players:
+        return last[2]
+    pair = (state.players, o["place_surcharge_artifact"], o["place_surcharge_sentinel"])
+    key = _KEYS.setdefault(pair, len(_KEYS))
+    last[:] = [o, state.players, key]
+    return key
 
 
 # -- label spaces (by kind; words.action_labels is their union) -----------------------------
@@ -324,15 +335,28 @@ def _amounts(state: State) -> Iterable[tuple[tuple, Any]]:
 # -- phase 3, the hub: gems (ZS-230..ZS-310) ---------------------------------------------------
 
 
-def _gem_word(s: State, g: int) -> dict:
-    return {"gem": s.game.gem_name(g)}
+def _no(s: State, rule: str, key: str, name: str, value: int | str) -> No:
+    """The refusal ``No(rule, key, {name: the English name of gem / item value})``, made once per
+    game (``ScepterOfZavandor.refusals``): the legal lists check every candidate, and refusals repeat."""
+    made = s.game.refusals
+    no = made.get((rule, key, value))
+    if no is None:
+        word = s.game.gem_name(value) if name == "gem" else s.game.item_name(value)
+        no = made[(rule, key, value)] = No(rule, key, {name: word})
+    return no
+
+
+def _gem_no(s: State, rule: str, key: str, g: int) -> No:
+    return _no(s, rule, key, "gem", g)
 
 
 def enchant_values(s: State) -> list[int]:
-    """The gems whose price the energy in hand covers (dearer ones fail ZS-230)."""
+    """The gems the rule function ``enchant`` allows (cheap: no refusal is made for the others);
+    a dearer gem than the energy covers is not even asked (it fails ZS-230)."""
     n = _now(s)
-    afford = (100 * (n.value + 1) - 1) // n.cfg.price_percent[n.p.know[0]]
-    return [g for g, price in enumerate(n.cfg.gem_price) if price <= afford]
+    cfg, t, p, value, opts = n.cfg, n.t, n.p, n.value, s.options
+    afford = (100 * (value + 1) - 1) // cfg.price_percent[p.know[0]]
+    return [g for g, price in enumerate(cfg.gem_price) if price <= afford and not enchant(cfg, t, p, g, value, opts)]
 
 
 def enchant_ok(s: State, g: int) -> No | None:
@@ -342,25 +366,28 @@ def enchant_ok(s: State, g: int) -> No | None:
     if not rule:
         return None
     if rule == "ZS-910":
-        return No(rule, "supply_empty", _gem_word(s, g))
+        return _gem_no(s, rule, "supply_empty", g)
     if rule == "ZS-230":
         return No(rule, "too_poor", {"price": gem_price(n.cfg, n.p, g), "have": n.value})
     return No(rule, "access_" + rule, {"limit": s.options["ruby_limit"]})
 
 
 def owned_gems(s: State) -> list[int]:
-    p = _now(s).p
+    p = s.data.p[s.to_move]
     return [g for g in range(5) if p.active[g] or p.stored[g]]
 
 
 def disenchant_ok(s: State, g: int) -> No | None:
     """ZS-290: a gem the player owns."""
-    return No("ZS-290", "no_gem", _gem_word(s, g)) if disenchant(_now(s).p, g) else None
+    return _gem_no(s, "ZS-290", "no_gem", g) if disenchant(s.data.p[s.to_move], g) else None
 
 
 def stored_gems(s: State) -> list[int]:
-    p = _now(s).p
-    return [g for g in range(5) if p.stored[g]]
+    """The gems in the pentagon while an active slot is free (ZS-310, ZS-040)."""
+    p = s.data.p[s.to_move]
+    if not any(p.stored) or capacity(s.game.cfg, p) <= sum(p.active):
+        return []
+    return [g for g in range(5) if not activate(p, g, True)]
 
 
 def activate_ok(s: State, g: int) -> No | None:
@@ -370,17 +397,17 @@ def activate_ok(s: State, g: int) -> No | None:
     rule = activate(n.p, g, cap > sum(n.p.active))
     if rule == "ZS-040":
         return No(rule, "no_slot", {"cap": cap})
-    return No(rule, "no_gem_there", _gem_word(s, g)) if rule else None
+    return _gem_no(s, rule, "no_gem_there", g) if rule else None
 
 
 def active_gems(s: State) -> list[int]:
-    p = _now(s).p
+    p = s.data.p[s.to_move]
     return [g for g in range(5) if p.active[g]]
 
 
 def deactivate_ok(s: State, g: int) -> No | None:
     """ZS-310: only an active gem goes to the pentagon."""
-    return No("ZS-310", "no_gem_there", _gem_word(s, g)) if deactivate(_now(s).p, g) else None
+    return _gem_no(s, "ZS-310", "no_gem_there", g) if deactivate(s.data.p[s.to_move], g) else None
 
 
 # -- the hub: knowledge (ZS-320..ZS-390) -------------------------------------------------------
@@ -388,9 +415,14 @@ def deactivate_ok(s: State, g: int) -> No | None:
 _KNOW_KEYS = {"ZS-320": "one_step", "ZS-360": "no_free_step", "ZS-370": "no_stones"}
 
 
-def learn_values(s: State) -> range | tuple:
-    """Every area, unless this round's paid step is used (then every learn fails: ZS-330 or ZS-320)."""
-    return () if _now(s).p.stepped else range(6)
+def learn_values(s: State) -> list[int]:
+    """The areas the rule function ``learn`` allows; none once this round's paid step is used
+    (then every learn fails: ZS-330 or ZS-320)."""
+    n = _now(s)
+    if n.p.stepped:
+        return []
+    cfg, p, value = n.cfg, n.p, n.value
+    return [a for a in range(6) if not learn(cfg, p, a, value)]
 
 
 def learn_ok(s: State, a: int) -> No | None:
@@ -406,9 +438,13 @@ def learn_ok(s: State, a: int) -> No | None:
     return No(rule, "too_poor", {"price": learn_cost(n.cfg, n.p, a), "have": n.value})
 
 
-def free_step_values(s: State) -> range | tuple:
-    """Every area while a free step is left (else every free step fails: ZS-360)."""
-    return range(6) if _now(s).p.free_steps else ()
+def free_step_values(s: State) -> list[int]:
+    """The areas the rule function ``free_step`` allows; none without a free step (ZS-360)."""
+    p = s.data.p[s.to_move]
+    if not p.free_steps:
+        return []
+    cfg = s.game.cfg
+    return [a for a in range(6) if not free_step(cfg, p, a)]
 
 
 def free_step_ok(s: State, a: int) -> No | None:
@@ -420,6 +456,12 @@ def free_step_ok(s: State, a: int) -> No | None:
     if rule == "ZS-330":
         return No(rule, "max_level")
     return No(rule, _KNOW_KEYS[rule]) if rule in _KNOW_KEYS else No(rule, "need_stone")
+
+
+def buy_stone_values(s: State) -> list:
+    """The one label when the rule function ``buy_stone`` allows it."""
+    n = _now(s)
+    return [] if buy_stone(n.p, n.value) else [None]
 
 
 def buy_stone_ok(s: State, _: object = None) -> No | None:
@@ -435,9 +477,19 @@ def buy_stone_ok(s: State, _: object = None) -> No | None:
 
 
 def auction_values(s: State) -> list[str]:
-    """The artifacts of the offer in its order, then the sentinels still on offer."""
-    t = s.data
-    return [*dict.fromkeys(t.offer), *t.sents]
+    """The artifacts of the offer in its order, then the sentinels still on offer, that the rule
+    functions ``auction_item`` and ``auction_price`` allow (the sentinels share one price)."""
+    n = _now(s)
+    cfg, t, p = n.cfg, n.t, n.p
+    out = []
+    if t.offer:
+        game, seat, limit, base = s.game, s.to_move, n.limit(), n.base()
+        for x in dict.fromkeys(t.offer):
+            if not auction_item(cfg, t, p, x) and not auction_price(game, s, seat, x, limit, base):
+                out.append(x)
+    if t.sents and not n.sentinels():
+        out += [x for x in t.sents if not auction_item(cfg, t, p, x)]
+    return out
 
 
 def auction_ok(s: State, item: str) -> No | None:
@@ -449,27 +501,36 @@ def auction_ok(s: State, item: str) -> No | None:
             rule = n.sentinels()
         else:
             rule = auction_price(s.game, s, s.to_move, item, n.limit(), n.base())
-    return No(rule, "auction_" + rule, {"item": s.game.item_name(item)}) if rule else None
+    return _no(s, rule, "auction_" + rule, "item", item) if rule else None
 
 
 _NO_EXCHANGE = {rule: No(rule, "no_exchange") for rule in ("ZS-190", "ZS-510")}
 
 
+def exchanges(s: State) -> list[int]:
+    """The tokens of which the seat holds enough to exchange (ZS-190 in phase 3, ZS-510 in phase 4)."""
+    cfg, p = s.game.cfg, s.data.p[s.to_move]
+    return [v for v in cfg.tokens[:2] if not exchange(cfg, p, v)]
+
+
 def exchange_ok(s: State, token: int) -> No | None:
     """ZS-190: five 2-dust or two 5-dust tokens become a 10-dust token."""
-    return _NO_EXCHANGE["ZS-190"] if exchange(s.game.cfg, _now(s).p, token) else None
+    return _NO_EXCHANGE["ZS-190"] if exchange(s.game.cfg, s.data.p[s.to_move], token) else None
 
 
 def reduce_exchange_ok(s: State, token: int) -> No | None:
     """ZS-510: exchanging dust lowers the count against the hand limit."""
-    return _NO_EXCHANGE["ZS-510"] if exchange(s.game.cfg, _now(s).p, token, "ZS-510") else None
+    return _NO_EXCHANGE["ZS-510"] if exchange(s.game.cfg, s.data.p[s.to_move], token, "ZS-510") else None
 
 
 # -- auctions: bidding (ZS-410..ZS-460, ZS-913, ZS-914) -------------------------------------------
 
 
 def menu(s: State) -> list[int]:
-    return bid_menu(s.game, s.data)
+    """The bids of the menu (ZS-913) that the rule function ``bid`` allows."""
+    n = _now(s)
+    game, limit, mod = s.game, n.limit(), n.mod()
+    return [x for x in bid_menu(game, n.t) if not bid(game, s, x, limit, mod)]
 
 
 def bid_ok(s: State, amount: int) -> No | None:
@@ -499,7 +560,7 @@ def pass_ok(s: State, _: object = None) -> No | None:
 
 
 def held_items(s: State) -> list[tuple]:
-    return pay_items(s.game.cfg, _now(s).p)
+    return pay_items(s.game.cfg, s.data.p[s.to_move])
 
 
 def payments(s: State) -> list:
@@ -509,7 +570,7 @@ def payments(s: State) -> list:
 
 def pay_ok(s: State, item: Any) -> No | None:
     """ZS-430: an item handed over is in the hand."""
-    if item == "auto" or not held(s.game.cfg, _now(s).p, item, "ZS-430"):
+    if item == "auto" or not held(s.game.cfg, s.data.p[s.to_move], item, "ZS-430"):
         return None
     return No("ZS-430", "not_held", {"item": item_label(item)})
 
@@ -520,20 +581,24 @@ def sellable(s: State) -> list[int]:
 
 def sell_ok(s: State, g: int) -> No | None:
     """ZS-460: selling while paying only for a won auction; ZS-290: a gem the player owns."""
-    rule = sell(s.data.pay.can_sell, _now(s).p, g)
+    rule = sell(s.data.pay.can_sell, s.data.p[s.to_move], g)
     if rule == "ZS-460":
         return No(rule, "sell_only_auction")
-    return No(rule, "no_gem", _gem_word(s, g)) if rule else None
+    return _gem_no(s, rule, "no_gem", g) if rule else None
 
 
 def discard_ok(s: State, item: tuple) -> No | None:
     """ZS-916: the player discards an item he holds."""
-    return No("ZS-916", "not_held", {"item": item_label(item)}) if held(s.game.cfg, _now(s).p, item, "ZS-916") else None
+    return (
+        No("ZS-916", "not_held", {"item": item_label(item)})
+        if held(s.game.cfg, s.data.p[s.to_move], item, "ZS-916")
+        else None
+    )
 
 
 def lose_ok(s: State, g: int) -> No | None:
     """ZS-903: the gem given up is an active one."""
-    return No("ZS-903", "lose_active", _gem_word(s, g)) if lose(_now(s).p, g) else None
+    return _gem_no(s, "ZS-903", "lose_active", g) if lose(s.data.p[s.to_move], g) else None
 
 
 # -- the tables ------------------------------------------------------------------------------
@@ -581,7 +646,14 @@ DECISIONS: dict[str, Decisions] = {
             rules=("ZS-330", "ZS-360", "ZS-350"),
             values=free_step_values,
         ),
-        Kind("buy_stone", _none, No("ZS-350", "buy_stone_plain"), check=buy_stone_ok, rules=("ZS-370", "ZS-350")),
+        Kind(
+            "buy_stone",
+            _none,
+            No("ZS-350", "buy_stone_plain"),
+            check=buy_stone_ok,
+            rules=("ZS-370", "ZS-350"),
+            values=buy_stone_values,
+        ),
         Kind(
             "auction",
             _auction_items,
@@ -590,7 +662,7 @@ DECISIONS: dict[str, Decisions] = {
             rules=("ZS-470", "ZS-440", "ZS-903", "ZS-460"),
             values=auction_values,
         ),
-        Kind("exchange", _tokens, _NO_EXCHANGE["ZS-190"], check=exchange_ok),
+        Kind("exchange", _tokens, _NO_EXCHANGE["ZS-190"], check=exchange_ok, values=exchanges),
         Kind("end", _none, No("ZS-220", "end_plain")),
     ),
     "enchant_gems": _PAY,
@@ -609,7 +681,7 @@ DECISIONS: dict[str, Decisions] = {
     ),
     "lose_gem": _phase(Kind("lose", _gems, _NOT_A_GEM, check=lose_ok, rules=("ZS-903",), values=active_gems)),
     "check_hand_limit": _phase(
-        Kind("exchange", _tokens, _NO_EXCHANGE["ZS-510"], check=reduce_exchange_ok),
+        Kind("exchange", _tokens, _NO_EXCHANGE["ZS-510"], check=reduce_exchange_ok, values=exchanges),
         Kind("discard", _items, No("ZS-916", "not_an_item"), check=discard_ok, rules=("ZS-916",), values=held_items),
     ),
 }

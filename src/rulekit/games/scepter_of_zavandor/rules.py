@@ -57,6 +57,11 @@ class ScepterOfZavandor(Game):
                 out.setdefault(item, {})[owner] = amount
         return out
 
+    @cached_property
+    def refusals(self) -> dict:
+        """(rule, message key, gem / item) -> its refusal ``No``, made once (checks._no)."""
+        return {}
+
     # -- names ----------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:

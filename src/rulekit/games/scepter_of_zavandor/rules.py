@@ -3,9 +3,14 @@
 Rounds of four phases (ledger ZS-070): turn order and artifact refill,
 income, actions in turn order (gems, knowledge, open auctions), then the
 hand limit, victory points and the end check. The numbers live in
-``data/*.toml``; the topic modules do the work: ``rounds`` (automatic
-steps), ``turn`` (a player's actions and paying), ``auction``, ``checks``
-(refusals, views, conservation) and ``scene`` (the board as data).
+``data/*.toml`` (read by ``tables``); the package has the shape of every
+game: ``setup`` (the first position), ``checks`` (the decisions: legal
+lists and refusals), ``views`` (hidden information, conservation),
+``words``, ``scene``, ``observation``; and mechanics modules named after
+their rule sections: ``rounds`` (ZS-070: turn order, refill, phase 4, end),
+``income`` (ZS-120..ZS-180), ``turn`` (ZS-200..ZS-390: a player's actions
+and paying), ``auction`` (ZS-400..ZS-470), ``energy`` (ZS-020: dust, cards,
+items); ``worth`` is the bots' evaluation.
 """
 
 from __future__ import annotations

@@ -71,10 +71,15 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
 
 
 def invariants(game: ScepterOfZavandor, s: State) -> list[str]:
-    cfg, t = game.cfg, s.data
-    if t is None:
+    """What is not conserved: cards, gems, artifacts, sentinels, the bank's dust and concentrated
+    energy, and each player's counts (empty when all is well)."""
+    if s.data is None:
         return []
-    bad = []
+    return _pieces(game.cfg, s) + [msg for i, p in enumerate(s.data.p) for msg in _player_problems(game.cfg, s, i, p)]
+
+
+def _pieces(cfg, s: State) -> list[str]:
+    t, bad = s.data, []
     for i in range(4):
         held = [v for p in t.p for g, v in p.cards if g == i + 1]
         if Counter(t.decks[i]) + Counter(t.discards[i]) + Counter(held) != Counter(cfg.deck_cards[i]):
@@ -92,17 +97,21 @@ def invariants(game: ScepterOfZavandor, s: State) -> list[str]:
         bad.append("dust does not match the bank's record")
     if sum(sum(p.conc) for p in t.p) != t.conc_net:
         bad.append("concentrated energy does not match the bank's record")
-    for i, p in enumerate(t.p):
-        if min(p.dust + p.conc + p.active + p.stored) < 0:
-            bad.append(f"P{i + 1} holds a negative count")
-        if sum(p.active) > capacity(cfg, p):
-            bad.append(f"P{i + 1} has more active gems than slots (ZS-040)")
-        if sum(1 for lv in p.know if lv) + p.prepaid + len(p.markers) != len(AREAS):
-            bad.append(f"P{i + 1}'s knowledge stones are not conserved")
-        if s.options["ruby_limit_scope"] == "player" and p.active[4] + p.stored[4] > s.options["ruby_limit"]:
-            bad.append(f"P{i + 1} owns more rubies than allowed (ZS-280)")
-        if any(lv > cfg.max_level for lv in p.know):
-            bad.append(f"P{i + 1} has a knowledge level above {cfg.max_level}")
+    return bad
+
+
+def _player_problems(cfg, s: State, i: int, p) -> list[str]:
+    bad = []
+    if min(p.dust + p.conc + p.active + p.stored) < 0:
+        bad.append(f"P{i + 1} holds a negative count")
+    if sum(p.active) > capacity(cfg, p):
+        bad.append(f"P{i + 1} has more active gems than slots (ZS-040)")
+    if sum(1 for lv in p.know if lv) + p.prepaid + len(p.markers) != len(AREAS):
+        bad.append(f"P{i + 1}'s knowledge stones are not conserved")
+    if s.options["ruby_limit_scope"] == "player" and p.active[4] + p.stored[4] > s.options["ruby_limit"]:
+        bad.append(f"P{i + 1} owns more rubies than allowed (ZS-280)")
+    if any(lv > cfg.max_level for lv in p.know):
+        bad.append(f"P{i + 1} has a knowledge level above {cfg.max_level}")
     return bad
 
 

@@ -75,8 +75,12 @@ def _unwrap(member: object) -> object:
     return member.__func__ if isinstance(member, classmethod | staticmethod) else member
 
 
+def _is_attribute(member: object) -> bool:
+    return isinstance(member, property | functools.cached_property)
+
+
 def _is_documentable(member: object) -> bool:
-    return inspect.isroutine(member) or isinstance(member, property)
+    return inspect.isroutine(member) or _is_attribute(member)
 
 
 def public_objects() -> list[tuple[str, str, object, type | None]]:
@@ -97,7 +101,7 @@ def public_objects() -> list[tuple[str, str, object, type | None]]:
 
 
 def _docstring(qualname: str, obj: object, owner: type | None) -> str | None:
-    if owner is None or isinstance(obj, property):
+    if owner is None or _is_attribute(obj):
         return inspect.cleandoc(obj.__doc__) if obj.__doc__ else None
     return inspect.getdoc(getattr(owner, qualname.rsplit(".", 1)[1]))  # inherited from a base when it has none
 
@@ -140,7 +144,7 @@ def _signature(obj: object) -> inspect.Signature | None:
 
 def signature_parameters(obj: object) -> list[str]:
     """The parameters a caller passes (not ``self``/``cls``, not the private ``_``-named ones)."""
-    if isinstance(obj, property):
+    if _is_attribute(obj):
         return []
     sig = _signature(obj)
     if sig is None:
@@ -152,7 +156,7 @@ def signature_parameters(obj: object) -> list[str]:
 
 
 def returns_something(obj: object) -> bool:
-    if inspect.isclass(obj) or isinstance(obj, property):
+    if inspect.isclass(obj) or _is_attribute(obj):
         return False
     sig = _signature(obj)
     annotation = sig.return_annotation if sig else inspect.Signature.empty
@@ -186,11 +190,24 @@ def problems(qualname: str, obj: object, owner: type | None) -> list[str]:
     return out
 
 
+class _Finder(doctest.DocTestFinder):
+    """The standard finder, which also reads cached properties, as pytest's doctest collector does."""
+
+    def _find(self, tests, obj, name, module, source_lines, globs, seen) -> None:
+        super()._find(tests, obj, name, module, source_lines, globs, seen)
+        if inspect.isclass(obj):
+            for attr, member in vars(obj).items():
+                if isinstance(member, functools.cached_property):
+                    test = self._get_test(member, f"{name}.{attr}", module, globs, source_lines)
+                    if test is not None:
+                        tests.append(test)
+
+
 @functools.cache
 def collected(module_name: str) -> frozenset[str]:
     """The names of the docstrings with examples that the doctest collector finds in a module."""
     module = importlib.import_module(module_name)
-    return frozenset(t.name for t in doctest.DocTestFinder().find(module) if t.examples)
+    return frozenset(t.name for t in _Finder().find(module) if t.examples)
 
 
 OBJECTS = public_objects()
@@ -219,8 +236,8 @@ def test_public_object_has_a_numpydoc_docstring(module: str, qualname: str, obj:
 @pytest.mark.parametrize(("module", "qualname", "obj", "owner"), OBJECTS, ids=[f"{m}.{q}" for m, q, _, _ in OBJECTS])
 def test_examples_run_as_doctests(module: str, qualname: str, obj: object, owner: type | None) -> None:
     """Its examples are collected by the doctest finder (a generated function, say, would be skipped)."""
-    own = obj.__doc__ if (owner is None or isinstance(obj, property)) else vars(owner)[qualname.rsplit(".", 1)[1]]
-    if owner is not None and not isinstance(obj, property) and not _unwrap(own).__doc__:
+    own = obj if (owner is None or _is_attribute(obj)) else _unwrap(vars(owner)[qualname.rsplit(".", 1)[1]])
+    if not own.__doc__:
         pytest.skip("inherits its base's docstring, whose examples run there")
     assert f"{module}.{qualname}" in collected(module), f"the examples of {module}.{qualname} are never run"
 

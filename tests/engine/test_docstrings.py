@@ -89,7 +89,10 @@ def public_objects() -> list[tuple[str, str, object, type | None]]:
     for module in _modules():
         for name in _public_names(module):
             obj = getattr(module, name)
-            if not (inspect.isfunction(inspect.unwrap(obj)) or inspect.isclass(obj)) or obj.__module__ != module.__name__:
+            if (
+                not (inspect.isfunction(inspect.unwrap(obj)) or inspect.isclass(obj))
+                or obj.__module__ != module.__name__
+            ):
                 continue  # a constant, a type alias or a re-export (documented where it is defined)
             found.append((module.__name__, name, obj, None))
             if inspect.isclass(obj):

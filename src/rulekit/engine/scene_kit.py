@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from .plurals import fill
 from .rules import read_toml
@@ -954,8 +955,23 @@ def walk(items: list[dict], seat: int | None = None) -> Iterator[tuple[dict, int
             yield from walk(item.get("items", []), own)
 
 
+def _tidy(value: Any) -> Any:
+    """``value`` with every float rounded to 0.1 (layout sums leave noise such as 224.10000000000002,
+    which only makes the JSON sent to every device in a room larger)."""
+    if type(value) is float:
+        return round(value, 1)
+    if type(value) is dict:
+        return {k: _tidy(v) for k, v in value.items()}
+    if type(value) is list or type(value) is tuple:
+        return [_tidy(v) for v in value]
+    return value
+
+
 def scene(items: list[dict], height: float) -> dict:
     """The scene dict: ``WIDTH`` wide, ``height`` tall, drawn at the full width of its box (``fit``).
+
+    Every float of the items is rounded to 0.1: layout sums leave noise
+    that only makes the JSON sent to every device larger.
 
     Parameters
     ----------
@@ -971,11 +987,11 @@ def scene(items: list[dict], height: float) -> dict:
 
     Examples
     --------
-    >>> board = scene([text(0, 20, "a")], 99.6)
-    >>> board["width"], board["height"], board["fit"]
-    (960, 100, 'width')
+    >>> board = scene([text(0.1 + 0.2, 20, "a")], 99.6)
+    >>> board["width"], board["height"], board["fit"], board["items"][0]["x"]
+    (960, 100, 'width', 0.3)
     """
-    return {"width": WIDTH, "height": round(height), "fit": "width", "items": items}
+    return {"width": WIDTH, "height": round(height), "fit": "width", "items": _tidy(items)}
 
 
 class Acts:

@@ -27,6 +27,18 @@ STAND_INS: dict[str, str] = {"spellbound": "plan"}
 def stand_in_spec(game_id: str) -> str:
     """The bot spec that stands in for a person in ``game_id`` (``STAND_INS``, else greedy).
 
+    Parameters
+    ----------
+    game_id : str
+        The game's id.
+
+    Returns
+    -------
+    str
+        An agent spec for ``make_agent``.
+
+    Examples
+    --------
     >>> stand_in_spec("spellbound"), stand_in_spec("rune_stones")
     ('plan', 'greedy')
     """

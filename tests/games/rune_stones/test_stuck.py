@@ -9,8 +9,8 @@ import pytest
 
 from rulekit.agents import make_agent, seat_seed
 from rulekit.games.rune_stones import end as end_module
-from rulekit.games.rune_stones.model import replace
 from rulekit.games.rune_stones.end import stuck
+from rulekit.games.rune_stones.model import replace
 
 from .helpers import GAME, me
 

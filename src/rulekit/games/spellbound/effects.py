@@ -80,6 +80,11 @@ def book_here(g: Spellbound, d: Data, here: str) -> int | None:
     return t if t is not None and d.book_status[t] == ON_TRACK else None
 
 
+def track_index(g: Spellbound, tid: str) -> int:
+    """The index of the track with id ``tid`` (action labels name tracks by id)."""
+    return next(i for i, t in enumerate(g.cat.tracks) if t.id == tid)
+
+
 def troll_track(g: Spellbound) -> int:
     return next(i for i, t in enumerate(g.cat.tracks) if t.pursuer == "troll")
 
@@ -93,6 +98,24 @@ def stones_to_bag(g: Spellbound, d: Data, colour: int, n: int, rule: str) -> Out
         supply=replace_at(d.supply, colour, d.supply[colour] - n), bag=replace_at(d.bag, colour, d.bag[colour] + n)
     )
     return d, [g.say(rule, "stones_added", n=n, colour=("moon", "sun")[colour])]
+
+
+def refill_display(g: Spellbound, d: Data, rule: str) -> tuple[Data, bool, tuple[int, ...], list]:
+    """Draw until 5 mage cards lie in the display (SB-260, SB-280); False if the deck ran out."""
+    target = g.cat.setup["setup"]["display_mages"]
+    have = sum(c in g.helpful for c in d.display)
+    deck, display, fresh = d.deck, d.display, d.fresh
+    drawn: list[int] = []
+    while have < target and deck:
+        card, deck = deck[0], deck[1:]
+        display += (card,)
+        drawn.append(card)
+        if card in g.adversary:
+            fresh += (card,)
+        else:
+            have += 1
+    d = d.but(deck=deck, display=display, fresh=fresh)
+    return d, have >= target, tuple(drawn), [g.say(rule, "refill", **g.list_args(drawn), n=have)]
 
 
 def new_wicked_card(g: Spellbound, d: Data, rule: str) -> Out:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from .plurals import fill
 from .rules import read_toml
@@ -404,9 +405,25 @@ def walk(items: list[dict], seat: int | None = None) -> Iterator[tuple[dict, int
             yield from walk(item.get("items", []), own)
 
 
+def _tidy(value: Any) -> Any:
+    """``value`` with every float rounded to 0.1 (layout sums leave noise such as 224.10000000000002,
+    which only makes the JSON sent to every device in a room larger)."""
+    if type(value) is float:
+        return round(value, 1)
+    if type(value) is dict:
+        return {k: _tidy(v) for k, v in value.items()}
+    if type(value) is list or type(value) is tuple:
+        return [_tidy(v) for v in value]
+    return value
+
+
 def scene(items: list[dict], height: float) -> dict:
-    """The scene dict: ``WIDTH`` wide, ``height`` tall, drawn at the full width of its box (``fit``)."""
-    return {"width": WIDTH, "height": round(height), "fit": "width", "items": items}
+    """The scene dict: ``WIDTH`` wide, ``height`` tall, drawn at the full width of its box (``fit``).
+
+    >>> scene([text(0.1 + 0.2, 10, "hi")], 40.0)["items"][0]["x"]
+    0.3
+    """
+    return {"width": WIDTH, "height": round(height), "fit": "width", "items": _tidy(items)}
 
 
 class Acts:

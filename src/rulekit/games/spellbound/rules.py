@@ -120,7 +120,7 @@ class Spellbound(Game):
     @cached_property
     def free_cards(self) -> frozenset[int]:
         """Cards whose effect can be played anywhere (no check needed in ``legal``)."""
-        places = {"magic", "search", "guard_book", "banish", "watchman"}
+        places = {"magic", "search", "guard_book", "banish", "watchman"}  # checks._PLACES and _COMPLETE
         return frozenset(c.id for c in self.cat.cards if c.helpful and c.effect not in places)
 
     @cached_property

@@ -66,54 +66,17 @@ def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
 
 
 def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
+    """SB-120 / SB-200: the card leaves the display and its effect op is carried out (``effects.CARD_OPS``)."""
     cid = args[0]
     card = g.cat.cards[cid]
     d = d.but(display=tuple(c for c in d.display if c != cid), discard=d.discard + (cid,))
     rule = "SB-200" if card.type == "ally" else "SB-120"
     events = [g.say(rule, "plays", seat=d.active + 1, **g.card_args(card.id))]
-    here, e, n = d.mages[d.active], card.effect, card.value
-    if e == "move":
-        d = d.but(movement=d.movement + n)
-        events.append(g.say("SB-140", "gains_movement", n=n, total=d.movement))
-    elif e == "magic":
-        t = g.cat.track_of_region(here)
-        if o["magic_effect"] == "advance_book":  # SB-906 variant: the local book moves on instead
-            d, ev = fx.move_book(g, d, t, n, "SB-906", o)
-        else:
-            d, ev = fx.move_pursuer(g, d, t, -n, "SB-160", o)
-        events += ev or [g.say("SB-160", "magic_no_effect")]
-    elif e == "influence":
-        d = d.but(influence=replace_at(d.influence, d.active, d.influence[d.active] + n))
-        events.append(g.say("SB-170", "gains_influence", n=n, total=d.influence[d.active]))
-    elif e == "search":
-        d, ev = fx.move_book(g, d, fx.book_here(g, d, here), n, "SB-190", o)
-        events += ev
-    elif e == "all_hats_back":
-        d, ev = fx.all_pursuers(g, d, -n, "SB-200", o, hats_only=True)
-        events += ev
-    elif e == "troll_back":
-        d, ev = fx.move_pursuer(g, d, fx.troll_track(g), -n, "SB-200", o)
-        events += ev
-    elif e == "guard_book":
-        t = min((i for i, st in enumerate(d.book_status) if st == ON_TRACK), key=lambda i: d.books[i] - d.pursuers[i])
-        d, ev = fx.move_book(g, d, t, n, "SB-200", o)
-        events += ev
-    elif e == "charge_wands":
-        d = d.but(wands=tuple(True for _ in d.wands))
-        events.append(g.say("SB-200", "wands_charged"))
-    elif e == "sun_stone":
-        d, ev = fx.stones_to_bag(g, d, 1, n, "SB-200")
-        events += ev
-    elif e == "reveal":
-        d = d.but(revealed=tuple(True for _ in d.revealed))
-        events.append(g.say("SB-200", "villages_revealed"))
-    elif e == "banish":
-        d, ev = _banish(g, d, next(c for c in d.display if c in g.adversary), "SB-200")
-        events += ev
-    elif e == "watchman":
-        d = d.but(watchman=here)
-        events.append(g.say("SB-913", "watchman_moves", **g.space_args(here, "city")))
-    return d, events
+    op = fx.CARD_OPS.get(card.effect)
+    if op is None:
+        return d, events
+    d, ev = op(g, d, o, card)
+    return d, events + ev
 
 
 def _discard(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
@@ -126,15 +89,6 @@ def _discard(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[E
         d = d.but(wands=replace_at(d.wands, d.active, True))
         events.append(g.say("SB-909", "wand_recharged", seat=d.active + 1))
     return d, events
-
-
-def _banish(g: Spellbound, d: Data, cid: int, rule: str) -> tuple[Data, list[Event]]:
-    d = d.but(
-        display=tuple(c for c in d.display if c != cid),
-        discard=d.discard + (cid,),
-        fresh=tuple(c for c in d.fresh if c != cid),
-    )
-    return d, [g.say(rule, "banished", **g.card_args(cid))]
 
 
 def _step(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
@@ -180,7 +134,7 @@ def _wand(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Even
         d, ev = fx.move_book(g, d, fx.track_index(g, args[1]), o["wand_search_steps"], "SB-210", o)
         events += ev
     else:
-        d, ev = _banish(g, d, args[1], "SB-210")
+        d, ev = fx.banish(g, d, args[1], "SB-210")
         events += ev
     return d, events
 

@@ -122,6 +122,17 @@ def evaluate(g: Spellbound, state: State) -> float:
     return value - 8 * d.witch + d.bag[1] - d.bag[0]
 
 
+def _track_problems(board, d: Data) -> list[str]:
+    """Books and pursuers on their tracks, each book with a known status."""
+    out = []
+    for i, t in enumerate(board.tracks):
+        if not 1 <= d.pursuers[i] <= t.pursuer_goal or not 1 <= d.books[i] <= t.book_goal:
+            out.append(f"track {t.id}: book {d.books[i]} or pursuer {d.pursuers[i]} off the track")
+        if d.book_status[i] not in (ON_TRACK, HELD, CAUGHT):
+            out.append(f"track {t.id}: unknown book status {d.book_status[i]!r}")
+    return out
+
+
 def invariants(g: Spellbound, state: State) -> list[str]:
     """Cards, stones and pieces are conserved; pieces stay on the board."""
     d: Data = state.data
@@ -141,11 +152,7 @@ def invariants(g: Spellbound, state: State) -> list[str]:
     if len(d.mages) != state.players or any(m not in g.cat.spaces for m in d.mages):
         out.append(f"mages off the map: {d.mages}")
     board = g.board(state.options)
-    for i, t in enumerate(board.tracks):
-        if not 1 <= d.pursuers[i] <= t.pursuer_goal or not 1 <= d.books[i] <= t.book_goal:
-            out.append(f"track {t.id}: book {d.books[i]} or pursuer {d.pursuers[i]} off the track")
-        if d.book_status[i] not in (ON_TRACK, HELD, CAUGHT):
-            out.append(f"track {t.id}: unknown book status {d.book_status[i]!r}")
+    out += _track_problems(board, d)
     if not 0 <= d.witch <= board.top_level:
         out.append(f"witch off her path: level {d.witch}")
     if d.watchman and g.cat.kind(d.watchman) != "city":

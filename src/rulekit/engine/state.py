@@ -75,8 +75,8 @@ class State:
     >>> import rulekit
     >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
     >>> after = state.apply("action summon")
-    >>> after.phase, after.actions, state.actions
-    ('summon', [Action(kind='action', args=('summon',))], [])
+    >>> type(after) is State, after.phase, after.actions, state.actions
+    (True, 'summon', [Action(kind='action', args=('summon',))], [])
     """
 
     game: Game

@@ -137,6 +137,15 @@ def documented_parameters(body: list[str]) -> list[str]:
     return names
 
 
+def undescribed(body: list[str]) -> list[str]:
+    """The entries of a section (``name : type`` lines) without an indented description under them."""
+    return [
+        line.strip()
+        for i, line in enumerate(body)
+        if line and not line[0].isspace() and not (i + 1 < len(body) and body[i + 1].startswith("    "))
+    ]
+
+
 def _signature(obj: object) -> inspect.Signature | None:
     target = obj.fget if isinstance(obj, property) else obj
     try:
@@ -190,6 +199,8 @@ def problems(qualname: str, obj: object, owner: type | None) -> list[str]:
                 out.append(f"Parameters misses {missing}")
             if unknown := [p for p in listed if p not in wanted]:
                 out.append(f"Parameters lists {unknown}, which it does not take")
+    for title in ("Parameters", "Returns", "Yields", "Raises"):
+        out += [f"{title}: {entry!r} has no description" for entry in undescribed(found.get(title, []))]
     if returns_something(obj) and "Returns" not in found and "Yields" not in found:
         out.append("no Returns section")
     examples = found.get("Examples", [])
@@ -304,6 +315,10 @@ def test_the_checker_passes_a_complete_docstring_and_wants_the_object_used() -> 
         int
             The count.
 
+        Raises
+        ------
+        ValueError
+
         Examples
         --------
         >>> total(2)
@@ -311,6 +326,8 @@ def test_the_checker_passes_a_complete_docstring_and_wants_the_object_used() -> 
         """
         return count
 
+    assert problems("total", total, None) == ["Raises: 'ValueError' has no description"]
+    total.__doc__ = total.__doc__.replace("ValueError", "ValueError\n            When count is negative.")
     assert problems("total", total, None) == []
     total.__doc__ = total.__doc__.replace(">>> total(2)", ">>> 1 + 1").replace("count : int", "counts : int")
     assert problems("total", total, None) == [

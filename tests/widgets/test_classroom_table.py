@@ -9,7 +9,8 @@ from functools import cached_property
 
 import pytest
 
-from rulekit.engine import Action, PhaseHooks, ScoreLine, State
+import rulekit
+from rulekit.engine import Action, Dice, PhaseHooks, ScoreLine, State
 from rulekit.engine.rules import Messages
 from rulekit.widgets import Table
 from rulekit.widgets.endgame import end_html
@@ -183,6 +184,22 @@ def test_result_words_for_cooperative_loss_shared_win_and_unfinished():
         s = s.advance() if s.automatic else s.apply(s.legal_actions()[0])
     html = end_html(s, "en")
     assert "no winner" in result_text(s, "en") and "did not reach its end" in html and "tie" not in html
+    assert "limit" in result_text(s, "en") and "stalemate" not in result_text(s, "en")
+
+
+def test_a_stalemate_stop_is_told_apart_from_a_step_limit():
+    """A game stopped because no one can reach the printed end (Scepter's stalemate stop, seed 0
+    of random play) says so, in English and German; it is no "step limit"."""
+    game = rulekit.load("scepter_of_zavandor")
+    s, dice = game.new(players=3, seed=0), Dice(0)
+    while not s.is_over:
+        legal = s.legal_actions()
+        s = s.apply(legal[dice.below(len(legal))])
+    assert s.unfinished and game.end_rule(s) == "stalemate"
+    assert "stalemate" in result_text(s, "en") and "limit" not in result_text(s, "en")
+    assert "Patt" in result_text(s, "de")
+    html = end_html(s, "de")
+    assert "gedruckten Ende" in html and "Schrittlimit" not in html
 
 
 def _in_a_thread(test):

@@ -34,12 +34,30 @@ class PlannerAgent(Agent):
 
     Options: ``width`` (partial turns kept after each choice, default 8),
     ``depth`` (most choices searched in one turn, default 40).
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seeds the search, so a game with bots replays exactly.
+    **options
+        ``width`` and ``depth`` (checked against ``limits``).
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> bot = PlannerAgent(seed=1, width=4)
+    >>> bot.choose(state) in state.legal_actions(), bot.spec
+    (True, 'plan:width=4')
     """
 
     name = "plan"
     params: dict[str, Any] = {"width": 8, "depth": 40}
     limits = {"width": (int, 1, 256), "depth": (int, 1, 1000)}
     positional = "width"
+    #: a 2-player game with plan bots took 1.6-5x the CPU time of one with greedy bots
+    #: (Spellbound 0.27 vs 0.05 s, Rune Stones 0.41 vs 0.25 s): a job counts a plan seat as 4
+    cost = 4
 
     def __init__(self, seed: int = 0, **options: Any):
         super().__init__(seed, **options)

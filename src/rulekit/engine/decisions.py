@@ -10,10 +10,12 @@ legal list shows them. A ``Kind`` has
 - ``stage``: whether this kind of decision is open at this step of the phase;
 - ``check``: whether this value may be chosen now;
 - ``rules``: every rule id its stage and check may cite;
-- ``values`` (optional): the legal values now, in the order the legal list
-  shows them, computed the cheap way (from the same rule functions as the
-  check), for a label space too big to scan (every bid amount), an order the
-  state sets (a shuffled display), or a hot legal list.
+- ``among``: optionally, the argument tuples to consider now, in the order
+  the legal list shows them (a display's cards as they lie), instead of the
+  whole label table in table order;
+- ``values``: optionally, for a hot legal list, the legal values themselves
+  in legal-list order, computed the cheap way from the same rule functions
+  as the check (which then only words the refusals).
 
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
@@ -34,6 +36,12 @@ check declares, never a fallback rule of the phase.
 No(rule='X-2', key='too_many', args={'n': 2})
 >>> phase.refuse(2, Action("take", (9,)))
 No(rule='X-1', key='bad_take', args=None)
+
+With ``among`` the legal list tries the arguments the state names, in its order:
+
+>>> among = Kind("take", take.labels, take.bad, check=take_ok, among=lambda state: [(2,), (1,), (7,)])
+>>> Decisions(among, key=lambda state: 0).legal(3)
+[Action(kind='take', args=(2,)), Action(kind='take', args=(1,))]
 """
 
 from __future__ import annotations
@@ -48,7 +56,26 @@ __all__ = ["No", "Kind", "Decisions", "Refusals"]
 
 
 class No(NamedTuple):
-    """Why a decision is not allowed: the rule that forbids it, the message key, the message's arguments."""
+    """Why a decision is not allowed: the rule that forbids it, the message key, the message's arguments.
+
+    A check returns one instead of raising, so the legal list can run the
+    same check on every label cheaply and only a refusal formats words.
+
+    Parameters
+    ----------
+    rule : str
+        The ledger id of the rule that forbids the decision (``"ZM-300"``).
+    key : str
+        The key of the refusal's text in the game's ``texts/messages.toml``.
+    args : dict, optional
+        The values the text's placeholders take.
+
+    Examples
+    --------
+    >>> no = No("X-2", "too_many", {"n": 2})
+    >>> no.rule, no.key, no.args
+    ('X-2', 'too_many', {'n': 2})
+    """
 
     rule: str
     key: str
@@ -62,12 +89,39 @@ class Kind(NamedTuple):
     count and the options by default): its result is built once per key.
     ``rules`` lists the rule ids ``stage`` and ``check`` may cite besides
     ``bad.rule``; when given, ``Decisions.refuse`` holds the checks to it.
-    ``values(state)``, when given, lists the legal values (each the value
-    of one label) in their order, and ``legal`` takes them as they are: the
-    check then only words the refusals. The two must agree, so ``refuse``
-    asks both for the value it is given and raises ``FlowError`` when they
-    differ (a refused value that ``values`` offers, or a passing value it
-    leaves out); build both from the same small rule functions.
+
+    Parameters
+    ----------
+    name : str
+        The action kind (``Action.kind``), e.g. ``"take"``.
+    labels : callable
+        ``labels(state)``: every ``(args, value)`` pair this kind can take,
+        ``value`` being what ``check`` reads (a card index, a seat).
+    bad : No
+        The refusal of arguments outside ``labels`` (a typo, a card that does not exist).
+    stage : callable, optional
+        ``stage(state)``: None when this kind is open at this step of the phase, else a ``No``.
+    check : callable, optional
+        ``check(state, value)``: None when this value may be chosen now, else a ``No``.
+    rules : tuple of str, optional
+        Every rule id ``stage`` and ``check`` may cite besides ``bad.rule``.
+    among : callable, optional
+        ``among(state)``: the argument tuples ``legal`` tries now, in the order the legal
+        list shows them (a display's cards as they lie); those outside ``labels`` are
+        skipped. ``refuse`` still checks any label, so the two cannot disagree.
+    values : callable, optional
+        ``values(state)``: the legal values now (each the value of one label), in the
+        order the legal list shows them; ``legal`` takes them without running ``check``
+        (for legal lists asked on every step, e.g. by bots, where a refusal made for
+        every failing label costs too much). ``refuse`` asks both ``check`` and
+        ``values`` for the value it is given and raises ``FlowError`` when they
+        disagree, so build both from the same small rule functions.
+
+    Examples
+    --------
+    >>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2)], No("X-1", "bad_take"), rules=("X-2",))
+    >>> take.name, list(take.labels(None)), take.bad.rule
+    ('take', [((1,), 1), ((2,), 2)], 'X-1')
     """
 
     name: str
@@ -76,6 +130,7 @@ class Kind(NamedTuple):
     stage: Callable[[Any], No | None] | None = None
     check: Callable[[Any, Any], No | None] | None = None
     rules: tuple[str, ...] = ()
+    among: Callable[[Any], Iterable[tuple]] | None = None
     values: Callable[[Any], Iterable[Any]] | None = None
 
 
@@ -95,6 +150,14 @@ class Decisions:
         The kinds of action of the phase, in the order the legal list shows them.
     key : callable, optional
         ``key(state)``: what the label tables depend on (default: player count and options).
+
+    Examples
+    --------
+    >>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2, 3)], No("X-1", "bad_take"))
+    >>> done = Kind("done", lambda state: [((), None)], No("X-3", "bad_done"))
+    >>> phase = Decisions(take, done, key=lambda state: 0)
+    >>> [str(a) for a in phase.legal(None)]
+    ['take 1', 'take 2', 'take 3', 'done']
     """
 
     def __init__(self, *kinds: Kind, key: Callable[[Any], Hashable] = _players_and_options) -> None:
@@ -102,39 +165,79 @@ class Decisions:
         self.index = {k.name: i for i, k in enumerate(kinds)}
         self.key = key
         self._tables: dict[Hashable, tuple] = {}
+        self._hooks = tuple((k.stage, k.check, k.among, k.values) for k in kinds)  # read on every legal list
 
     def declared(self, kind: str) -> frozenset[str]:
-        """The rule ids a refusal of ``kind`` may cite: its ``bad`` rule and its declared ``rules``."""
+        """The rule ids a refusal of ``kind`` may cite: its ``bad`` rule and its declared ``rules``.
+
+        ``tests/test_refusals.py`` holds every refusal in random play to this set.
+
+        Parameters
+        ----------
+        kind : str
+            An action kind of this phase.
+
+        Returns
+        -------
+        frozenset of str
+            The rule ids.
+
+        Examples
+        --------
+        >>> take = Kind("take", lambda state: [((1,), 1)], No("X-1", "bad_take"), rules=("X-2",))
+        >>> sorted(Decisions(take).declared("take"))
+        ['X-1', 'X-2']
+        """
         k = self.kinds[self.index[kind]]
         return frozenset((k.bad.rule, *k.rules))
 
     def _table(self, state: Any) -> tuple:
-        """Built once per ``key(state)``: per kind {args: value}, and the legal list's plan: per kind
-        (stage, check, values, ((action, value), ...), {value: action} for kinds with ``values``)."""
+        """Per kind: ((action, value), ...), {args: value}, {args: (action, value)} and (kinds with
+        ``values``) {value: action}, built once per ``key(state)``."""
         key = self.key(state)
         table = self._tables.get(key)
         if table is None:
             rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
-            plan = tuple(
-                (k.stage, k.check, k.values, r, {v: a for a, v in r} if k.values is not None else None)
-                for k, r in zip(self.kinds, rows, strict=True)
+            by_args = tuple({a.args: (a, v) for a, v in r} for r in rows)
+            by_value = tuple(
+                {v: a for a, v in r} if k.values is not None else None for k, r in zip(self.kinds, rows, strict=True)
             )
-            table = self._tables[key] = (tuple({a.args: v for a, v in r} for r in rows), plan)
+            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_args, by_value)
         return table
 
     def legal(self, state: Any) -> list[Action]:
-        """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order."""
+        """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order.
+
+        Parameters
+        ----------
+        state : State
+            The state to decide in (anything the kinds' checks and ``key`` read).
+
+        Returns
+        -------
+        list of Action
+            The legal actions, kind by kind in declaration order, each kind's in label order.
+
+        Examples
+        --------
+        >>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2, 3)], No("X-1", "bad_take"),
+        ...             check=lambda state, n: None if n <= state else No("X-2", "too_many"))
+        >>> Decisions(take, key=lambda state: 0).legal(2)
+        [Action(kind='take', args=(1,)), Action(kind='take', args=(2,))]
+        """
         out: list[Action] = []
-        for stage, check, values, rows, by_value in self._table(state)[1]:
+        all_rows, _, all_args, all_values = self._table(state)
+        hooks = zip(self._hooks, all_rows, all_args, all_values)  # noqa: B905 - same length
+        for (stage, check, among, values), rows, by_args, by_value in hooks:
             if stage is not None and stage(state) is not None:
                 continue
-            if values is not None:  # the legal values, in their order (the hot path)
-                try:
-                    out.extend([by_value[v] for v in values(state)])
-                except KeyError as missing:
-                    raise FlowError(
-                        f"a legal value has no label: {missing} ({rows[0][0].kind if rows else ''})"
-                    ) from None
+            if values is not None:  # the legal values, in their order (a hot list)
+                out.extend(_actions(by_value, values(state)))
+            elif among is not None:  # the arguments to try now, in their order (inlined: a hot loop)
+                for args in among(state):
+                    found = by_args.get(args)
+                    if found is not None and (check is None or check(state, found[1]) is None):
+                        out.append(found[0])
             elif check is None:
                 out.extend([a for a, _ in rows])
             else:
@@ -142,12 +245,42 @@ class Decisions:
         return out
 
     def refuse(self, state: Any, action: Action) -> No | None:
-        """Why ``action`` (a kind of this phase) is not allowed now, or None when it is legal."""
+        """Why ``action`` (a kind of this phase) is not allowed now, or None when it is legal.
+
+        It runs the very checks ``legal`` runs, so the two cannot disagree.
+
+        Parameters
+        ----------
+        state : State
+            The state to decide in.
+        action : Action
+            An action whose kind belongs to this phase.
+
+        Returns
+        -------
+        No or None
+            The refusal (arguments outside the labels give the kind's ``bad``), or None.
+
+        Raises
+        ------
+        FlowError
+            When a check cites a rule its kind does not declare (a bug in the game).
+
+        Examples
+        --------
+        >>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2, 3)], No("X-1", "bad_take"),
+        ...             check=lambda state, n: None if n <= state else No("X-2", "too_many"))
+        >>> phase = Decisions(take, key=lambda state: 0)
+        >>> phase.refuse(2, Action("take", (3,))).rule, phase.refuse(2, Action("take", (9,))).rule
+        ('X-2', 'X-1')
+        >>> phase.refuse(2, Action("take", (1,))) is None
+        True
+        """
         i = self.index[action.kind]
         kind = self.kinds[i]
         if not all(isinstance(a, int | str) and not isinstance(a, bool) for a in action.args):
             return kind.bad
-        value = self._table(state)[0][i].get(action.args, _MISSING)
+        value = self._table(state)[1][i].get(action.args, _MISSING)
         if value is _MISSING:
             return kind.bad
         no = kind.stage(state) if kind.stage is not None else None
@@ -156,8 +289,16 @@ class Decisions:
         if no is not None and kind.rules and no.rule not in kind.rules and no.rule != kind.bad.rule:
             raise FlowError(f"the check of {action.kind!r} cites {no.rule}, which it does not declare ({kind.rules})")
         if kind.values is not None and (no is None) != (value in kind.values(state)):
-            raise FlowError(f"{action}: its check ({no}) and {action.kind!r}'s legal values disagree")
+            raise FlowError(f"{action}: its check ({no}) and the legal values of {action.kind!r} disagree")
         return no
+
+
+def _actions(by_value: dict, values: Iterable[Any]) -> list[Action]:
+    """The actions of legal values (a value without a label is a bug in the game)."""
+    try:
+        return [by_value[v] for v in values]
+    except KeyError as missing:
+        raise FlowError(f"the legal value {missing} has no label") from None
 
 
 class Refusals:
@@ -178,6 +319,22 @@ class Refusals:
         Phase id -> the phase's decisions (every decision phase of the game).
     kinds : mapping of str to str
         Action kind -> the id of the rule that governs it.
+
+    Raises
+    ------
+    FlowError
+        When an action kind of ``decisions`` has no governing rule in ``kinds``.
+
+    Examples
+    --------
+    >>> take = Kind("take", lambda state: [((1,), 1)], No("X-1", "bad_take"))
+    >>> refusals = Refusals({"draft": Decisions(take)}, {"take": "X-1", "pass": "X-9"})
+    >>> sorted(refusals.decisions), refusals.kinds["pass"]
+    (['draft'], 'X-9')
+    >>> Refusals({"draft": Decisions(take)}, {})
+    Traceback (most recent call last):
+    ...
+    rulekit.engine.errors.FlowError: action kinds without a governing rule in KINDS: ['take']
     """
 
     def __init__(self, decisions: Mapping[str, Decisions], kinds: Mapping[str, str]) -> None:
@@ -188,14 +345,65 @@ class Refusals:
         self.kinds = kinds
 
     def declared(self, phase: str, kind: str) -> frozenset[str]:
-        """The rule ids a refusal of ``kind`` in ``phase`` may cite (empty for a kind the game lacks)."""
+        """The rule ids a refusal of ``kind`` in ``phase`` may cite (empty for a kind the game lacks).
+
+        Parameters
+        ----------
+        phase : str
+            A phase id.
+        kind : str
+            An action kind.
+
+        Returns
+        -------
+        frozenset of str
+            The kind's own rules in a phase that has it, else the rule that governs the kind.
+
+        Examples
+        --------
+        >>> take = Kind("take", lambda state: [((1,), 1)], No("X-1", "bad_take"), rules=("X-2",))
+        >>> refusals = Refusals({"draft": Decisions(take)}, {"take": "X-1", "pass": "X-9"})
+        >>> sorted(refusals.declared("draft", "take")), sorted(refusals.declared("draft", "pass"))
+        (['X-1', 'X-2'], ['X-9'])
+        >>> refusals.declared("draft", "fly")
+        frozenset()
+        """
         decisions = self.decisions.get(phase)
         if decisions is not None and kind in decisions.index:
             return decisions.declared(kind)
         return frozenset({self.kinds[kind]}) if kind in self.kinds else frozenset()
 
     def why_not(self, state: Any, action: Action) -> IllegalAction | None:
-        """The ``IllegalAction`` naming the rule that forbids ``action`` now, or None when it is legal."""
+        """The ``IllegalAction`` naming the rule that forbids ``action`` now, or None when it is legal.
+
+        Every decision phase's ``why_not`` hook; the reason comes from the
+        game's messages in English and German, with the legal choices listed.
+
+        Parameters
+        ----------
+        state : State
+            The state the action was tried in.
+        action : Action
+            The action tried.
+
+        Returns
+        -------
+        IllegalAction or None
+            The refusal, citing the refused kind's own rule (``wrong_phase``: the
+            rule of a kind from another phase; ``engine``: no such kind at all).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> from rulekit.games.mines_of_zavandor.checks import REFUSALS
+        >>> state = rulekit.load("mines_of_zavandor").new(players=2, seed=1)
+        >>> [str(a) for a in state.legal_actions()]
+        ['scroll metal', 'scroll gold', 'keep']
+        >>> REFUSALS.why_not(state, Action.parse("keep")) is None
+        True
+        >>> [REFUSALS.why_not(state, Action.parse(t)).rule for t in ("scroll silver", "bid 3", "fly")]
+        ['ZM-300', 'ZM-380', 'engine']
+        """
         decisions = self.decisions.get(state.phase)
         if decisions is not None and action.kind in decisions.index:
             no = decisions.refuse(state, action)

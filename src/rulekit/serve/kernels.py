@@ -20,6 +20,7 @@ pool (``get_rendered_notebook``) or not (Voila's handler then calls
 
 from __future__ import annotations
 
+import inspect
 import time
 from typing import Any
 
@@ -43,6 +44,17 @@ def kernel_alive(manager: Any, kernel_id: str) -> bool:
         return False
     process = getattr(getattr(kernel, "provisioner", None), "process", None)
     return process is None or process.poll() is None
+
+
+def drop_unstarted(task: Any) -> None:
+    """Cancel a preheat task that has not run yet, and close the kernel start it was waiting to
+    run (Voila wraps it as ``wait_before(delay, aw)``): cancelling only the task left ``aw`` never
+    awaited, and Python warned "coroutine '_initialize' was never awaited" for each."""
+    frame = getattr(task.get_coro(), "cr_frame", None)
+    inner = frame.f_locals.get("aw") if frame is not None else None
+    if inspect.iscoroutine(inner) and inspect.getcoroutinestate(inner) == inspect.CORO_CREATED:
+        inner.close()
+    task.cancel()
 
 
 def pooled_kernels(manager: Any) -> set[str]:
@@ -106,7 +118,7 @@ def pool_safe(base: type, max_kernels: int = 0) -> type:
                     if kept < limit:
                         kept += 1
                         continue
-                    item.cancel()
+                    drop_unstarted(item)
                     pool.remove(item)
                     self.log.info("rulekit: %d kernels is the limit; %s is not preheated", limit, name)
 

@@ -10,7 +10,7 @@ from html import escape
 
 from ..engine import State
 from .i18n import t
-from .panels import result_text
+from .panels import result_text, unfinished_key
 
 __all__ = ["end_html"]
 
@@ -37,7 +37,7 @@ def end_html(state: State, lang: str) -> str:
     outcome = escape(result_text(state, lang))
     parts.append(f'<div class="rk-end-result">{outcome}</div>')
     if state.unfinished:
-        parts.append(f'<div class="rk-end-note">{escape(t("end_unfinished", lang))}</div>')
+        parts.append(f'<div class="rk-end-note">{escape(t(unfinished_key("end", state), lang))}</div>')
     parts.append(table)
     rule = None if state.unfinished else game.tiebreak_rule(state)
     if rule:

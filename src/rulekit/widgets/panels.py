@@ -80,10 +80,16 @@ def seats_text(seats, lang: str) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {t('and', lang)} {names[-1]}"
 
 
+def unfinished_key(prefix: str, state: State) -> str:
+    """The text key for an unfinished game: a stalemate (no one can reach the printed end) reads
+    differently from a round or step limit set for bots and tests."""
+    return f"{prefix}_stalemate" if state.game.end_rule(state) == "stalemate" else f"{prefix}_unfinished"
+
+
 def result_text(state: State, lang: str) -> str:
     """The outcome in words: who won, a shared or cooperative win, a cooperative loss, or unfinished."""
     if state.unfinished:
-        return t("result_unfinished", lang)
+        return t(unfinished_key("result", state), lang)
     winners, game = tuple(state.winners), state.game
     if game.cooperative:
         return t("result_coop_won", lang) if winners else t("result_coop_lost", lang)

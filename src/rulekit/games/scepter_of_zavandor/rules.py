@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Event, Game, IllegalAction, PhaseHooks, State, load_options
+from ...engine import Action, Dice, Game, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
 from ...engine.plurals import fill
-from ...engine.rules import read_toml
+from ...engine.rules import Messages, read_toml
 from . import auction, income, rounds, scene, turn, views, words, worth
 from .checks import DECISIONS, REFUSALS
 from .energy import item_label
@@ -109,18 +109,11 @@ class ScepterOfZavandor(Game):
         out.update({label: words.item_words(self, i, "de") for label, i in self._item_labels.items()})
         return out
 
-    def say(self, rule: str, key: str, **args) -> Event:
-        """An event whose text is formatted on first read; German names gems, areas and items in German."""
-        return Event(rule, key=key, source=(self._named, key, args))
-
-    def refuse(self, rule: str, key: str, action: Action | None = None, **args) -> IllegalAction:
-        """A refusal worded like the events: gems, areas and energy items in words, in both languages."""
-        en, de = self._named.format(key, **args)
-        return IllegalAction(rule, en, action, de)
-
     @cached_property
-    def _named(self) -> _NamedMessages:
-        return _NamedMessages(self._templates, self._en_names, self._de_names, self.messages)
+    def messages(self) -> _NamedMessages:
+        """The event and refusal texts; gems, areas and energy items in words, German names in German
+        (events and refusals both format through this: ``Game.say``, ``Game.refuse``)."""
+        return _NamedMessages(self._templates, self._en_names, self._de_names, Messages.load(self._package))
 
     @cached_property
     def _templates(self) -> dict[str, tuple[str, str]]:

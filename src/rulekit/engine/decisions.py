@@ -9,7 +9,10 @@ legal list shows them. A ``Kind`` has
 - ``bad``: the refusal of arguments outside those labels;
 - ``stage``: whether this kind of decision is open at this step of the phase;
 - ``check``: whether this value may be chosen now;
-- ``rules``: every rule id its stage and check may cite.
+- ``rules``: every rule id its stage and check may cite;
+- ``among``: optionally, the argument tuples to consider now, in the order
+  the legal list shows them (a display's cards as they lie), instead of the
+  whole label table in table order.
 
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
@@ -30,6 +33,12 @@ check declares, never a fallback rule of the phase.
 No(rule='X-2', key='too_many', args={'n': 2})
 >>> phase.refuse(2, Action("take", (9,)))
 No(rule='X-1', key='bad_take', args=None)
+
+With ``among`` the legal list tries the arguments the state names, in its order:
+
+>>> among = Kind("take", take.labels, take.bad, check=take_ok, among=lambda state: [(2,), (1,), (7,)])
+>>> Decisions(among, key=lambda state: 0).legal(3)
+[Action(kind='take', args=(2,)), Action(kind='take', args=(1,))]
 """
 
 from __future__ import annotations
@@ -58,6 +67,9 @@ class Kind(NamedTuple):
     count and the options by default): its result is built once per key.
     ``rules`` lists the rule ids ``stage`` and ``check`` may cite besides
     ``bad.rule``; when given, ``Decisions.refuse`` holds the checks to it.
+    ``among(state)``, when given, names the argument tuples ``legal`` tries
+    now and their order (those outside the labels are skipped); ``refuse``
+    still checks any label, so the two cannot disagree.
     """
 
     name: str
@@ -66,6 +78,7 @@ class Kind(NamedTuple):
     stage: Callable[[Any], No | None] | None = None
     check: Callable[[Any, Any], No | None] | None = None
     rules: tuple[str, ...] = ()
+    among: Callable[[Any], Iterable[tuple]] | None = None
 
 
 _MISSING = object()
@@ -91,6 +104,7 @@ class Decisions:
         self.index = {k.name: i for i, k in enumerate(kinds)}
         self.key = key
         self._tables: dict[Hashable, tuple] = {}
+        self._hooks = tuple((k.stage, k.check, k.among) for k in kinds)  # read on every legal list
 
     def declared(self, kind: str) -> frozenset[str]:
         """The rule ids a refusal of ``kind`` may cite: its ``bad`` rule and its declared ``rules``."""
@@ -98,22 +112,28 @@ class Decisions:
         return frozenset((k.bad.rule, *k.rules))
 
     def _table(self, state: Any) -> tuple:
-        """Per kind: ((action, value), ...) and {args: value}, built once per ``key(state)``."""
+        """Per kind: ((action, value), ...), {args: value} and {args: (action, value)}, built once per ``key(state)``."""
         key = self.key(state)
         table = self._tables.get(key)
         if table is None:
             rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
-            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows))
+            by_args = tuple({a.args: (a, v) for a, v in r} for r in rows)
+            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_args)
         return table
 
     def legal(self, state: Any) -> list[Action]:
         """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order."""
         out: list[Action] = []
-        for kind, rows in zip(self.kinds, self._table(state)[0], strict=True):
-            if kind.stage is not None and kind.stage(state) is not None:
+        all_rows, _, all_args = self._table(state)
+        for (stage, check, among), rows, by_args in zip(self._hooks, all_rows, all_args):  # noqa: B905 - same length
+            if stage is not None and stage(state) is not None:
                 continue
-            check = kind.check
-            if check is None:
+            if among is not None:  # the arguments to try now, in their order (inlined: a hot loop)
+                for args in among(state):
+                    found = by_args.get(args)
+                    if found is not None and (check is None or check(state, found[1]) is None):
+                        out.append(found[0])
+            elif check is None:
                 out.extend(a for a, _ in rows)
             else:
                 out.extend([a for a, v in rows if check(state, v) is None])

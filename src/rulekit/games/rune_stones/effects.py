@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ...engine import Action, DataFileError, FlowError
 from .model import Board, evolve_player, put, replace
 from .refills import draw_general, refill_display
-from .runes import has_rune, joker_everywhere
+from .runes import has_rune, joker_colour, joker_everywhere
 from .tables import COLOURS, SPACES
 
 if TYPE_CHECKING:
@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 __all__ = [
     "proceed",
     "step_actions",
+    "step_kind",
+    "step_args",
+    "choice_ok",
     "answer",
     "place_targets",
     "pay_rule",
@@ -113,36 +116,73 @@ def place_targets(board: Board, seat: int, artifact: str) -> list[tuple[int, str
     return out
 
 
-def step_actions(board: Board, ctx: Ctx) -> list[Action]:
-    """The choices of the pending decision step (empty when none is pending)."""
-    t, p = board.turn, board.players[board.current]
+#: the decision a queue item waits for (RS-099, RS-103..RS-105, RS-107, RS-108, RS-137, RS-140)
+_STEP_KIND = {
+    "place": "place",
+    "any_gem": "gem",
+    "die_gem": "gem",
+    "any_card": "take",
+    "choose": "option",
+    "swap": "give",
+}
+#: the arguments of each step decision, in the order the choices are listed ("take": the display slots)
+_STEP_ARGS = {
+    "pay": tuple((c,) for c in (*COLOURS, "joker", "ore")),
+    "place": tuple((r, s) for r in (1, 2) for s in SPACES),
+    "gem": tuple((c,) for c in COLOURS),
+    "option": ((1,), (2,)),
+    "give": tuple((c,) for c in COLOURS),
+}
+
+
+def step_kind(board: Board) -> str:
+    """The decision the pending step waits for: "pay" while a bill is open, else the one its queue's
+    first icon asks for ("" when it asks for none)."""
+    t = board.turn
     if t.bill:
-        jcol = p.joker_gem if has_rune(board, board.current, "joker", ctx.opts) else ""
-        out = [Action("pay", (tok,)) for tok in pay_tokens(p.gems, p.jokers, jcol, t.bill)]
-        if t.ore_ok and p.ore >= 3:
-            out.append(Action("pay", ("ore",)))  # RS-141
-        return out
+        return "pay"
     if not t.queue:
+        return ""
+    head = t.queue[0]
+    return "take" if head.startswith("card:") else _STEP_KIND.get(head, "")
+
+
+def step_args(board: Board, kind: str) -> tuple[tuple, ...]:
+    """Every argument tuple of a step decision of ``kind``, in list order."""
+    if kind == "take":
+        return tuple((k,) for k in range(1, len(board.display) + 1))
+    return _STEP_ARGS[kind]
+
+
+def choice_ok(board: Board, ctx: Ctx, kind: str, args: tuple) -> bool:
+    """Whether ``args`` answers the pending step, which waits for ``kind``, completely now."""
+    t, seat = board.turn, board.current
+    p = board.players[seat]
+    if kind == "pay":  # RS-100, RS-131..RS-135: a token that leaves the rest of the bill payable; RS-141 ores
+        if args[0] == "ore":
+            return t.ore_ok and p.ore >= 3
+        return cover(args[0], p.gems, p.jokers, joker_colour(board, seat, ctx.opts), t.bill) is not None
+    if kind == "place":  # RS-137, RS-140
+        return args in place_targets(board, seat, t.artifact)
+    if kind == "take":  # RS-104, RS-105: a display card (of the icon's colour)
+        card, head = board.display[args[0] - 1], t.queue[0]
+        return bool(card) and (head == "any_card" or ctx.cat.cards[card].colour == head[5:])
+    if kind == "option":  # RS-099
+        return True
+    i, wild = COLOURS.index(args[0]), joker_everywhere(board, seat, ctx.opts)  # RS-214 option: a joker stone
+    if kind == "gem":  # RS-103, RS-107: a gem the supply still has, no joker stone
+        return board.supply[i] > 0 and args[0] != wild
+    return p.gems[i] > 0 and args[0] != wild and board.jokers > 0  # give, RS-108: own gem for a joker stone
+
+
+def step_actions(board: Board, ctx: Ctx) -> list[Action]:
+    """The choices of the pending decision step (empty when none is pending); a gem, card, option or
+    die swap may also be skipped (RS-093) when it offers a choice."""
+    kind = step_kind(board)
+    if not kind:
         return []
-    item = t.queue[0]
-    if item == "place":
-        return [Action("place", (r, s)) for r, s in place_targets(board, board.current, t.artifact)]
-    wild = joker_everywhere(board, board.current, ctx.opts)  # RS-214 option: that colour is a joker stone
-    if item in ("any_gem", "die_gem"):  # RS-103, RS-107: no joker stone
-        out = [Action("gem", (c,)) for i, c in enumerate(COLOURS) if board.supply[i] > 0 and c != wild]
-    elif item == "any_card":  # RS-104
-        out = [Action("take", (k + 1,)) for k, n in enumerate(board.display) if n]
-    elif item.startswith("card:"):  # RS-105
-        colour = item[5:]
-        out = [Action("take", (k + 1,)) for k, n in enumerate(board.display) if n and ctx.cat.cards[n].colour == colour]
-    elif item == "choose":  # RS-099
-        out = [Action("option", (1,)), Action("option", (2,))]
-    elif item == "swap":  # RS-108
-        out = [Action("give", (c,)) for i, c in enumerate(COLOURS) if p.gems[i] > 0 and c != wild]
-        out = out if board.jokers > 0 else []
-    else:
-        return []
-    return [*out, Action("skip")] if out else []
+    out = [Action(kind, a) for a in step_args(board, kind) if choice_ok(board, ctx, kind, a)]
+    return out if kind in ("pay", "place") or not out else [*out, Action("skip")]
 
 
 def answer(board: Board, ctx: Ctx, action: Action) -> Board:

@@ -5,32 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action
-from .checks import rune_choices, trade_ok
+from .checks import rune_choices
 from .model import Board, evolve_player, replace
 from .refills import fill_empty_forges
-from .turn import after_action, with_extras
+from .turn import after_action
 
 if TYPE_CHECKING:
     from .rules import Ctx
 
-__all__ = ["legal_rune", "legal_trade", "play_rune", "play_trade", "row_value"]
+__all__ = ["play_rune", "play_trade", "row_value"]
 
 
 def row_value(ctx: Ctx, count: int) -> int:
     """Power points of a row by artifact count (RS-162, RS-193)."""
     return ctx.opts["trade_values"][count]
-
-
-def legal_trade(board: Board, ctx: Ctx) -> list[Action]:
-    """RS-063, RS-160: trade in a row of 2+ artifacts, or done (rune actions before done)."""
-    out = [Action("trade", (r,)) for r in (1, 2) if trade_ok(board, ctx, r) is None]
-    out.append(Action("done"))
-    return with_extras(out, board, ctx)
-
-
-def legal_rune(board: Board, ctx: Ctx) -> list[Action]:
-    """RS-163, RS-165: a rune stone not owned yet, from a stack that is not empty."""
-    return [Action("rune", (r,)) for r in rune_choices(board, ctx)]
 
 
 def play_trade(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:

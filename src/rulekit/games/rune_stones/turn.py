@@ -1,9 +1,10 @@
 """A turn (RS-060..RS-065) and its three actions: summon (RS-070..RS-077), use abilities
 (RS-090..RS-096), forge (RS-130..RS-150); the automatic steps between them.
 
-``legal_<phase>(board, ctx)`` lists the choices in a stable order, built from
-the shared checks in ``checks``; ``play_<phase>(board, ctx, action)`` returns
-``(board, next phase)``. ``flow`` puts them into the engine's flow table.
+``play_<phase>(board, ctx, action)`` carries out a decision that
+``checks.DECISIONS`` found legal and returns ``(board, next phase)``;
+``auto_<phase>(board, ctx)`` carries out an automatic phase. ``rules`` puts
+them into the engine's flow table.
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action
 from ...engine.seats import next_seat
-from .checks import can_summon_any, choose_ok, forge_ok, pick_limit, swap_ok, trade_ok
-from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, feasible, proceed, step_actions
+from .checks import pick_limit, rune_actions_open, trade_ok
+from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, feasible, proceed
 from .model import Board, Turn, evolve_player, put, replace
 from .refills import refill_display, refill_forges, refill_hand
 from .runes import has_rune
-from .tables import COLOURS
 from .words import name_of
 
 if TYPE_CHECKING:
@@ -25,21 +25,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "after_action",
-    "can_summon_any",
-    "extras",
-    "legal_choose",
-    "legal_forge",
-    "legal_pick",
-    "legal_resolve",
-    "legal_step",
-    "legal_summon",
     "play_choose",
     "play_forge",
     "play_pick",
     "play_resolve",
     "play_step",
     "play_summon",
-    "with_extras",
     "auto_start_turn",
     "auto_refill_display",
     "auto_dispose",
@@ -48,99 +39,13 @@ __all__ = [
     "auto_end_turn",
 ]
 
-_ACTIONS = ("summon", "abilities", "forge")
-
-
-# -- any-time rune actions (RS-212, RS-215) ------------------------------------
-
-
-def extras(board: Board, ctx: Ctx) -> list[Action]:
-    """Rune actions the owner may take at any of their decision points."""
-    p = board.players[board.current]
-    if not p.runes:
-        return []
-    out = []
-    if "joker" in p.runes and not p.joker_gem and has_rune(board, board.current, "joker", ctx.opts):
-        out += [Action("jokergem", (c,)) for i, c in enumerate(COLOURS) if board.supply[i] > 0]
-    if "exchange" in p.runes and not board.turn.swapped:
-        out += [Action("swap", (c, "ore")) for c in COLOURS if swap_ok(board, ctx, c, "ore") is None]
-        out += [Action("swap", ("ore", c)) for c in COLOURS if swap_ok(board, ctx, "ore", c) is None]
-    return out
-
-
-def with_extras(out: list[Action], board: Board, ctx: Ctx) -> list[Action]:
-    """``out`` with the rune actions put before its last entry (the phase's "done")."""
-    more = extras(board, ctx)
-    if more:
-        out[-1:-1] = more
-    return out
-
-
-# -- legal actions, one function per decision phase ----------------------------
-
-
-def legal_choose(board: Board, ctx: Ctx) -> list[Action]:
-    """RS-061, RS-062, RS-091: one of the three actions."""
-    out = [Action("action", (what,)) for what in _ACTIONS if choose_ok(board, ctx, what) is None]
-    return with_extras(out, board, ctx)
-
-
-def legal_summon(board: Board, ctx: Ctx) -> list[Action]:
-    """RS-070..RS-073: first the colour, then cards for magic points and creatures to summon."""
-    t, p = board.turn, board.players[board.current]
-    if not t.colour:
-        return [Action("colour", (c,)) for c in COLOURS]
-    card = ctx.cat.card
-    out = [Action("play", (n,)) for n in p.hand if card(n).magic in (t.colour, "multi")]
-    left, costs = t.mp - t.spent, ctx.opts["slot_costs"]
-    out += [Action("summon", (k + 1,)) for k, n in enumerate(board.display) if n and costs[k] <= left]
-    if ctx.opts["allow_empty_action"] or t.gained or not out:
-        out.append(Action("done"))
-    return out
-
-
-def legal_pick(board: Board, ctx: Ctx) -> list[Action]:
-    """RS-090, RS-217: lay out two cards (three with the rune), then go."""
-    t = board.turn
-    out = (
-        [Action("pick", (n,)) for n in board.players[board.current].hand]
-        if len(t.played) < pick_limit(board, ctx)
-        else []
-    )
-    if len(t.played) >= 2:
-        out.append(Action("go"))
-    return out
-
-
-def legal_resolve(board: Board, ctx: Ctx) -> list[Action]:
-    """RS-092, RS-093: any laid-out card not used yet, or stop."""
-    t = board.turn
-    out = [Action("use", (n,)) for n in t.played if n not in t.used]
-    out.append(Action("finish"))
-    return with_extras(out, board, ctx)
-
-
-def legal_step(board: Board, ctx: Ctx) -> list[Action]:
-    """The choices inside an ability or a forging (pay, place, gem, card, option)."""
-    return step_actions(board, ctx)
-
-
-def legal_forge(board: Board, ctx: Ctx) -> list[Action]:
-    """RS-130..RS-134: a forge that may be used now, or done."""
-    out = [Action("forge", (f,)) for f in range(1, len(board.forges) + 1) if forge_ok(board, ctx, f) is None]
-    if forge_ok(board, ctx, "joker") is None:
-        out.append(Action("forge", ("joker",)))
-    if ctx.opts["allow_empty_action"] or board.turn.forged or not out:
-        out.append(Action("done"))
-    return with_extras(out, board, ctx)
-
 
 # -- applying decisions --------------------------------------------------------
 
 
 def after_action(board: Board, ctx: Ctx) -> tuple[Board, str]:
-    """RS-063: the optional trade-in step, else straight to the hand refill."""
-    if trade_ok(board, ctx, 1) is None or trade_ok(board, ctx, 2) is None or extras(board, ctx):
+    """RS-063: the optional trade-in step (or a rune action there), else straight to the hand refill."""
+    if trade_ok(board, ctx, 1) is None or trade_ok(board, ctx, 2) is None or rune_actions_open(board, ctx):
         return board, "trade_artifacts"
     return board, "refill_hand"
 

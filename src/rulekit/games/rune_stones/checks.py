@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, State
 from ...engine.decisions import Decisions, Kind, No, Refusals
-from .effects import choice_ok, feasible, place_targets, step_args, step_kind
+from .effects import feasible, place_targets, step_choices
 from .model import Board
 from .runes import has_rune, joker_colour, joker_everywhere
 from .tables import COLOURS, SPACES
@@ -245,9 +245,15 @@ def _ctx(state: State) -> Ctx:
     return _LAST[1]
 
 
+_FALLBACKS: dict[str, No] = {}
+
+
 def _fallback(rule: str) -> No:
     """A kind that is not open at this step of the phase: its own decision's rule, the choices open now."""
-    return No(rule, "wrong_phase")
+    no = _FALLBACKS.get(rule)
+    if no is None:
+        no = _FALLBACKS[rule] = No(rule, "wrong_phase")
+    return no
 
 
 def _closed(name: str, labels: Callable, no: No) -> Kind:
@@ -317,6 +323,11 @@ def _laid_out(state: State) -> Iterable[tuple]:
 def action_check(state: State, what: str) -> No | None:
     """RS-091: abilities need 2 cards in hand; RS-062: no empty action while another is possible."""
     b = state.data
+    if what == "abilities":
+        if len(b.players[b.current].hand) >= 2:
+            return None
+    elif state.options["allow_empty_action"]:  # summon and forge are always open then (choose_ok)
+        return None
     rule = choose_ok(b, _ctx(state), what)
     if rule is None:
         return None
@@ -390,6 +401,11 @@ def _colour_open(state: State) -> No | None:
 def play_check(state: State, card: int) -> No | None:
     """RS-070: a card from the hand; RS-071: its magic points are of the chosen colour."""
     b = state.data
+    colour = b.turn.colour
+    if colour and card in b.players[b.current].hand:  # the common case first: legal lists run this per card
+        magic = state.game.cat.card(card).magic
+        if magic == colour or magic == "multi":
+            return None
     rule = play_ok(b, _ctx(state), card)
     if rule is None:
         return None
@@ -403,9 +419,12 @@ def play_check(state: State, card: int) -> No | None:
 
 def summon_check(state: State, slot: int) -> No | None:
     """RS-073: a creature of the display; RS-072: the magic points left pay its slot's cost."""
-    t = state.data.turn
+    b = state.data
+    t = b.turn
     if not t.colour:
         return _fallback("RS-073")
+    if b.display[slot - 1] and state.options["slot_costs"][slot - 1] <= t.mp - t.spent:
+        return None
     rule = summon_ok(state.data, _ctx(state), slot)
     if rule == "RS-072":
         cost = state.options["slot_costs"][slot - 1]
@@ -430,12 +449,25 @@ def summon_done_check(state: State, _: object = None) -> No | None:
 
 
 def _summon_among(state: State) -> list[tuple]:
-    return _hand(state) if state.data.turn.colour else []
+    """The hand's cards of the chosen colour (or multicoloured), once a colour is chosen: ``play_check``'s
+    first test, so that the legal list builds no refusal for the other cards."""
+    b = state.data
+    colour = b.turn.colour
+    if not colour:
+        return []
+    card = state.game.cat.card
+    return [(n,) for n in b.players[b.current].hand if card(n).magic in (colour, "multi")]
 
 
 def _slots_among(state: State) -> list[tuple]:
+    """The display's creatures the magic points left pay for, once a colour is chosen (``summon_check``'s
+    first test, so that the legal list builds no refusal for the others)."""
     b = state.data
-    return [(k,) for k in range(1, len(b.display) + 1)] if b.turn.colour else []
+    t = b.turn
+    if not t.colour:
+        return []
+    left, costs = t.mp - t.spent, state.options["slot_costs"]
+    return [(k + 1,) for k, card in enumerate(b.display) if card and costs[k] <= left]
 
 
 # -- use abilities (RS-090..RS-093, RS-217) ------------------------------------------------------
@@ -444,6 +476,9 @@ def _slots_among(state: State) -> list[tuple]:
 def pick_check(state: State, card: int) -> No | None:
     """RS-090: a card from the hand, two in all (three with the rune, RS-217)."""
     b = state.data
+    limit = 3 if has_rune(b, b.current, "three", state.options) else 2  # pick_limit, without a context
+    if len(b.turn.played) < limit and card in b.players[b.current].hand:
+        return None
     ctx = _ctx(state)
     rule = pick_ok(b, ctx, card)
     if rule is None:
@@ -466,9 +501,21 @@ def use_check(state: State, card: int) -> No | None:
 # -- the steps of an ability or a forging (RS-099..RS-108, RS-131..RS-141, RS-214) ---------------
 
 
+_STEP: list = [None, "", ()]
+
+
+def _step_now(state: State) -> tuple[str, tuple]:
+    """The decision the pending step waits for and its arguments open now (``effects.step_choices``),
+    worked out once per state for the checks of all its kinds."""
+    if _STEP[0] is not state:
+        kind, open_now = step_choices(state.data, _ctx(state))
+        _STEP[0], _STEP[1], _STEP[2] = state, kind, tuple(open_now)
+    return _STEP[1], _STEP[2]
+
+
 def _open_step(state: State, kind: str, args: tuple) -> bool:
-    b = state.data
-    return step_kind(b) == kind and choice_ok(b, _ctx(state), kind, args)
+    now, open_now = _step_now(state)
+    return now == kind and args in open_now
 
 
 def pay_check(state: State, token: str) -> No | None:
@@ -548,27 +595,27 @@ def option_check(state: State, n: int) -> No | None:
     return None if _open_step(state, "option", (n,)) else _fallback("RS-099")
 
 
+_SKIPPABLE = ("gem", "take", "option", "give")
+
+
 def skip_check(state: State, _: object = None) -> No | None:
     """RS-093: a gem, card, option or die swap may be left out when it offers a choice."""
-    b = state.data
-    kind = step_kind(b)
-    if kind in ("gem", "take", "option", "give"):
-        ctx = _ctx(state)
-        if any(choice_ok(b, ctx, kind, a) for a in step_args(b, kind)):
-            return None
-    return _fallback("RS-093")
+    kind, open_now = _step_now(state)
+    return None if kind in _SKIPPABLE and open_now else _fallback("RS-093")
 
 
 def _step_among(kind: str) -> Callable[[State], tuple]:
+    """The arguments open now when the pending step waits for ``kind`` (checked again by the kind's check)."""
+
     def among(state: State) -> tuple:
-        b = state.data
-        return step_args(b, kind) if step_kind(b) == kind else ()
+        now, open_now = _step_now(state)
+        return open_now if now == kind else ()
 
     return among
 
 
 def _skip_among(state: State) -> tuple:
-    return ((),) if step_kind(state.data) in ("gem", "take", "option", "give") else ()
+    return ((),) if _step_now(state)[0] in _SKIPPABLE else ()
 
 
 # -- forge (RS-130..RS-150) ------------------------------------------------------------------------
@@ -619,6 +666,13 @@ def trade_check(state: State, row: int) -> No | None:
     if rule == "RS-166":
         return No("RS-166", "r_trade_no_rune", {"row": row})
     return No("RS-160", "r_trade_small", {"row": row, "n": artifact_count(b, row)})
+
+
+def _rows_among(state: State) -> list[tuple]:
+    """The power rows with at least 2 artifacts (``trade_ok``'s first test, so that the legal list
+    builds no refusal for the others)."""
+    b = state.data
+    return [(r,) for r in (1, 2) if artifact_count(b, r) >= 2]
 
 
 def rune_check(state: State, rune: str) -> No | None:
@@ -708,7 +762,7 @@ DECISIONS: dict[str, Decisions] = {
         key=_key,
     ),
     "summon": _phase(
-        Kind("colour", _COLOURS, _fallback("RS-071"), check=lambda state, c: _colour_open(state)),
+        Kind("colour", _COLOURS, _fallback("RS-071"), stage=_colour_open),
         Kind("play", _cards, _fallback("RS-070"), check=play_check, among=_summon_among, rules=("RS-071",)),
         Kind("summon", _slots, _fallback("RS-073"), check=summon_check, among=_slots_among, rules=("RS-072",)),
         Kind("done", _none, _fallback("RS-077"), check=summon_done_check),
@@ -745,7 +799,7 @@ DECISIONS: dict[str, Decisions] = {
     ),  # fmt: skip
     "forge_step": _step("RS-131"),
     "trade_artifacts": _phase(
-        Kind("trade", _numbers(1, 2), _fallback("RS-160"), check=trade_check, rules=("RS-166",)),
+        Kind("trade", _numbers(1, 2), _fallback("RS-160"), check=trade_check, among=_rows_among, rules=("RS-166",)),
         *_RUNES_HERE,
         Kind("done", _none, _fallback("RS-160")),
         _ONE_ACTION,

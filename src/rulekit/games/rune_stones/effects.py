@@ -9,10 +9,11 @@ card, pick an option, give a gem for the die swap) are answered by ``answer``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ...engine import Action, DataFileError, FlowError
-from .model import Board, evolve_player, put, replace
+from .model import Board, copy_board, copy_turn, evolve_player, put
 from .refills import draw_general, refill_display
 from .runes import has_rune, joker_colour, joker_everywhere
 from .tables import COLOURS, SPACES
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 __all__ = [
     "proceed",
     "step_actions",
+    "step_choices",
     "step_kind",
     "step_args",
     "choice_ok",
@@ -51,8 +53,10 @@ KIND_RULE = {"basic": "RS-098", "choice": "RS-099", "exchange": "RS-100"}
 # -- paying (RS-100, RS-101, RS-131..RS-135) ----------------------------------------
 
 
+@lru_cache(maxsize=8192)
 def feasible(gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...]) -> bool:
-    """Can ``bill`` be paid in full from ``gems`` and ``jokers``?"""
+    """Can ``bill`` be paid in full from ``gems`` and ``jokers``? (Memoized: the same few holdings
+    and bills come back on every legal list of a forge.)"""
     if not bill:
         return True
     jokers_need = bill.count("joker")
@@ -70,6 +74,7 @@ def feasible(gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...
     return flex_need <= flex and any_need <= flex - flex_need + spare
 
 
+@lru_cache(maxsize=8192)
 def cover(token: str, gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...]):
     """Pay one ``token`` (a colour or "joker") towards ``bill``.
 
@@ -105,15 +110,19 @@ def pay_tokens(gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, .
 # -- carrying out icons ----------------------------------------------------------
 
 
-def place_targets(board: Board, seat: int, artifact: str) -> list[tuple[int, str]]:
+def place_targets(board: Board, seat: int, artifact: str) -> tuple[tuple[int, str], ...]:
     """Empty spaces an artifact may go to: its colour (RS-137) or any for a joker (RS-140)."""
-    rows = board.players[seat].rows
-    out = []
-    for r, row in enumerate(rows):
-        for s, space in enumerate(SPACES):
-            if not row[s] and (artifact == "joker" or space == artifact):
-                out.append((r + 1, space))
-    return out
+    return _targets(board.players[seat].rows, artifact)
+
+
+@lru_cache(maxsize=4096)
+def _targets(rows: tuple[tuple[str, ...], ...], artifact: str) -> tuple[tuple[int, str], ...]:
+    return tuple(
+        (r + 1, space)
+        for r, row in enumerate(rows)
+        for s, space in enumerate(SPACES)
+        if not row[s] and (artifact == "joker" or space == artifact)
+    )
 
 
 #: the decision a queue item waits for (RS-099, RS-103..RS-105, RS-107, RS-108, RS-137, RS-140)
@@ -175,13 +184,21 @@ def choice_ok(board: Board, ctx: Ctx, kind: str, args: tuple) -> bool:
     return p.gems[i] > 0 and args[0] != wild and board.jokers > 0  # give, RS-108: own gem for a joker stone
 
 
+def step_choices(board: Board, ctx: Ctx) -> tuple[str, list[tuple]]:
+    """The decision the pending step waits for (``step_kind``) and its arguments open now, in list order."""
+    kind = step_kind(board)
+    if not kind:
+        return kind, []
+    if kind == "place":  # RS-137, RS-140 (the same as choice_ok, listed at once)
+        return kind, place_targets(board, board.current, board.turn.artifact)
+    return kind, [a for a in step_args(board, kind) if choice_ok(board, ctx, kind, a)]
+
+
 def step_actions(board: Board, ctx: Ctx) -> list[Action]:
     """The choices of the pending decision step (empty when none is pending); a gem, card, option or
     die swap may also be skipped (RS-093) when it offers a choice."""
-    kind = step_kind(board)
-    if not kind:
-        return []
-    out = [Action(kind, a) for a in step_args(board, kind) if choice_ok(board, ctx, kind, a)]
+    kind, open_now = step_choices(board, ctx)
+    out = [Action(kind, a) for a in open_now]
     return out if kind in ("pay", "place") or not out else [*out, Action("skip")]
 
 
@@ -195,10 +212,10 @@ def answer(board: Board, ctx: Ctx, action: Action) -> Board:
             board = evolve_player(board, seat, ore=p.ore - 3)
             queue = tuple(q for q in t.queue if q not in FORGE_BONUS_ITEMS)
             ctx.say("RS-141", "pay_ore")
-            return replace(board, ore=board.ore + 3, turn=replace(t, bill=(), ore_ok=False, queue=queue))
+            return copy_board(board, ore=board.ore + 3, turn=copy_turn(t, bill=(), ore_ok=False, queue=queue))
         return _pay(board, ctx, args[0])
     queue = t.queue[1:]
-    board = replace(board, turn=replace(t, queue=queue))
+    board = copy_board(board, turn=copy_turn(t, queue=queue))
     if kind == "skip":
         ctx.say("RS-093", "skip_icon")
         return board
@@ -211,12 +228,12 @@ def answer(board: Board, ctx: Ctx, action: Action) -> Board:
     if kind == "option":
         card = ctx.cat.card(t.card)
         ctx.say("RS-099", "option", n=args[0])
-        return replace(board, turn=replace(board.turn, queue=card.options[args[0] - 1] + queue))
+        return copy_board(board, turn=copy_turn(board.turn, queue=card.options[args[0] - 1] + queue))
     if kind == "give":  # RS-108: a coloured gem for a joker stone
         i = COLOURS.index(args[0])
         board = evolve_player(board, seat, gems=put(p.gems, i, p.gems[i] - 1), jokers=p.jokers + 1)
         ctx.say("RS-108", "die_swap", colour=args[0])
-        return replace(board, supply=put(board.supply, i, board.supply[i] + 1), jokers=board.jokers - 1)
+        return copy_board(board, supply=put(board.supply, i, board.supply[i] + 1), jokers=board.jokers - 1)
     raise FlowError(f"rune_stones: no step plays {action} (legal let it through)")
 
 
@@ -231,8 +248,8 @@ def _pay(board: Board, ctx: Ctx, token: str) -> Board:
         i = COLOURS.index(token)
         supply = put(supply, i, supply[i] + 1)
     ctx.say(pay_rule(t, token), "pay", token=token)
-    return replace(
-        board, supply=supply, jokers=board.jokers + (token == "joker"), turn=replace(t, bill=bill, ore_ok=False)
+    return copy_board(
+        board, supply=supply, jokers=board.jokers + (token == "joker"), turn=copy_turn(t, bill=bill, ore_ok=False)
     )
 
 
@@ -253,7 +270,7 @@ def _place(board: Board, ctx: Ctx, row: int, space: str) -> Board:
     r = put(r, SPACES.index(space), t.artifact)
     board = evolve_player(board, seat, rows=put(rows, row - 1, r))
     ctx.say("RS-140" if t.artifact == "joker" else "RS-137", "place", artifact=t.artifact, row=row, space=space)
-    return replace(board, turn=replace(board.turn, artifact=""))
+    return copy_board(board, turn=copy_turn(board.turn, artifact=""))
 
 
 def _gain_gem(board: Board, ctx: Ctx, colour: str, rule: str) -> Board:
@@ -264,7 +281,7 @@ def _gain_gem(board: Board, ctx: Ctx, colour: str, rule: str) -> Board:
     p = board.players[board.current]
     board = evolve_player(board, board.current, gems=put(p.gems, i, p.gems[i] + 1))
     ctx.say(rule, "gain_gem", colour=colour)
-    return replace(board, supply=put(board.supply, i, board.supply[i] - 1))
+    return copy_board(board, supply=put(board.supply, i, board.supply[i] - 1))
 
 
 def _take(board: Board, ctx: Ctx, slot: int) -> Board:
@@ -273,7 +290,7 @@ def _take(board: Board, ctx: Ctx, slot: int) -> Board:
     card = board.display[slot]
     p = board.players[seat]
     board = evolve_player(board, seat, discard=(card, *p.discard))
-    board = replace(board, display=put(board.display, slot, 0))
+    board = copy_board(board, display=put(board.display, slot, 0))
     ctx.say("RS-104", "take_card", card=card, slot=slot + 1)
     if ctx.opts["refill_after_take"]:  # RS-111 (rulekit's choice)
         board = refill_display(board, ctx)
@@ -291,21 +308,21 @@ def _auto(board: Board, ctx: Ctx, item: str) -> Board:
             ctx.say("RS-110", "supply_empty", item="joker")
             return board
         ctx.say("RS-102", "gain_joker")
-        return replace(evolve_player(board, seat, jokers=p.jokers + 1), jokers=board.jokers - 1)
+        return copy_board(evolve_player(board, seat, jokers=p.jokers + 1), jokers=board.jokers - 1)
     if item in ("ore", "die_ore", "forge_ore"):
         if board.ore <= 0:
             ctx.say("RS-110", "supply_empty", item="ore")
             return board
         rule = {"die_ore": "RS-107", "forge_ore": "RS-142"}.get(item) or _kind_rule(board, ctx)
         ctx.say(rule, "gain_ore")
-        return replace(evolve_player(board, seat, ore=p.ore + 1), ore=board.ore - 1)
+        return copy_board(evolve_player(board, seat, ore=p.ore + 1), ore=board.ore - 1)
     if item[:3] in ("pp:", "dpp", "fpp"):
         n = int(item.split(":")[1])
         rule = {"dpp": "RS-107", "fpp": "RS-142"}.get(item[:3]) or _kind_rule(board, ctx)
         ctx.say(rule, "gain_pp", n=n)
         board = evolve_player(board, seat, pp=p.pp + n)
         gives = item[:3] == "pp:" or (item[:3] == "dpp" and ctx.opts["die_pp_counts_for_extra"])
-        return replace(board, turn=replace(board.turn, gave_pp=True)) if gives else board
+        return copy_board(board, turn=copy_turn(board.turn, gave_pp=True)) if gives else board
     if item == "draw":  # RS-109, RS-112
         board, card = draw_general(board, ctx, ctx.opts["die_card_reshuffle"])
         if not card:
@@ -335,7 +352,7 @@ def _roll(board: Board, ctx: Ctx, item: str) -> Board:
         times = 2
     ctx.say("RS-221" if times == 2 else "RS-106", "roll", face=face, times=times)
     t = board.turn
-    return replace(board, last_roll=face, turn=replace(t, queue=(result,) * times + t.queue))
+    return copy_board(board, last_roll=face, turn=copy_turn(t, queue=(result,) * times + t.queue))
 
 
 def proceed(board: Board, ctx: Ctx) -> tuple[Board, str]:
@@ -352,10 +369,10 @@ def proceed(board: Board, ctx: Ctx) -> tuple[Board, str]:
             if real:
                 return board, decide
             ctx.say("RS-093", "icon_void", icon=t.queue[0])  # RS-105: nothing to take
-            board = replace(board, turn=replace(t, queue=t.queue[1:]))
+            board = copy_board(board, turn=copy_turn(t, queue=t.queue[1:]))
             continue
         if t.queue:
-            board = _auto(replace(board, turn=replace(t, queue=t.queue[1:])), ctx, t.queue[0])
+            board = _auto(copy_board(board, turn=copy_turn(t, queue=t.queue[1:])), ctx, t.queue[0])
             continue
         return _finish_card(board, ctx)
 
@@ -368,7 +385,7 @@ def _finish_card(board: Board, ctx: Ctx) -> tuple[Board, str]:
         p = board.players[board.current]
         board = evolve_player(board, board.current, pp=p.pp + 1)
         ctx.say("RS-219", "extra_pp", card=t.card)
-    board = replace(board, turn=replace(board.turn, card=0, gave_pp=False))
+    board = copy_board(board, turn=copy_turn(board.turn, card=0, gave_pp=False))
     if len(board.turn.used) == len(board.turn.played):
         return board, "dispose_played_cards"
     return board, "resolve_abilities"

@@ -166,7 +166,7 @@ class RuneStones(Game):
         ids added when an event or a refusal is read (``words.GermanArgs``)."""
         return GermanArgs(Messages.load(self._package))
 
-    @property
+    @cached_property
     def words(self) -> GermanArgs:
         """The messages (``messages``), as the rule functions' context reads them."""
         return self.messages

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action
 from .checks import rune_choices
-from .model import Board, evolve_player, replace
+from .model import Board, copy_board, copy_turn, evolve_player
 from .refills import fill_empty_forges
 from .turn import after_action
 
@@ -34,7 +34,7 @@ def play_trade(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     rows = tuple(("",) * 5 if k == r else x for k, x in enumerate(p.rows))
     board = evolve_player(board, seat, rows=rows, pp=p.pp + gain)
     coloured = tuple(a for a in arts if a != "joker")
-    board = replace(
+    board = copy_board(
         board,
         art_discard=board.art_discard + coloured,  # RS-167
         joker_stack=board.joker_stack + len(arts) - len(coloured),  # RS-168
@@ -60,5 +60,5 @@ def play_rune(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     board = evolve_player(board, seat, runes=(*p.runes, action.args[0]))
     stacks = board.rune_stacks[:i] + (board.rune_stacks[i] - 1,) + board.rune_stacks[i + 1 :]
     ctx.say("RS-163", "take_rune", rune=action.args[0])
-    board = replace(board, rune_stacks=stacks, turn=replace(board.turn, new_rune=action.args[0]))
+    board = copy_board(board, rune_stacks=stacks, turn=copy_turn(board.turn, new_rune=action.args[0]))
     return after_action(board, ctx)

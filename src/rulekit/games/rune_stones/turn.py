@@ -15,7 +15,7 @@ from ...engine import Action
 from ...engine.seats import next_seat
 from .checks import pick_limit, rune_actions_open, trade_ok
 from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, feasible, proceed
-from .model import Board, Turn, evolve_player, put, replace
+from .model import Board, Turn, copy_board, copy_turn, evolve_player, put
 from .refills import refill_display, refill_forges, refill_hand
 from .runes import has_rune
 from .words import name_of
@@ -76,15 +76,15 @@ def play_forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
 
 def _choose(board: Board, ctx: Ctx, what: str) -> tuple[Board, str]:
     ctx.say("RS-061", "choose_" + what)
-    t = replace(board.turn, action=what)
+    t = copy_turn(board.turn, action=what)
     if what == "summon":
         bonus = ctx.cat.board["runes"]["magic_bonus"] if has_rune(board, board.current, "magic", ctx.opts) else 0
         if bonus:
             ctx.say("RS-210", "magic_rune", n=bonus)
-        return replace(board, turn=replace(t, mp=bonus)), "summon"
+        return copy_board(board, turn=copy_turn(t, mp=bonus)), "summon"
     if what == "abilities":
-        return replace(board, turn=t), "use_abilities"
-    return replace(board, turn=t), "forge"
+        return copy_board(board, turn=t), "use_abilities"
+    return copy_board(board, turn=t), "forge"
 
 
 def _summon(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
@@ -92,23 +92,23 @@ def _summon(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     kind, args = action.kind, action.args
     if kind == "colour":  # RS-071
         ctx.say("RS-071", "colour", colour=args[0])
-        return replace(board, turn=replace(t, colour=args[0])), "summon"
+        return copy_board(board, turn=copy_turn(t, colour=args[0])), "summon"
     if kind == "play":  # RS-070
         card = ctx.cat.card(args[0])
         board = evolve_player(board, seat, hand=tuple(n for n in p.hand if n != args[0]))
         ctx.say("RS-070", "play_mp", card=args[0], mp=card.mp, total=t.mp + card.mp)
-        return replace(board, turn=replace(t, mp=t.mp + card.mp, played=(*t.played, args[0]))), "summon"
+        return copy_board(board, turn=copy_turn(t, mp=t.mp + card.mp, played=(*t.played, args[0]))), "summon"
     if kind == "summon":  # RS-072, RS-073, RS-075
         slot = args[0] - 1
         card, cost = board.display[slot], ctx.opts["slot_costs"][slot]
         ctx.say("RS-073", "summon", card=card, slot=slot + 1, cost=cost, left=t.mp - t.spent - cost)
-        t = replace(t, spent=t.spent + cost, gained=(*t.gained, card))
-        return replace(board, display=put(board.display, slot, 0), turn=t), "summon"
+        t = copy_turn(t, spent=t.spent + cost, gained=(*t.gained, card))
+        return copy_board(board, display=put(board.display, slot, 0), turn=t), "summon"
     # done: RS-076 cards to the own discard pile, RS-077 leftover MP is lost
     cards = t.played + t.gained
     board = evolve_player(board, seat, discard=(*reversed(cards), *p.discard))
     ctx.say("RS-076", "summon_done", n=len(t.gained), lost=t.mp - t.spent)
-    board = replace(board, turn=replace(t, played=(), gained=(), mp=0, spent=0))
+    board = copy_board(board, turn=copy_turn(t, played=(), gained=(), mp=0, spent=0))
     if t.gained:
         return board, "refill_display"
     return after_action(board, ctx)
@@ -119,9 +119,9 @@ def _abilities(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     kind, args = action.kind, action.args
     if kind == "pick":  # RS-090
         board = evolve_player(board, seat, hand=tuple(n for n in p.hand if n != args[0]))
-        t = replace(t, played=(*t.played, args[0]))
+        t = copy_turn(t, played=(*t.played, args[0]))
         ctx.say("RS-090", "pick", card=args[0])
-        board = replace(board, turn=t)
+        board = copy_board(board, turn=t)
         full = len(t.played) >= pick_limit(board, ctx) or (len(t.played) >= 2 and not board.players[seat].hand)
         return board, ("resolve_abilities" if full else "use_abilities")
     if kind == "go":  # RS-217: two cards although three were allowed
@@ -129,26 +129,26 @@ def _abilities(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     if kind == "finish":  # RS-093: the abilities not used stay unused
         if len(t.used) < len(t.played):
             ctx.say("RS-093", "finish", n=len(t.played) - len(t.used))
-        return replace(board, turn=replace(t, used=t.played)), "dispose_played_cards"
+        return copy_board(board, turn=copy_turn(t, used=t.played)), "dispose_played_cards"
     # use: RS-092 any order
     card = ctx.cat.card(args[0])
-    t = replace(t, used=(*t.used, args[0]), card=args[0], gave_pp=False)
+    t = copy_turn(t, used=(*t.used, args[0]), card=args[0], gave_pp=False)
     ctx.say("RS-092", "use", card=args[0], kind=card.kind)
     if card.kind == "basic":  # RS-098
-        t = replace(t, queue=card.gain)
+        t = copy_turn(t, queue=card.gain)
     elif card.kind == "choice":  # RS-099, RS-211
         if has_rune(board, seat, "plus", ctx.opts):
             ctx.say("RS-211", "plus_rune")
-            t = replace(t, queue=card.options[0] + card.options[1])
+            t = copy_turn(t, queue=card.options[0] + card.options[1])
         else:
-            t = replace(t, queue=("choose",))
+            t = copy_turn(t, queue=("choose",))
     else:  # RS-100, RS-101
         jcol = p.joker_gem if has_rune(board, seat, "joker", ctx.opts) else ""
         if feasible(p.gems, p.jokers, jcol, card.pay):
-            t = replace(t, bill=card.pay, queue=card.gain)
+            t = copy_turn(t, bill=card.pay, queue=card.gain)
         else:
             ctx.say("RS-100", "cannot_pay", card=args[0])
-    return proceed(replace(board, turn=t), ctx)
+    return proceed(copy_board(board, turn=t), ctx)
 
 
 def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
@@ -161,16 +161,16 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     forge = action.args[0]
     if forge == "joker":  # RS-133, RS-134
         bill = ("any",) * ctx.cat.board["artifacts"]["joker_forge_cost"]
-        t = replace(t, forged=(*t.forged, 6), joker_forged=True, artifact="joker", queue=("place",))
-        board = replace(board, joker_stack=board.joker_stack - 1)
+        t = copy_turn(t, forged=(*t.forged, 6), joker_forged=True, artifact="joker", queue=("place",))
+        board = copy_board(board, joker_stack=board.joker_stack - 1)
         ctx.say("RS-133", "forge_joker")
     else:  # RS-131, RS-142
         cost, bonus = ctx.opts["forge_costs"][forge - 1], ctx.opts["forge_bonuses"][forge - 1]
         art = board.forges[forge - 1]
         bill = (art,) * cost
         queue = ("place",) + FORGE_BONUS.get(bonus, ())
-        t = replace(t, forged=(*t.forged, forge), artifact=art, queue=queue)
-        board = replace(board, forges=put(board.forges, forge - 1, ""))
+        t = copy_turn(t, forged=(*t.forged, forge), artifact=art, queue=queue)
+        board = copy_board(board, forges=put(board.forges, forge - 1, ""))
         ctx.say("RS-131", "forge", forge=forge, artifact=art, cost=cost)
     p = board.players[board.current]
     jcol = p.joker_gem if has_rune(board, board.current, "joker", ctx.opts) else ""
@@ -179,8 +179,8 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         board = evolve_player(board, board.current, ore=p.ore - 3)
         ctx.say("RS-141", "pay_ore")
         queue = tuple(q for q in t.queue if q not in FORGE_BONUS_ITEMS)  # RS-143
-        return proceed(replace(board, ore=board.ore + 3, turn=replace(t, queue=queue)), ctx)
-    return proceed(replace(board, turn=replace(t, bill=bill, ore_ok=p.ore >= 3)), ctx)
+        return proceed(copy_board(board, ore=board.ore + 3, turn=copy_turn(t, queue=queue)), ctx)
+    return proceed(copy_board(board, turn=copy_turn(t, bill=bill, ore_ok=p.ore >= 3)), ctx)
 
 
 # -- automatic steps of a turn, one function per automatic phase ----------------
@@ -215,7 +215,7 @@ def auto_refill_hand(board: Board, ctx: Ctx) -> tuple[Board, str]:
 def auto_end_turn(board: Board, ctx: Ctx) -> tuple[Board, str]:
     """RS-065: the next player clockwise; back at the start player the round ends."""
     nxt = next_seat(board.current, len(board.players))
-    board = replace(board, turn=Turn(), current=nxt, last_roll="")
+    board = copy_board(board, turn=Turn(), current=nxt, last_roll="")
     if nxt == board.start:
         ctx.say("RS-065", "round_over")
         return board, "round_end"
@@ -238,4 +238,4 @@ def _dispose(board: Board, ctx: Ctx) -> Board:
         ctx.say(rule, "dispose_general", card=n)
     for n in out:
         ctx.say(rule, "dispose_box", card=n)
-    return replace(board, gdiscard=to_general + board.gdiscard, turn=replace(t, played=(), used=()))
+    return copy_board(board, gdiscard=to_general + board.gdiscard, turn=copy_turn(t, played=(), used=()))

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, State
 from ...engine.decisions import Decisions, Kind, No, Refusals
-from .effects import feasible, place_targets, step_choices
+from .effects import op_feasible, place_targets, step_choices
 from .model import Board
-from .runes import has_rune, joker_colour, joker_everywhere
+from .runes import has_rune, joker_everywhere
 from .tables import COLOURS, SPACES
 
 if TYPE_CHECKING:
@@ -155,15 +155,14 @@ def forge_ok(board: Board, ctx: Ctx, forge: object) -> str | None:
 
 def _forge_payable(board: Board, ctx: Ctx, forge: int | str) -> str | None:
     """RS-138: the artifact has a space; RS-131, RS-133, RS-141: the whole bill can be paid, or 3 ores."""
-    p = board.players[board.current]
     if forge == "joker":
         art, bill = "joker", ("any",) * ctx.cat.board["artifacts"]["joker_forge_cost"]
     else:
         art = board.forges[forge - 1]
         bill = (art,) * ctx.opts["forge_costs"][forge - 1]
-    if not place_targets(board, board.current, art):
+    if not op_feasible(board, ctx, "place", art):
         return "RS-138"
-    if p.ore >= 3 or feasible(p.gems, p.jokers, joker_colour(board, board.current, ctx.opts), bill):
+    if op_feasible(board, ctx, "pay_ore") or op_feasible(board, ctx, "pay", bill):
         return None
     return "RS-133" if forge == "joker" else "RS-131"
 
@@ -204,7 +203,7 @@ def jokergem_ok(board: Board, ctx: Ctx, colour: object) -> str | None:
         return "RS-212"
     if colour not in COLOURS:
         return "RS-212"
-    return None if board.supply[COLOURS.index(colour)] > 0 else "RS-212"
+    return None if op_feasible(board, ctx, "gem", f"gem:{colour}") else "RS-212"  # from the supply
 
 
 def swap_ok(board: Board, ctx: Ctx, give: object, get: object) -> str | None:

@@ -9,8 +9,9 @@ card, pick an option, give a gem for the die swap) are answered by ``answer``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, DataFileError, FlowError
 from .model import Board, copy_board, copy_turn, evolve_player, put
@@ -35,6 +36,9 @@ __all__ = [
     "FORGE_BONUS",
     "FORGE_BONUS_ITEMS",
     "feasible",
+    "OP_FEASIBLE",
+    "op_feasible",
+    "op_name",
     "pay_tokens",
     "cover",
 ]
@@ -202,6 +206,80 @@ def step_actions(board: Board, ctx: Ctx) -> list[Action]:
     return out if kind in ("pay", "place") or not out else [*out, Action("skip")]
 
 
+# -- feasibility: can an op be carried out completely now? (issue 25, RS-100, RS-131, RS-138) -----
+
+#: one op's check: (board, ctx, argument) -> can the op be carried out completely now? The argument is
+#: the queue item for an icon ("gem:red", "any_gem", "die_ore" ...), the artifact for "place", the
+#: bill for "pay" and None for "pay_ore".
+OpCheck = Callable[[Board, "Ctx", Any], bool]
+
+
+def _always(board: Board, ctx: Ctx, arg: Any) -> bool:
+    return True  # power points, a die roll, a choice between two options: nothing can run out
+
+
+def _gem_left(board: Board, ctx: Ctx, item: str) -> bool:
+    return board.supply[COLOURS.index(item.partition(":")[2])] > 0  # RS-102: a gem of the colour shown
+
+
+def _any_gem_left(board: Board, ctx: Ctx, item: str) -> bool:
+    return any(choice_ok(board, ctx, "gem", (c,)) for c in COLOURS)  # RS-103, RS-107 (no joker stone, RS-214)
+
+
+def _card_shown(board: Board, ctx: Ctx, item: str) -> bool:
+    """RS-104: any card of the display; RS-105: one of the icon's colour."""
+    colour = item.partition(":")[2]
+    return any(n and (not colour or ctx.cat.cards[n].colour == colour) for n in board.display)
+
+
+def _swap_possible(board: Board, ctx: Ctx, item: str) -> bool:
+    return any(choice_ok(board, ctx, "give", (c,)) for c in COLOURS)  # RS-108: own gem, a joker stone left
+
+
+def _drawable(board: Board, ctx: Ctx, item: str) -> bool:
+    """RS-109, RS-112: a card on the general draw pile, or in its discard pile when that is reshuffled."""
+    return bool(board.deck) or (bool(board.gdiscard) and ctx.opts["die_card_reshuffle"])
+
+
+def _payable(board: Board, ctx: Ctx, bill: tuple[str, ...]) -> bool:
+    """RS-100, RS-101, RS-131..RS-135: the whole bill from the player's gems and joker stones."""
+    p = board.players[board.current]
+    return feasible(p.gems, p.jokers, joker_colour(board, board.current, ctx.opts), bill)
+
+
+#: op -> whether it can be carried out completely in a position (``op_feasible``). Where a rule
+#: demands the complete effect, the rules ask this: an exchange ability is carried out only if its
+#: whole payment can be made (RS-100), an artifact is forged only if it can be paid (RS-131, RS-133,
+#: RS-141) and placed (RS-138); the other icons give what the supply still has ("if available",
+#: RS-102, RS-110) and say so. Every op of the card data, the die and the forges has an entry.
+OP_FEASIBLE: dict[str, OpCheck] = {
+    "gem": _gem_left,
+    "joker": lambda board, ctx, item: board.jokers > 0,  # RS-102
+    **dict.fromkeys(("ore", "die_ore", "forge_ore"), lambda board, ctx, item: board.ore > 0),  # RS-107, RS-142
+    **dict.fromkeys(("pp", "dpp", "fpp", "die", "fdie", "choose"), _always),  # RS-099, RS-106, RS-107, RS-142
+    **dict.fromkeys(("any_gem", "die_gem"), _any_gem_left),
+    **dict.fromkeys(("any_card", "card"), _card_shown),
+    "swap": _swap_possible,
+    "draw": _drawable,
+    "place": lambda board, ctx, artifact: bool(place_targets(board, board.current, artifact)),  # RS-137, RS-140
+    "pay": _payable,
+    "pay_ore": lambda board, ctx, arg: board.players[board.current].ore >= 3,  # RS-141: exactly 3 ores
+}
+
+
+def op_name(item: str) -> str:
+    """The op of a queue item: "gem:red" -> "gem", "dpp:2" -> "dpp", "any_gem" -> "any_gem"."""
+    return item.partition(":")[0]
+
+
+def op_feasible(board: Board, ctx: Ctx, op: str, arg: Any = None) -> bool:
+    """Whether ``op`` (with its argument, see ``OpCheck``) can be carried out completely now."""
+    check = OP_FEASIBLE.get(op)
+    if check is None:
+        raise DataFileError("data/cards.toml", "gain", f"op {op!r} has no feasibility check (RS-015)")
+    return check(board, ctx, arg)
+
+
 def answer(board: Board, ctx: Ctx, action: Action) -> Board:
     """Apply a decision-step action (already checked legal)."""
     t, seat = board.turn, board.current
@@ -304,13 +382,13 @@ def _auto(board: Board, ctx: Ctx, item: str) -> Board:
     if item.startswith("gem:"):
         return _gain_gem(board, ctx, item[4:], "RS-102")
     if item == "joker":
-        if board.jokers <= 0:
+        if not op_feasible(board, ctx, "joker", item):
             ctx.say("RS-110", "supply_empty", item="joker")
             return board
         ctx.say("RS-102", "gain_joker")
         return copy_board(evolve_player(board, seat, jokers=p.jokers + 1), jokers=board.jokers - 1)
     if item in ("ore", "die_ore", "forge_ore"):
-        if board.ore <= 0:
+        if not op_feasible(board, ctx, item, item):
             ctx.say("RS-110", "supply_empty", item="ore")
             return board
         rule = {"die_ore": "RS-107", "forge_ore": "RS-142"}.get(item) or _kind_rule(board, ctx)

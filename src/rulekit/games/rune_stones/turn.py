@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ...engine import Action
 from ...engine.seats import next_seat
 from .checks import pick_limit, rune_actions_open, trade_ok
-from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, feasible, proceed
+from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, op_feasible, proceed
 from .model import Board, Turn, copy_board, copy_turn, evolve_player, put
 from .refills import refill_display, refill_forges, refill_hand
 from .runes import has_rune
@@ -142,9 +142,8 @@ def _abilities(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
             t = copy_turn(t, queue=card.options[0] + card.options[1])
         else:
             t = copy_turn(t, queue=("choose",))
-    else:  # RS-100, RS-101
-        jcol = p.joker_gem if has_rune(board, seat, "joker", ctx.opts) else ""
-        if feasible(p.gems, p.jokers, jcol, card.pay):
+    else:  # RS-100, RS-101: only if the whole payment can be made
+        if op_feasible(board, ctx, "pay", card.pay):
             t = copy_turn(t, bill=card.pay, queue=card.gain)
         else:
             ctx.say("RS-100", "cannot_pay", card=args[0])
@@ -173,9 +172,7 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         board = copy_board(board, forges=put(board.forges, forge - 1, ""))
         ctx.say("RS-131", "forge", forge=forge, artifact=art, cost=cost)
     p = board.players[board.current]
-    jcol = p.joker_gem if has_rune(board, board.current, "joker", ctx.opts) else ""
-    gem_ok = feasible(p.gems, p.jokers, jcol, bill)
-    if not gem_ok:  # only ores can pay (RS-141): no bill of gems
+    if not op_feasible(board, ctx, "pay", bill):  # only ores can pay (RS-141): no bill of gems
         board = evolve_player(board, board.current, ore=p.ore - 3)
         ctx.say("RS-141", "pay_ore")
         queue = tuple(q for q in t.queue if q not in FORGE_BONUS_ITEMS)  # RS-143

@@ -9,7 +9,11 @@ legal list shows them. A ``Kind`` has
 - ``bad``: the refusal of arguments outside those labels;
 - ``stage``: whether this kind of decision is open at this step of the phase;
 - ``check``: whether this value may be chosen now;
-- ``rules``: every rule id its stage and check may cite.
+- ``rules``: every rule id its stage and check may cite;
+- ``offers`` (optional): the values that may be chosen now, in the order the
+  legal list shows them, when that order is the position's (cards in the
+  order they lie) or the labels are many and few are open: the check still
+  runs on each, and a value left out must be one whose check fails.
 
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
@@ -30,6 +34,12 @@ check declares, never a fallback rule of the phase.
 No(rule='X-2', key='too_many', args={'n': 2})
 >>> phase.refuse(2, Action("take", (9,)))
 No(rule='X-1', key='bad_take', args=None)
+
+With ``offers`` the legal list follows the position's order:
+
+>>> back = Kind("take", take.labels, take.bad, check=take_ok, offers=lambda state: (3, 2, 1))
+>>> Decisions(back, key=lambda state: 0).legal(2)
+[Action(kind='take', args=(2,)), Action(kind='take', args=(1,))]
 """
 
 from __future__ import annotations
@@ -58,6 +68,10 @@ class Kind(NamedTuple):
     count and the options by default): its result is built once per key.
     ``rules`` lists the rule ids ``stage`` and ``check`` may cite besides
     ``bad.rule``; when given, ``Decisions.refuse`` holds the checks to it.
+    ``offers(state)``, when given, is the sequence of values to try for the
+    legal list, in its order (each must be the value of a label); it may
+    leave out only values whose check fails, so ``legal`` and ``refuse``
+    still agree.
     """
 
     name: str
@@ -66,6 +80,7 @@ class Kind(NamedTuple):
     stage: Callable[[Any], No | None] | None = None
     check: Callable[[Any, Any], No | None] | None = None
     rules: tuple[str, ...] = ()
+    offers: Callable[[Any], Iterable[Any]] | None = None
 
 
 _MISSING = object()
@@ -98,22 +113,38 @@ class Decisions:
         return frozenset((k.bad.rule, *k.rules))
 
     def _table(self, state: Any) -> tuple:
-        """Per kind: ((action, value), ...) and {args: value}, built once per ``key(state)``."""
+        """Per kind: ((action, value), ...), {args: value} and {value: action}, built once per ``key(state)``."""
         key = self.key(state)
         table = self._tables.get(key)
         if table is None:
             rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
-            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows))
+            table = self._tables[key] = (
+                rows,
+                tuple({a.args: v for a, v in r} for r in rows),
+                tuple({v: a for a, v in r} if k.offers is not None else None for k, r in zip(self.kinds, rows, strict=True)),
+            )
         return table
 
     def legal(self, state: Any) -> list[Action]:
         """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order."""
         out: list[Action] = []
-        for kind, rows in zip(self.kinds, self._table(state)[0], strict=True):
+        rows_of, _, offered_of = self._table(state)
+        for kind, rows, offered in zip(self.kinds, rows_of, offered_of, strict=True):
             if kind.stage is not None and kind.stage(state) is not None:
                 continue
             check = kind.check
-            if check is None:
+            if offered is not None:
+                values = kind.offers(state)
+                if not values:
+                    continue
+                try:
+                    if check is None:
+                        out.extend([offered[v] for v in values])
+                    else:
+                        out.extend([offered[v] for v in values if check(state, v) is None])
+                except KeyError as err:
+                    raise FlowError(f"{kind.name!r} offers {err.args[0]!r}, the value of none of its labels") from None
+            elif check is None:
                 out.extend(a for a, _ in rows)
             else:
                 out.extend([a for a, v in rows if check(state, v) is None])

@@ -99,7 +99,9 @@ def test_refusals_cite_rules_and_keep_state():
         (make(), "release 13", "VE-065"),
         (make(display=[27], markers=[1]), "tame 27", "VE-057"),
         (do(make(hands={0: [27]}, stones={0: [3, 1]}), "summon 27"), "pay 6", "VE-059"),
-        (do(make(hands={0: [27]}, stones={0: [3, 1]}), "summon 27"), "end", "VE-059"),
+        # issue 25: an action of another phase cites the rule of its own kind (VE-052 for 'end'),
+        # no longer the payment's rule (VE-059) as a fallback of the phase
+        (do(make(hands={0: [27]}, stones={0: [3, 1]}), "summon 27"), "end", "VE-052"),
         (activation(areas={0: [44, 27]}), "activate 44", "VE-073"),
         (make(), "exchange 6", "VE-030"),
         (GAME.new(players=2, seed=0), "pick 999", "VE-043"),

@@ -106,7 +106,8 @@ def test_ve031_stone_limit_enforced_at_once():
     """VE-031: more than 4 stones must go back before anything else."""
     s = do(make(stones={0: [6, 6, 3, 1]}, display=[27, 13], markers=[0, 0]), "sell 27")
     assert s.phase == "return_stones" and labels(s) == ["return 1", "return 3", "return 6"]
-    assert refusal(s, "tame 13").rule == "VE-031"
+    assert refusal(s, "tame 13").rule == "VE-056"  # issue 25: taming belongs to the action turn (VE-056)
+    assert refusal(s, "return 2").rule == "VE-031"  # no stone is worth 2
     s = do(s, "return 1")
     assert s.data.stones[0] == (3, 3, 6, 6) and s.phase == "action_turn"
 

@@ -17,11 +17,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from typing import Any
 
-from rulekit.engine import Action, Dice, Event, Game, PhaseHooks, ScoreLine, SetupError, State, load_options
+from rulekit.engine import (
+    Action,
+    Dice,
+    Event,
+    Game,
+    IllegalAction,
+    PhaseHooks,
+    ScoreLine,
+    SetupError,
+    State,
+    load_options,
+)
 from rulekit.engine.seats import replace_at, snake_order
 
-from . import actions, activation, checks, effects, scene, selection, views
+from . import actions, activation, effects, scene, selection, views
+from .checks import DECISIONS, REFUSALS, At
 from .model import NO_SEAT, Frame, Vale, Work
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL
@@ -52,7 +65,7 @@ def close(state: State, w: Work, step: Step, over: bool = False) -> State:
     phase, to_move = step
     acts = None
     if to_move is not None and state.options["forced_auto"]:
-        acts = DECISIONS[phase][0](w, to_move)
+        acts = DECISIONS[phase].legal(At(w, to_move, state.players, state.options))
         if len(acts) == 1 and _forceable(w, to_move, acts[0]):
             w.forced = (phase, to_move, str(acts[0]))
             phase, to_move, acts = "forced_choice", None, None
@@ -74,15 +87,16 @@ def _forceable(w: Work, seat: int, action: Action) -> bool:
     return not (action.kind in ("summon", "discard") and action.args[0] in w.hands[seat])
 
 
-def _decision(legal: Callable[[Work, int], list[Action]], do: Callable[[Work, int, Action], Step]) -> PhaseHooks:
-    def legal_hook(state: State) -> list[Action]:
-        return legal(_peek(state), state.to_move)
+def _decision(phase: str, play: Callable[[State, Action], State] | None = None) -> PhaseHooks:
+    """A decision phase: its legal list and refusals from ``checks.DECISIONS``, its play from ``PLAYS``
+    (or ``play``, a quick path with the same result)."""
+    do = PLAYS[phase]
 
     def play_hook(state: State, action: Action) -> State:
         w = _open(state)
         return close(state, w, do(w, state.to_move, action))
 
-    return PhaseHooks(legal=legal_hook, play=play_hook, why_not=_why_not)
+    return PhaseHooks(legal=DECISIONS[phase].legal, play=play or play_hook, why_not=REFUSALS.why_not)
 
 
 def _automatic(step: Callable[[Work], Step], over: bool = False) -> PhaseHooks:
@@ -91,10 +105,6 @@ def _automatic(step: Callable[[Work], Step], over: bool = False) -> PhaseHooks:
         return close(state, w, step(w), over)
 
     return PhaseHooks(auto=auto_hook)
-
-
-def _why_not(state: State, action: Action):
-    return checks.why_not(state.game, state, _peek(state), action)
 
 
 def _play_pick(state: State, action: Action) -> State:
@@ -217,11 +227,12 @@ def _quick_summon(state: State) -> State | None:
     args = {"player": seat, "card": cid, "cost": cost}
     event = state.game.event("VE-060" if cost < card.cost_in(state.options) else "VE-058", "summon", args)
     pending = (*d.pending[:-1], Frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
-    acts = [Action("pay", (v,)) for v in sorted(set(d.stones[seat]))]
+    data = d._replace(pending=pending)
+    acts = DECISIONS["summon_payment"].legal(At(data, seat, state.players, state.options, state.rng))
     if len(acts) == 1 and state.options["forced_auto"]:
         data = d._replace(pending=pending, forced=("summon_payment", seat, str(acts[0])))
         return state.evolve(data=data, phase="forced_choice", to_move=None, events=(event,))
-    nxt = state.evolve(data=d._replace(pending=pending), phase="summon_payment", to_move=seat, events=(event,))
+    nxt = state.evolve(data=data, phase="summon_payment", to_move=seat, events=(event,))
     nxt._legal.extend(acts)
     return nxt
 
@@ -236,10 +247,10 @@ def _forced_choice(state: State) -> State:
     phases = state.game.phases
     while True:
         w.note(phases[phase].rules[0], "forced", player=seat, label=label)
-        phase, seat = DECISIONS[phase][1](w, seat, Action.coerce(label))
+        phase, seat = PLAYS[phase](w, seat, Action.coerce(label))
         if seat is None:
             break
-        acts = DECISIONS[phase][0](w, seat)
+        acts = DECISIONS[phase].legal(At(w, seat, state.players, state.options))
         if len(acts) != 1 or not _forceable(w, seat, acts[0]):
             break
         label = str(acts[0])
@@ -250,17 +261,17 @@ def _scoring(w: Work) -> Step:
     return "game_over", None
 
 
-#: decision phase -> (legal, do) on a Work: the flow table's decision hooks are built from it,
-#: and forced_auto runs a decision's single choice through it
-DECISIONS: dict[str, tuple[Callable[[Work, int], list[Action]], Callable[[Work, int, Action], Step]]] = {
-    "pick_clockwise": (checks.legal_pick, selection.do_pick),
-    "pick_counterclockwise": (checks.legal_pick, selection.do_pick),
-    "action_turn": (checks.action_legal, actions.do_choose_action),
-    "summon_payment": (checks.legal_pending, effects.do_pending),
-    "instant_effect": (checks.legal_pending, effects.do_pending),
-    "release_payment": (checks.legal_pending, effects.do_pending),
-    "return_stones": (checks.legal_return, actions.do_return),
-    "activation": (checks.legal_pending, effects.do_pending),
+#: decision phase -> how a decision is carried out on a Work: the flow table's play hooks are
+#: built from it, and forced_auto runs a decision's single choice through it
+PLAYS: dict[str, Callable[[Work, int, Action], Step]] = {
+    "pick_clockwise": selection.do_pick,
+    "pick_counterclockwise": selection.do_pick,
+    "action_turn": actions.do_choose_action,
+    "summon_payment": effects.do_pending,
+    "instant_effect": effects.do_pending,
+    "release_payment": effects.do_pending,
+    "return_stones": actions.do_return,
+    "activation": effects.do_pending,
 }
 
 #: phase id -> hooks (every phase of data/phases.toml)
@@ -278,14 +289,11 @@ FLOW_HOOKS: dict[str, PhaseHooks] = {
     "scoring": _automatic(_scoring, over=True),
     "game_over": PhaseHooks(),
     "forced_choice": PhaseHooks(auto=_forced_choice),
-    **{phase: _decision(legal, do) for phase, (legal, do) in DECISIONS.items()},
+    **{phase: _decision(phase) for phase in PLAYS},
+    "pick_clockwise": _decision("pick_clockwise", _play_pick),
+    "pick_counterclockwise": _decision("pick_counterclockwise", _play_pick),
+    "action_turn": _decision("action_turn", _play_choose_action),
 }
-FLOW_HOOKS["pick_clockwise"] = FLOW_HOOKS["pick_counterclockwise"] = PhaseHooks(
-    legal=FLOW_HOOKS["pick_clockwise"].legal, play=_play_pick, why_not=_why_not
-)
-FLOW_HOOKS["action_turn"] = PhaseHooks(
-    legal=FLOW_HOOKS["action_turn"].legal, play=_play_choose_action, why_not=_why_not
-)
 
 
 class ValeOfEternity(Game):
@@ -320,6 +328,10 @@ class ValeOfEternity(Game):
                 cache.clear()
             event = cache[cache_key] = self.say(rule, key, private_to=seats, **event_args(self, args))
         return event
+
+    def refuse(self, rule: str, key: str, action: Action | None = None, **args: Any) -> IllegalAction:
+        """A refusal whose card ids are named in both languages, as in events (``words.event_args``)."""
+        return super().refuse(rule, key, action, **event_args(self, args))
 
     def final_events(self, w: Work | Vale) -> tuple[Event, ...]:
         """VE-090 .. VE-092: who won, citing the tie-break when one decided."""

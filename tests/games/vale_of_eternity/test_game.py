@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,7 @@ def test_invariants_catch_a_lost_card_and_negative_score():
     """invariants: 70 cards conserved; scores never below 0 (VE-093)."""
     s = make()
     assert not GAME.invariants(s)
-    broken = s.evolve(data=s.data._replace(deck=s.data.deck[1:], scores=(-1, 0)))
+    broken = s.evolve(data=replace(s.data, deck=s.data.deck[1:], scores=(-1, 0)))
     found = " ".join(GAME.invariants(broken))
     assert "cards not conserved" in found and "below 0" in found
 

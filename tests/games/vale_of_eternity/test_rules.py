@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rulekit.engine import IllegalAction, SetupError
@@ -329,7 +331,7 @@ def test_ve064_own_permanent_not_for_own_summon():
     s = do(make(hands={0: [56, 27]}, stones={0: [1, 1, 1]}), "summon 56")
     assert s.data.pending[-1].stage == 3
     s = do(s, "pay 1", "pay 1", "pay 1")
-    s = do(s.evolve(data=s.data._replace(stones=((1, 1), ()))), "summon 27")
+    s = do(s.evolve(data=replace(s.data, stones=((1, 1), ()))), "summon 27")
     assert s.data.pending[-1].stage == 2
 
 
@@ -507,7 +509,7 @@ def test_ve094_tiebreak_counts_area_or_all_summoned():
         stage="activation",
         count_released=True,
     )
-    s = s.evolve(data=s.data._replace(summoned=(3, 1))).settle()
+    s = s.evolve(data=replace(s.data, summoned=(3, 1))).settle()
     assert s.winners == (0,)
 
 

@@ -24,9 +24,10 @@ from typing import Any, NamedTuple
 from rulekit.engine.decisions import Decisions, Kind, No, Refusals
 
 from . import effects
-from .model import NO_SEAT, Work
+from .model import NO_SEAT
 from .tables import CARDS, PROGRAMS
 from .words import action_labels
+from .work import Work
 
 __all__ = [
     "At",

@@ -14,11 +14,13 @@ into the area first (VE-063).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rulekit.engine import Action, DataFileError
 
-from .model import Frame, Work
+from .model import Frame, copy_frame, frame
 from .tables import BONUS_PROGRAM, CARDS, PROGRAMS, choose_options
+from .work import Work
 
 __all__ = [
     "OP_FEASIBLE",
@@ -334,9 +336,9 @@ def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
         w.fresh = (*w.fresh, cid)
     w.note("VE-061", "summoned", player=seat, card=cid)
     if not first:  # runs when the instant effect (pushed above it) is done
-        w.pending.append(Frame("run", seat, seat, cid, BONUS_PROGRAM, 0, items=paid, purpose="bonus"))
+        w.pending.append(frame("run", seat, seat, cid, BONUS_PROGRAM, 0, items=paid, purpose="bonus"))
     if CARDS[cid].instant is not None:
-        w.pending.append(Frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
+        w.pending.append(frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
 
 
 def summon_bonuses(w: Work, seat: int, cid: int, paid: tuple) -> None:
@@ -395,8 +397,8 @@ def _ctx(w: Work) -> str:
 PAY_PHASE = {"summon": "summon_payment", "release": "release_payment"}
 
 
-def _with(f: Frame, **changes) -> Frame:
-    return f._replace(**changes)
+def _with(f: Frame, **changes: Any) -> Frame:
+    return copy_frame(f, **changes)
 
 
 def _run_step(w: Work) -> None:
@@ -409,7 +411,7 @@ def _run_step(w: Work) -> None:
     seat, name = f.owner, op["op"]
     if name in CHOICE_OPS:
         stage = op.get("picks", op.get("n", 0)) if name in ("choose", "discard_own") else 0
-        w.pending.append(Frame("choice", seat, seat, f.card, f.prog, f.index, stage))
+        w.pending.append(frame("choice", seat, seat, f.card, f.prog, f.index, stage))
     elif not _simple(w, f, op):
         w.pending.pop()  # VE-073 / facts 3.4: a cost that cannot be paid stops the rest
         w.note("VE-073", "effect_stops", player=seat, card=f.card)
@@ -456,7 +458,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
     elif name == "if":
         branch = op["then"] if condition(w, seat, op["cond"]) else op.get("else")
         if branch is not None:
-            w.pending.append(Frame("run", seat, seat, card, branch, 0, purpose="branch"))
+            w.pending.append(frame("run", seat, seat, card, branch, 0, purpose="branch"))
     elif name in ("recover_self", "discard_self", "to_deck_top"):
         if card in area:
             area.remove(card)
@@ -470,7 +472,7 @@ def _simple(w: Work, f: Frame, op: dict) -> bool:
             w.note("VE-002", name, player=seat, card=card)
     elif name == "activate_all":
         todo = tuple(c for c in area if CARDS[c].active is not None)
-        w.pending.append(Frame("activate", seat, seat, card, items=todo, purpose="genie"))
+        w.pending.append(frame("activate", seat, seat, card, items=todo, purpose="genie"))
     else:
         raise DataFileError("data/cards.toml", "effects", f"unknown op {name!r}")
     return True
@@ -541,7 +543,7 @@ def decide(w: Work, action: Action) -> None:
     if f.kind == "activate":
         w.pending.append(_with(f, items=tuple(x for x in f.items if x != c)))
         w.note("VE-071", "activate", player=seat, card=c)
-        w.pending.append(Frame("run", seat, seat, c, CARDS[c].active, 0, purpose="active"))
+        w.pending.append(frame("run", seat, seat, c, CARDS[c].active, 0, purpose="active"))
         return
     op = PROGRAMS[f.prog][f.index]
     name = op["op"]
@@ -549,7 +551,7 @@ def decide(w: Work, action: Action) -> None:
         if f.stage > 1:
             w.pending.append(_with(f, stage=f.stage - 1, items=f.items + (c,)))
         w.note("VE-002", "option", player=seat, n=c)
-        w.pending.append(Frame("run", seat, seat, f.card, choose_options(op, w.options)[c - 1], 0, purpose="option"))
+        w.pending.append(frame("run", seat, seat, f.card, choose_options(op, w.options)[c - 1], 0, purpose="option"))
     elif name == "recover":
         w.areas[seat].remove(c)
         w.to_hand(seat, c)
@@ -584,7 +586,7 @@ def decide(w: Work, action: Action) -> None:
     elif name == "copy":
         w.note("VE-002", "copy", player=seat, card=c)
         this = c if w.options["copy_this_card"] == "original" else f.card  # "this card" of the copied effect
-        w.pending.append(Frame("run", seat, seat, this, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
+        w.pending.append(frame("run", seat, seat, this, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
     elif name == "take_discard":
         w.from_discard(c)
         w.to_hand(seat, c)

@@ -17,28 +17,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
-from typing import Any
 
 from rulekit.engine import (
     Action,
     Dice,
     Event,
     Game,
-    IllegalAction,
     PhaseHooks,
     ScoreLine,
     SetupError,
     State,
     load_options,
 )
+from rulekit.engine.rules import Messages
 from rulekit.engine.seats import replace_at, snake_order
 
 from . import actions, activation, effects, scene, selection, views
 from .checks import DECISIONS, REFUSALS, At
-from .model import NO_SEAT, Frame, Vale, Work
+from .model import NO_SEAT, Vale, copy_vale, frame
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL
-from .words import action_labels, describe, event_args
+from .words import CardMessages, action_labels, describe, event_args
+from .work import Work
 
 __all__ = ["ValeOfEternity", "FLOW_HOOKS", "close"]
 
@@ -121,7 +121,9 @@ def _play_pick(state: State, action: Action) -> State:
     event = state.game.event("VE-043" if picks <= n else "VE-044", "picked", {"player": seat, "card": cid})
     phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
     nxt = snake_order(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
-    return state.evolve(data=d._replace(markers=tuple(markers), picks=picks), phase=phase, to_move=nxt, events=(event,))
+    return state.evolve(
+        data=copy_vale(d, markers=tuple(markers), picks=picks), phase=phase, to_move=nxt, events=(event,)
+    )
 
 
 def _quick(step: Callable[[Work], Step], quick: Callable[[State], State | None]) -> PhaseHooks:
@@ -143,7 +145,7 @@ def _next_action_turn(state: State) -> State | None:
         return None
     turn = (d.turn + 1) % n
     event = state.game.event("VE-050", "next_turn", {"player": turn})
-    data = d._replace(done=d.done + 1, turn=turn, fresh=())
+    data = copy_vale(d, done=d.done + 1, turn=turn, fresh=())
     return state.evolve(data=data, phase="action_turn", to_move=turn, events=(event,))
 
 
@@ -156,7 +158,7 @@ def _nothing_to_activate(state: State) -> State | None:
     if any(CARDS[c].active is not None for c in d.areas[seat]):
         return None
     event = state.game.event("VE-070", "activation_none", {"player": seat, "n": 0})
-    return state.evolve(data=d._replace(turn=seat, done=d.done + 1), phase="activation_turn", events=(event,))
+    return state.evolve(data=copy_vale(d, turn=seat, done=d.done + 1), phase="activation_turn", events=(event,))
 
 
 def _unmarked(d, cid: int) -> tuple[tuple, tuple]:
@@ -176,7 +178,7 @@ def _quick_tame(state: State) -> State | None:
     hands = replace_at(d.hands, seat, (*d.hands[seat], cid))
     shown = d.shown or ((),) * state.players
     shown = replace_at(shown, seat, (*shown[seat], cid))  # everyone saw the tamed card
-    data = d._replace(display=display, markers=markers, hands=hands, pending=d.pending[:-1], shown=shown)
+    data = copy_vale(d, display=display, markers=markers, hands=hands, pending=d.pending[:-1], shown=shown)
     event = state.game.event("VE-056", "tamed", {"player": seat, "card": cid})
     return state.evolve(data=data, phase="action_turn", to_move=d.turn, events=(event,))
 
@@ -193,8 +195,8 @@ def _quick_sell(state: State) -> State | None:
         return None
     display, markers = _unmarked(d, cid)
     stones = replace_at(d.stones, seat, tuple(sorted(d.stones[seat] + gained)))
-    data = d._replace(
-        display=display, markers=markers, discard=(*d.discard, cid), stones=stones, pending=d.pending[:-1]
+    data = copy_vale(
+        d, display=display, markers=markers, discard=(*d.discard, cid), stones=stones, pending=d.pending[:-1]
     )
     args = {"player": seat, "card": cid, "element": card.element, "stones": "+".join(map(str, gained))}
     return state.evolve(
@@ -210,8 +212,8 @@ def _play_choose_action(state: State, action: Action) -> State:
     if action.kind == "end":
         event = state.game.event("VE-052", "end_turn", {"player": seat})
         return state.evolve(phase="end_action_turn", to_move=None, events=(event,))
-    frame = Frame("action", seat, seat, action.args[0], purpose=action.kind)
-    return state.evolve(data=d._replace(pending=(*d.pending, frame)), phase=action.kind, to_move=None)
+    chosen = frame("action", seat, seat, action.args[0], purpose=action.kind)
+    return state.evolve(data=copy_vale(d, pending=(*d.pending, chosen)), phase=action.kind, to_move=None)
 
 
 def _quick_summon(state: State) -> State | None:
@@ -226,11 +228,11 @@ def _quick_summon(state: State) -> State | None:
     card = CARDS[cid]
     args = {"player": seat, "card": cid, "cost": cost}
     event = state.game.event("VE-060" if cost < card.cost_in(state.options) else "VE-058", "summon", args)
-    pending = (*d.pending[:-1], Frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
-    data = d._replace(pending=pending)
+    pending = (*d.pending[:-1], frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
+    data = copy_vale(d, pending=pending)
     acts = DECISIONS["summon_payment"].legal(At(data, seat, state.players, state.options, state.rng))
     if len(acts) == 1 and state.options["forced_auto"]:
-        data = d._replace(pending=pending, forced=("summon_payment", seat, str(acts[0])))
+        data = copy_vale(d, pending=pending, forced=("summon_payment", seat, str(acts[0])))
         return state.evolve(data=data, phase="forced_choice", to_move=None, events=(event,))
     nxt = state.evolve(data=data, phase="summon_payment", to_move=seat, events=(event,))
     nxt._legal.extend(acts)
@@ -329,9 +331,10 @@ class ValeOfEternity(Game):
             event = cache[cache_key] = self.say(rule, key, private_to=seats, **event_args(self, args))
         return event
 
-    def refuse(self, rule: str, key: str, action: Action | None = None, **args: Any) -> IllegalAction:
-        """A refusal whose card ids are named in both languages, as in events (``words.event_args``)."""
-        return super().refuse(rule, key, action, **event_args(self, args))
+    @cached_property
+    def messages(self) -> Messages:
+        """The texts (``texts/messages.toml``), card ids named in each language (``words.CardMessages``)."""
+        return CardMessages.load(__package__)
 
     def final_events(self, w: Work | Vale) -> tuple[Event, ...]:
         """VE-090 .. VE-092: who won, citing the tie-break when one decided."""
@@ -344,10 +347,6 @@ class ValeOfEternity(Game):
         return (self.say(rule, key, players=names, count=len(best), points=max(w.scores), n=self._counts(w)[best[0]]),)
 
     # -- results -----------------------------------------------------------
-
-    def snapshot(self, state: State) -> dict:
-        """Everything of a state with field names (the data are NamedTuples)."""
-        return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng, "data": _plain(state.data)}
 
     def scores(self, state: State) -> tuple[int, ...]:
         return state.data.scores if state.data is not None else (0,) * state.players
@@ -464,12 +463,3 @@ class ValeOfEternity(Game):
 
 ALL_CARDS = frozenset(CARDS)
 STONE_SET = frozenset((1, 3, 6))  # VE-003
-
-
-def _plain(value):
-    """NamedTuples to dicts, tuples to lists: a JSON-ready copy."""
-    if hasattr(value, "_asdict"):
-        return {k: _plain(v) for k, v in value._asdict().items()}
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value

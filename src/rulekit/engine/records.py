@@ -25,6 +25,30 @@ def blank_of(cls: type) -> type:
 
     ``cls`` must be a slots class directly below ``object`` without ``__dict__``
     (``@dataclass(frozen=True, slots=True)``): only then is the layout the same.
+
+    Parameters
+    ----------
+    cls : type
+        A frozen slots dataclass.
+
+    Returns
+    -------
+    type
+        Its twin (made once per class).
+
+    Raises
+    ------
+    TypeError
+        When ``cls`` has another layout.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Hand:
+    ...     cards: tuple
+    >>> blank_of(Hand).__slots__, blank_of(Hand) is blank_of(Hand)
+    (('cards',), True)
     """
     blank = _BLANKS.get(cls)
     if blank is None:
@@ -39,7 +63,35 @@ def blank_of(cls: type) -> type:
 def copier(cls: type) -> Callable[..., Any]:
     """``copy(obj, **changes)``: a copy of a ``cls`` record with some fields changed, the same
     result as ``dataclasses.replace`` (no ``__post_init__`` is run), generated from the slot
-    names: one keyword per field, no loops. An unknown field is a TypeError, as there."""
+    names: one keyword per field, no loops. An unknown field is a TypeError, as there.
+
+    Parameters
+    ----------
+    cls : type
+        A frozen slots dataclass directly below ``object``.
+
+    Returns
+    -------
+    callable
+        ``copy(obj, **changes) -> cls``.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass, FrozenInstanceError
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Purse:
+    ...     gold: int
+    ...     gems: tuple
+    >>> copy = copier(Purse)
+    >>> purse = copy(Purse(3, ("red",)), gold=5)
+    >>> purse, type(purse) is Purse
+    (Purse(gold=5, gems=('red',)), True)
+    >>> try:
+    ...     purse.gold = 9
+    ... except FrozenInstanceError:
+    ...     print("still frozen")
+    still frozen
+    """
     blank = blank_of(cls)
     fields = tuple(cls.__slots__)
     lines = [
@@ -57,10 +109,30 @@ def copier(cls: type) -> Callable[..., Any]:
 
 
 def maker(cls: type) -> Callable[..., Any]:
-    """``make(*args, **kwargs)``: a new ``cls`` record, the same as ``cls(...)`` without the frozen
-    ``__init__``'s slow stores (no ``__post_init__``), for records built on every step. Generated
-    from the fields: their order and plain defaults (a ``default_factory`` is a TypeError).
+    """A fast constructor of ``cls`` records, for records built on every step.
 
+    ``make(*args, **kwargs)`` gives the same record as ``cls(...)`` without the
+    frozen ``__init__``'s slow stores (no ``__post_init__`` is run). It is
+    generated from the fields: their order and plain defaults.
+
+    Parameters
+    ----------
+    cls : type
+        A ``@dataclass(frozen=True, slots=True)`` directly below ``object``,
+        without a ``default_factory``.
+
+    Returns
+    -------
+    callable
+        ``make(*args, **kwargs)`` taking the fields as ``cls`` does.
+
+    Raises
+    ------
+    TypeError
+        For a class that is no such dataclass, or a field with a ``default_factory``.
+
+    Examples
+    --------
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True, slots=True)
     ... class Pair:

@@ -191,7 +191,10 @@ class Decisions:
             table = self._tables[key] = (
                 rows,
                 tuple({a.args: v for a, v in r} for r in rows),
-                tuple({v: a for a, v in r} if k.offers is not None else None for k, r in zip(self.kinds, rows, strict=True)),
+                tuple(
+                    {v: a for a, v in r} if k.offers is not None else None
+                    for k, r in zip(self.kinds, rows, strict=True)
+                ),
             )
         return table
 

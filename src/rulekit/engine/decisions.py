@@ -10,10 +10,9 @@ legal list shows them. A ``Kind`` has
 - ``stage``: whether this kind of decision is open at this step of the phase;
 - ``check``: whether this value may be chosen now;
 - ``rules``: every rule id its stage and check may cite;
-- ``offers`` (optional): the values that may be chosen now, in the order the
-  legal list shows them, when that order is the position's (cards in the
-  order they lie) or the labels are many and few are open: the check still
-  runs on each, and a value left out must be one whose check fails.
+- ``among``: optionally, the argument tuples to consider now, in the order
+  the legal list shows them (a display's cards as they lie), instead of the
+  whole label table in table order.
 
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
@@ -35,10 +34,10 @@ No(rule='X-2', key='too_many', args={'n': 2})
 >>> phase.refuse(2, Action("take", (9,)))
 No(rule='X-1', key='bad_take', args=None)
 
-With ``offers`` the legal list follows the position's order:
+With ``among`` the legal list tries the arguments the state names, in its order:
 
->>> back = Kind("take", take.labels, take.bad, check=take_ok, offers=lambda state: (3, 2, 1))
->>> Decisions(back, key=lambda state: 0).legal(2)
+>>> among = Kind("take", take.labels, take.bad, check=take_ok, among=lambda state: [(2,), (1,), (7,)])
+>>> Decisions(among, key=lambda state: 0).legal(3)
 [Action(kind='take', args=(2,)), Action(kind='take', args=(1,))]
 """
 
@@ -103,12 +102,10 @@ class Kind(NamedTuple):
         ``check(state, value)``: None when this value may be chosen now, else a ``No``.
     rules : tuple of str, optional
         Every rule id ``stage`` and ``check`` may cite besides ``bad.rule``.
-    offers : callable, optional
-        ``offers(state)``: the sequence of values to try for the legal list, in
-        its order (each the value of a label), when that order is the
-        position's (cards as they lie) or few of many labels are open; it may
-        leave out only values whose check fails, so ``legal`` and ``refuse``
-        still agree.
+    among : callable, optional
+        ``among(state)``: the argument tuples ``legal`` tries now, in the order the legal
+        list shows them (a display's cards as they lie); those outside ``labels`` are
+        skipped. ``refuse`` still checks any label, so the two cannot disagree.
 
     Examples
     --------
@@ -123,7 +120,7 @@ class Kind(NamedTuple):
     stage: Callable[[Any], No | None] | None = None
     check: Callable[[Any, Any], No | None] | None = None
     rules: tuple[str, ...] = ()
-    offers: Callable[[Any], Iterable[Any]] | None = None
+    among: Callable[[Any], Iterable[tuple]] | None = None
 
 
 _MISSING = object()
@@ -157,6 +154,8 @@ class Decisions:
         self.index = {k.name: i for i, k in enumerate(kinds)}
         self.key = key
         self._tables: dict[Hashable, tuple] = {}
+        self._last: tuple = (object(), None)  # (key, table) of the last call
+        self._hooks = tuple((k.stage, k.check, k.among) for k in kinds)  # read on every legal list
 
     def declared(self, kind: str) -> frozenset[str]:
         """The rule ids a refusal of ``kind`` may cite: its ``bad`` rule and its declared ``rules``.
@@ -183,19 +182,16 @@ class Decisions:
         return frozenset((k.bad.rule, *k.rules))
 
     def _table(self, state: Any) -> tuple:
-        """Per kind: ((action, value), ...), {args: value} and {value: action}, built once per ``key(state)``."""
+        """Per kind: ((action, value), ...), {args: value} and {args: (action, value)}, built once per ``key(state)``."""
         key = self.key(state)
+        if key is self._last[0]:  # the very key object of the last call: no hashing
+            return self._last[1]
         table = self._tables.get(key)
         if table is None:
             rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
-            table = self._tables[key] = (
-                rows,
-                tuple({a.args: v for a, v in r} for r in rows),
-                tuple(
-                    {v: a for a, v in r} if k.offers is not None else None
-                    for k, r in zip(self.kinds, rows, strict=True)
-                ),
-            )
+            by_args = tuple({a.args: (a, v) for a, v in r} for r in rows)
+            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_args)
+        self._last = (key, table)
         return table
 
     def legal(self, state: Any) -> list[Action]:
@@ -219,22 +215,15 @@ class Decisions:
         [Action(kind='take', args=(1,)), Action(kind='take', args=(2,))]
         """
         out: list[Action] = []
-        rows_of, _, offered_of = self._table(state)
-        for kind, rows, offered in zip(self.kinds, rows_of, offered_of, strict=True):
-            if kind.stage is not None and kind.stage(state) is not None:
+        all_rows, _, all_args = self._table(state)
+        for (stage, check, among), rows, by_args in zip(self._hooks, all_rows, all_args):  # noqa: B905 - same length
+            if stage is not None and stage(state) is not None:
                 continue
-            check = kind.check
-            if offered is not None:
-                values = kind.offers(state)
-                if not values:
-                    continue
-                try:
-                    if check is None:
-                        out.extend([offered[v] for v in values])
-                    else:
-                        out.extend([offered[v] for v in values if check(state, v) is None])
-                except KeyError as err:
-                    raise FlowError(f"{kind.name!r} offers {err.args[0]!r}, the value of none of its labels") from None
+            if among is not None:  # the arguments to try now, in their order (inlined: a hot loop)
+                for args in among(state):
+                    found = by_args.get(args)
+                    if found is not None and (check is None or check(state, found[1]) is None):
+                        out.append(found[0])
             elif check is None:
                 out.extend(a for a, _ in rows)
             else:

@@ -7,7 +7,7 @@ them, an "open at this step?" stage and a check of the value. A stage or
 check returns ``None`` or a ``No`` naming the rule that forbids the decision
 and the message key that says why; ``legal`` and ``why_not`` run the same
 checks. Cards are offered in the order they lie (display, hand, area:
-``Kind.offers``), so the legal list reads like the table.
+``Kind.among``), so the legal list reads like the table.
 
 The checks read a ``Work`` over the state (``work``): a read-only one over
 the frozen data, built once per state, or the work copy of a step that is
@@ -50,13 +50,13 @@ class At(NamedTuple):
 
 class _Memo:
     """What the checks of one state share: the checks of one legal list or refusal all read the
-    same state, so its work copy, the effect's choices and the stones' worth of the seat to move
-    are each built once (for the state the checks read last)."""
+    same state, so its work copy, the effect's choices, and the stones' worth and marked cards of
+    the seat to move are each built once (for the state the checks read last)."""
 
-    __slots__ = ("state", "work", "offered", "wealth")
+    __slots__ = ("state", "work", "offered", "wealth", "marked")
 
     def __init__(self) -> None:
-        self.state = self.work = self.offered = self.wealth = None
+        self.state = self.work = self.offered = self.wealth = self.marked = None
 
 
 _MEMO = _Memo()
@@ -67,7 +67,7 @@ def _memo(state: Any) -> _Memo:
     if m.state is not state:
         d = state.data
         m.work = d if type(d) is Work else Work.peek(d, state.rng, state.options, state.players)
-        m.state, m.offered, m.wealth = state, None, None
+        m.state, m.offered, m.wealth, m.marked = state, None, None, None
     return m
 
 
@@ -93,7 +93,7 @@ def _offered(state: Any) -> dict[str, list]:
         w, out = m.work, {}
         top = w.pending[-1] if w.pending else None
         for a in effects.choices(w, top) if top is not None and top.kind == "choice" else ():
-            out.setdefault(a.kind, []).append(a.args[0] if a.args else None)
+            out.setdefault(a.kind, []).append(a.args)
         m.offered = out
     return m.offered
 
@@ -109,16 +109,17 @@ _LABEL_OPTIONS = tuple(
 )
 
 
-_KEY: list = [None, None]
+_KEY: list = [None, None, None]
 
 
 def _key(state: Any) -> tuple:
     """The label tables depend on the player count and the options that change the action space
-    (the options of one game are one object: their part is kept while they stay the same)."""
-    options = state.options
-    if _KEY[0] is not options:
-        _KEY[:] = [options, tuple(options[name] for name in _LABEL_OPTIONS)]
-    return (state.players, _KEY[1])
+    (the options of one game are one object: while they and the player count stay, the key is the
+    same object, which ``Decisions`` finds without hashing)."""
+    options, players = state.options, state.players
+    if _KEY[0] is not options or _KEY[1] != players:
+        _KEY[:] = [options, players, (players, *(options[name] for name in _LABEL_OPTIONS))]
+    return _KEY[2]
 
 
 def _labels(kind: str) -> Callable[[Any], Iterable[tuple[tuple, Any]]]:
@@ -146,33 +147,37 @@ def pick_ok(state: Any, cid: int) -> No | None:
     return None if d.markers[d.display.index(cid)] == NO_SEAT else No("VE-045", "r_marked", {"card": cid})
 
 
-def _free(state: Any) -> list[int]:
-    """The revealed cards without a marker, in display order."""
+def _free(state: Any) -> list[tuple[int]]:
+    """The revealed cards without a marker, in display order (as arguments)."""
     d = state.data
-    return [c for c, m in zip(d.display, d.markers, strict=True) if m == NO_SEAT]
+    return [(c,) for c, m in zip(d.display, d.markers, strict=True) if m == NO_SEAT]
 
 
 # -- the action turn (VE-051 .. VE-068) -----------------------------------------------------------
 
 
 def _marked(state: Any) -> list[int]:
-    """The display cards with a marker of the seat to move."""
-    d, seat = state.data, state.to_move
-    return [c for c, m in zip(d.display, d.markers, strict=True) if m == seat]
+    """The display cards with a marker of the seat to move (sell, tame and end read them)."""
+    m = _MEMO if _MEMO.state is state else _memo(state)
+    if m.marked is None:
+        d, seat = state.data, state.to_move
+        m.marked = [c for c, k in zip(d.display, d.markers, strict=True) if k == seat]
+    return m.marked
+
+
+def _marked_args(state: Any) -> list[tuple[int]]:
+    return [(c,) for c in _marked(state)]
 
 
 def marked_ok(state: Any, cid: int) -> No | None:
     """VE-057: only a card with one's own marker is sold or tamed."""
-    d = state.data
-    if cid in d.display and d.markers[d.display.index(cid)] == state.to_move:
-        return None
-    return No("VE-057", "r_not_yours", {"card": cid})
+    return None if cid in _marked(state) else No("VE-057", "r_not_yours", {"card": cid})
 
 
-def _hand(state: Any) -> Iterable[int]:
+def _hand(state: Any) -> list[tuple[int]]:
     """The hand, while the area has room (VE-033: the check refuses every card otherwise)."""
     d, seat = state.data, state.to_move
-    return d.hands[seat] if len(d.areas[seat]) < d.round else ()
+    return [(c,) for c in d.hands[seat]] if len(d.areas[seat]) < d.round else []
 
 
 def summon_ok(state: Any, cid: int) -> No | None:
@@ -188,14 +193,26 @@ def summon_ok(state: Any, cid: int) -> No | None:
         m.wealth = w.wealth(seat)
     cost, have = w.summon_cost(seat, cid), m.wealth
     if have < cost:
-        return No("VE-059", "r_cannot_pay", {"card": cid, "cost": cost, "have": have})
+        return _cannot_pay(cid, cost, have)
     return None if effects.can_summon(w, seat, cid) else No("VE-062", "r_not_resolvable", {"card": cid})
 
 
-def _area(state: Any) -> Iterable[int]:
+#: (card, cost, stones' worth) -> its VE-059 refusal: the summon check runs on every hand card for
+#: every legal list of an action turn, and most fail on the cost, so each reason is made once
+_CANNOT_PAY: dict[tuple[int, int, int], No] = {}
+
+
+def _cannot_pay(cid: int, cost: int, have: int) -> No:
+    no = _CANNOT_PAY.get((cid, cost, have))
+    if no is None:
+        no = _CANNOT_PAY[cid, cost, have] = No("VE-059", "r_cannot_pay", {"card": cid, "cost": cost, "have": have})
+    return no
+
+
+def _area(state: Any) -> list[tuple[int]]:
     """The area, while the stones reach the round number (VE-066: the check refuses every card otherwise)."""
     w, seat = work(state), state.to_move
-    return w.areas[seat] if _wealth(state) >= w.round else ()
+    return [(c,) for c in w.areas[seat]] if _wealth(state) >= w.round else []
 
 
 def release_ok(state: Any, cid: int) -> No | None:
@@ -221,8 +238,8 @@ def end_open(state: Any) -> No | None:
 # -- stones: payments and the limit (VE-031, VE-059, VE-066) ------------------------------------
 
 
-def _held(state: Any) -> list[int]:
-    return sorted(set(state.data.stones[state.to_move]))
+def _held(state: Any) -> list[tuple[int]]:
+    return [(v,) for v in sorted(set(state.data.stones[state.to_move]))]
 
 
 def _held_ok(rule: str) -> Callable[[Any, int], No | None]:
@@ -242,10 +259,10 @@ def _top_card(w: Work) -> dict[str, Any]:
     return {"card": top.card if top is not None and top.card in CARDS else "-"}
 
 
-def _activatable(state: Any) -> tuple[int, ...]:
+def _activatable(state: Any) -> list[tuple[int]]:
     """The cards of the activation list on top of the pending stack (none while an effect waits)."""
     top = work(state).pending[-1]
-    return top.items if top.kind == "activate" else ()
+    return [(c,) for c in top.items] if top.kind == "activate" else []
 
 
 def activate_ok(state: Any, cid: int) -> No | None:
@@ -267,7 +284,8 @@ def _choice_ok(kind: str) -> Callable[[Any, Any], No | None]:
         w = work(state)
         if w.pending[-1].kind == "activate":
             return No("VE-072", "r_activate_first")
-        return None if value in _offered(state).get(kind, ()) else No("VE-062", "r_effect", _top_card(w))
+        args = () if value is None else (value,)
+        return None if args in _offered(state).get(kind, ()) else No("VE-062", "r_effect", _top_card(w))
 
     choice_ok.__doc__ = (
         f"VE-062: a {kind!r} the effect on top of the pending stack offers now (one after which it can be "
@@ -313,7 +331,7 @@ def _pick() -> Decisions:
 
 
 def _payment(rule: str) -> Decisions:
-    return _phase(Kind("pay", _STONES, No(rule, "r_not_a_stone"), None, _held_ok(rule), offers=_held))
+    return _phase(Kind("pay", _STONES, No(rule, "r_not_a_stone"), None, _held_ok(rule), among=_held))
 
 
 _EFFECT_KINDS = ("option", "recover", "discard", "summon", "target", "copy", "take", "done")
@@ -332,8 +350,8 @@ DECISIONS: dict[str, Decisions] = {
     "pick_clockwise": _pick(),
     "pick_counterclockwise": _pick(),
     "action_turn": _phase(
-        Kind("sell", _labels("sell"), No("VE-057", "r_no_card"), None, marked_ok, offers=_marked),
-        Kind("tame", _labels("tame"), No("VE-057", "r_no_card"), None, marked_ok, offers=_marked),
+        Kind("sell", _labels("sell"), No("VE-057", "r_no_card"), None, marked_ok, among=_marked_args),
+        Kind("tame", _labels("tame"), No("VE-057", "r_no_card"), None, marked_ok, among=_marked_args),
         Kind("summon", _labels("summon"), _CARD_BAD, None, summon_ok, ("VE-033", "VE-059", "VE-062"), _hand),
         Kind("release", _labels("release"), No("VE-065", "r_no_card"), None, release_ok, ("VE-066", "VE-068"), _area),
         Kind("end", _none, No("VE-052", "r_bad_args"), end_open),
@@ -341,7 +359,7 @@ DECISIONS: dict[str, Decisions] = {
     "summon_payment": _payment("VE-059"),
     "release_payment": _payment("VE-066"),
     "return_stones": _phase(
-        Kind("return", _STONES, No("VE-031", "r_not_a_stone"), None, _held_ok("VE-031"), offers=_held)
+        Kind("return", _STONES, No("VE-031", "r_not_a_stone"), None, _held_ok("VE-031"), among=_held)
     ),
     "instant_effect": _effect(),
     #: VE-072: the activation is not ended by choice; every usable active effect is used

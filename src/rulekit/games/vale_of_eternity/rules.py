@@ -54,17 +54,17 @@ def _peek(state: State) -> Work:
     return Work.peek(state.data, state.rng, state.options, state.players)
 
 
-def close(state: State, w: Work, step: Step, over: bool = False) -> State:
+def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Action] | None = None) -> State:
     """The next state from a finished ``Work``: its events, data, phase and seat to move.
 
     The legal actions of the decision that follows are computed here once and
     kept with the state. With ``forced_auto`` a decision that has only one
-    choice becomes the automatic phase ``forced_choice`` instead.
+    choice becomes the automatic phase ``forced_choice`` instead (``acts``: the legal actions of
+    the step's decision when the caller knows them already).
     """
     game = state.game
     phase, to_move = step
-    acts = None
-    if to_move is not None and state.options["forced_auto"]:
+    if acts is None and to_move is not None and state.options["forced_auto"]:
         acts = DECISIONS[phase].legal(At(w, to_move, state.players, state.options))
         if len(acts) == 1 and _forceable(w, to_move, acts[0]):
             w.forced = (phase, to_move, str(acts[0]))
@@ -246,7 +246,7 @@ def _forced_choice(state: State) -> State:
     w = _open(state)
     phase, seat, label = w.forced
     w.forced = ()
-    phases = state.game.phases
+    phases, acts = state.game.phases, None
     while True:
         w.note(phases[phase].rules[0], "forced", player=seat, label=label)
         phase, seat = PLAYS[phase](w, seat, Action.coerce(label))
@@ -256,7 +256,7 @@ def _forced_choice(state: State) -> State:
         if len(acts) != 1 or not _forceable(w, seat, acts[0]):
             break
         label = str(acts[0])
-    return close(state, w, (phase, seat))
+    return close(state, w, (phase, seat), acts=acts if seat is not None else None)
 
 
 def _scoring(w: Work) -> Step:
@@ -415,21 +415,9 @@ class ValeOfEternity(Game):
         return base + 0.3 * sum(d.stones[seat]) / 3 + 1.5 * len(d.areas[seat]) + 0.5 * len(d.hands[seat])
 
     def invariants(self, state: State) -> list[str]:
+        """What the rules conserve: the 70 cards, scores, stone values, markers, area and stone limits."""
         d = state.data
-        broken = []
-        places = [*d.deck, *d.discard, *d.display]
-        for h in d.hands:
-            places += h
-        for a in d.areas:
-            places += a
-        if len(places) != len(CARDS) or set(places) != ALL_CARDS:
-            broken.append(f"cards not conserved: {len(places)} placed, {len(set(places))} distinct, 70 expected")
-        if min(d.scores) < 0:
-            broken.append("a score below 0 (VE-093)")
-        if not {v for s in d.stones for v in s} <= STONE_SET:
-            broken.append("a stone of a value other than 1, 3, 6 (VE-003)")
-        if len(d.markers) != len(d.display):
-            broken.append("marker list out of step with the display")
+        broken = _table_problems(d)
         for seat in range(state.players):
             if len(d.areas[seat]) > d.round:
                 broken.append(f"P{seat + 1} has more creatures than the round number (VE-033)")
@@ -463,3 +451,22 @@ class ValeOfEternity(Game):
 
 ALL_CARDS = frozenset(CARDS)
 STONE_SET = frozenset((1, 3, 6))  # VE-003
+
+
+def _table_problems(d: Vale) -> list[str]:
+    """The invariants of the whole table: every card in one place, scores, stone values, markers."""
+    broken = []
+    places = [*d.deck, *d.discard, *d.display]
+    for h in d.hands:
+        places += h
+    for a in d.areas:
+        places += a
+    if len(places) != len(CARDS) or set(places) != ALL_CARDS:
+        broken.append(f"cards not conserved: {len(places)} placed, {len(set(places))} distinct, 70 expected")
+    if min(d.scores) < 0:
+        broken.append("a score below 0 (VE-093)")
+    if not {v for s in d.stones for v in s} <= STONE_SET:
+        broken.append("a stone of a value other than 1, 3, 6 (VE-003)")
+    if len(d.markers) != len(d.display):
+        broken.append("marker list out of step with the display")
+    return broken

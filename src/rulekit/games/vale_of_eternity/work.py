@@ -11,11 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from rulekit.engine import Dice
+from rulekit.engine.records import blank_of
 
-from .model import Vale, vale
+from .model import Vale
 from .tables import CARDS, DISCOUNTS, PERM_BY_OP
 
 __all__ = ["Work"]
+
+_new = object.__new__
+_BLANK_VALE = blank_of(Vale)
 
 
 class Work:
@@ -76,29 +80,19 @@ class Work:
         return cls(data, rng, options, players, copy=False)
 
     def freeze(self) -> Vale:
-        """The next state's data: every list back into a tuple."""
-        return vale(
-            self.round,
-            self.start,
-            tuple(self.deck),
-            tuple(self.discard),
-            tuple(self.display),
-            tuple(self.markers),
-            tuple(map(tuple, self.hands)),
-            tuple(map(tuple, self.areas)),
-            tuple(map(tuple, self.stones)),
-            tuple(self.scores),
-            tuple(self.summoned),
-            self.stage,
-            self.picks,
-            self.turn,
-            self.done,
-            tuple(self.pending),
-            self.forced,
-            self.fresh,
-            self.top_known,
-            self.shown,
-        )
+        """The next state's data: every list back into a tuple (built field by field on a blank
+        ``Vale``, ``engine.records.blank_of``: this runs after every step)."""
+        v = _new(_BLANK_VALE)
+        v.round, v.start, v.stage, v.picks = self.round, self.start, self.stage, self.picks
+        v.deck, v.discard = tuple(self.deck), tuple(self.discard)
+        v.display, v.markers = tuple(self.display), tuple(self.markers)
+        v.hands, v.areas = tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas))
+        v.stones, v.scores = tuple(map(tuple, self.stones)), tuple(self.scores)
+        v.summoned, v.pending = tuple(self.summoned), tuple(self.pending)
+        v.turn, v.done, v.forced, v.fresh = self.turn, self.done, self.forced, self.fresh
+        v.top_known, v.shown = self.top_known, self.shown
+        v.__class__ = Vale
+        return v
 
     def what_if(self, seat: int, hand: list, area: list) -> Work:
         """A cheap read-only copy in which ``seat`` holds ``hand`` and has ``area`` (VE-063 checks)."""

@@ -260,3 +260,14 @@ def test_issue_17_choice_options_survive_save_files():
         s = s.apply(s.legal_actions()[-1])
     back = GAME.from_json(s.to_json())
     assert {k: back.options[k] for k in chosen} == chosen and back.to_json() == s.to_json()
+
+
+def test_an_action_of_another_phase_cites_the_rule_of_its_kind():
+    """Issue 25: no phase-level fallback rule; 'summon' while picking cites the summon's rule (VE-058),
+    'sell' its own (VE-053), an exchange with the supply VE-030 wherever it is tried."""
+    s = GAME.new(players=2, seed=0).settle()
+    assert s.phase == "pick_clockwise"
+    for label, rule in (("summon 5", "VE-058"), ("sell 5", "VE-053"), ("end", "VE-052"), ("exchange 6", "VE-030")):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(label)
+        assert err.value.rule == rule, (label, err.value)

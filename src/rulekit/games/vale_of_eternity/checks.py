@@ -367,7 +367,10 @@ DECISIONS: dict[str, Decisions] = {
 }
 
 #: action kind -> the rule that governs it (the phases that use it are those of ``DECISIONS`` naming it)
+#: (the choices inside card effects are governed by the card effects, VE-002; a summon is the
+#: action turn's, VE-058, also where an effect summons for free)
 KINDS: dict[str, str] = {
+    **dict.fromkeys(_EFFECT_KINDS, "VE-002"),
     "pick": "VE-043",
     "sell": "VE-053",
     "tame": "VE-056",
@@ -377,7 +380,6 @@ KINDS: dict[str, str] = {
     "pay": "VE-059",
     "return": "VE-031",
     "activate": "VE-071",
-    **dict.fromkeys(_EFFECT_KINDS, "VE-002"),
     "exchange": "VE-030",
 }
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Action, State
+from ...engine import Action, Dice, State
 from ...engine.decisions import Decisions, Kind, No, Refusals
 from .effects import op_feasible, place_targets, step_choices
 from .model import Board
@@ -235,12 +235,14 @@ _SWAPS = (*((c, "ore") for c in COLOURS), *(("ore", c) for c in COLOURS))
 
 
 _LAST: list = [None, None]
+#: the checks never roll: their context shares one die instead of opening the state's
+_NO_DICE = Dice(0)
 
 
 def _ctx(state: State) -> Ctx:
     """The rule context of ``state`` (catalogue, options), built once for the checks of one state."""
     if _LAST[0] is not state:
-        _LAST[0], _LAST[1] = state, state.game.ctx(state)
+        _LAST[0], _LAST[1] = state, state.game.ctx(state, _NO_DICE)
     return _LAST[1]
 
 
@@ -257,11 +259,7 @@ def _fallback(rule: str) -> No:
 
 def _closed(name: str, labels: Callable, no: No) -> Kind:
     """A kind never open in this phase that says why there (``no``), whatever its arguments."""
-    return Kind(name, labels, no, check=lambda state, value: no, among=_nothing)
-
-
-def _nothing(state: State) -> tuple:
-    return ()
+    return Kind(name, labels, no, stage=lambda state: no)
 
 
 # -- label spaces (the same as words.all_labels, by kind) ----------------------------------------

@@ -10,7 +10,6 @@ card, pick an option, give a gem for the die swap) are answered by ``answer``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, DataFileError, FlowError
@@ -57,10 +56,8 @@ KIND_RULE = {"basic": "RS-098", "choice": "RS-099", "exchange": "RS-100"}
 # -- paying (RS-100, RS-101, RS-131..RS-135) ----------------------------------------
 
 
-@lru_cache(maxsize=8192)
 def feasible(gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...]) -> bool:
-    """Can ``bill`` be paid in full from ``gems`` and ``jokers``? (Memoized: the same few holdings
-    and bills come back on every legal list of a forge.)"""
+    """Can ``bill`` be paid in full from ``gems`` and ``jokers``?"""
     if not bill:
         return True
     jokers_need = bill.count("joker")
@@ -78,7 +75,6 @@ def feasible(gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...
     return flex_need <= flex and any_need <= flex - flex_need + spare
 
 
-@lru_cache(maxsize=8192)
 def cover(token: str, gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...]):
     """Pay one ``token`` (a colour or "joker") towards ``bill``.
 
@@ -119,7 +115,6 @@ def place_targets(board: Board, seat: int, artifact: str) -> tuple[tuple[int, st
     return _targets(board.players[seat].rows, artifact)
 
 
-@lru_cache(maxsize=4096)
 def _targets(rows: tuple[tuple[str, ...], ...], artifact: str) -> tuple[tuple[int, str], ...]:
     return tuple(
         (r + 1, space)

@@ -26,7 +26,7 @@ from rulekit.engine.decisions import Decisions, Refusals
 from rulekit.games import EXAMPLES, REGISTRY
 
 #: the games in the shape (add a game's id here when it is converted)
-COMPLYING: tuple[str, ...] = ("coin_race", "scepter_of_zavandor", "spellbound")
+COMPLYING: tuple[str, ...] = ("coin_race", "rune_stones", "scepter_of_zavandor", "spellbound", "vale_of_eternity")
 
 #: the role modules every game package has (docs/adding-a-game.md, "Package shape")
 ROLE_FILES = (

@@ -165,6 +165,7 @@ class Decisions:
         self.index = {k.name: i for i, k in enumerate(kinds)}
         self.key = key
         self._tables: dict[Hashable, tuple] = {}
+        self._last: tuple = (object(), None)  # (key, table) of the last call
         self._hooks = tuple((k.stage, k.check, k.among, k.values) for k in kinds)  # read on every legal list
 
     def declared(self, kind: str) -> frozenset[str]:
@@ -195,6 +196,8 @@ class Decisions:
         """Per kind: ((action, value), ...), {args: value}, {args: (action, value)} and (kinds with
         ``values``) {value: action}, built once per ``key(state)``."""
         key = self.key(state)
+        if key is self._last[0]:  # the very key object of the last call: no hashing
+            return self._last[1]
         table = self._tables.get(key)
         if table is None:
             rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
@@ -203,6 +206,7 @@ class Decisions:
                 {v: a for a, v in r} if k.values is not None else None for k, r in zip(self.kinds, rows, strict=True)
             )
             table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_args, by_value)
+        self._last = (key, table)
         return table
 
     def legal(self, state: Any) -> list[Action]:

@@ -91,3 +91,14 @@ def test_learn_without_a_stone_is_refused_not_a_crash_zs370():
         s.apply("learn accumulation")
     assert err.value.rule == "ZS-370"
     assert play(s, "learn fire").data.pay is not None  # a next level of an open area is still possible
+
+
+def test_the_decision_tables_label_exactly_the_action_labels():
+    """The labels of every decision table (checks.DECISIONS) are exactly ``action_labels``: the
+    action space the adapters index and the one the legal lists and refusals read are one."""
+    from rulekit.games.scepter_of_zavandor.checks import DECISIONS
+
+    for n in (2, 6):
+        s = GAME.new(players=n, seed=1)
+        tables = {str(a) for d in DECISIONS.values() for rows in d._table(s)[0] for a, _ in rows}
+        assert tables == set(GAME.action_labels(n))

@@ -145,6 +145,8 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
         if t.supply[g] > 0 or s.options["gem_supply"] == "unlimited":
             t = gain_gem(cfg, t, seat, g, s.options["new_gem"] == "active")
             ev.append(game.say("ZS-903", "free_gem", player=who, gem=game.gem_name(g)))
+        else:  # no rule forbids the purchase then (facts 1.7): the part that cannot happen is said
+            ev.append(game.say("ZS-910", "free_gem_none", player=who, gem=game.gem_name(g), item=game.item_name(item)))
     if art.get("free_steps"):
         p = t.p[seat]
         t = put(t, seat, replace(p, free_steps=p.free_steps + art["free_steps"]))
@@ -153,6 +155,8 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
         p = t.p[seat]
         t = put(t, seat, replace(p, markers=p.markers[:-1], prepaid=p.prepaid + 1))
         ev.append(game.say("ZS-903", "free_marker", player=who, price=p.markers[-1]))
+    elif art.get("free_marker"):
+        ev.append(game.say("ZS-370", "free_marker_none", player=who, item=game.item_name(item)))
     if art.get("others_lose_gem"):
         k = t.order.index(seat)
         losers = tuple(i for i in t.order[k + 1 :] + t.order[:k] if any(t.p[i].active))

@@ -99,6 +99,9 @@ def income_artifacts(s: State) -> State:
         gem = cfg.artifacts[a].get("income")
         if gem:
             t, v = draw_card(cfg, t, seat, GEMS.index(gem), dice, refill)
+            if not v:  # deck and discards empty: the card is missing, said as for gem income (ZS-906)
+                ev.append(game.say("ZS-906", "deck_out", gem=game.gem_name(GEMS.index(gem))))
+                continue
             ev.append(
                 game.say(
                     "ZS-170",

@@ -26,7 +26,7 @@ from rulekit.engine.decisions import Decisions, Refusals
 from rulekit.games import REGISTRY
 
 #: the games in the shape (add a game's id here when it is converted)
-COMPLYING: tuple[str, ...] = ()
+COMPLYING: tuple[str, ...] = ("mines_of_zavandor",)
 
 #: the role modules every game package has (docs/adding-a-game.md, "Package shape")
 ROLE_FILES = (

@@ -154,9 +154,21 @@ class Game:
             )
         state = self.replay(record)
         snapshot = record.extra.get("snapshot")
-        if snapshot is not None and snapshot != json.loads(json.dumps(self.snapshot(state))):
+        if snapshot is not None and not self._snapshot_matches(snapshot, state):
             raise SaveFileError("the save file's snapshot does not match its replay: the file was changed")
         return state
+
+    def _snapshot_matches(self, snapshot: Any, state: State) -> bool:
+        """True when a save file's snapshot is ``state``'s. A snapshot written while the game kept its
+        state in NamedTuples holds each record as the list of its fields in order (``encode`` of a
+        tuple); such a file still loads when those lists are the dataclasses' fields, value by value."""
+        if snapshot == json.loads(json.dumps(self.snapshot(state))):
+            return True
+        if not isinstance(snapshot, dict) or not isinstance(snapshot.get("data"), list):
+            return False
+        return snapshot == json.loads(
+            json.dumps({**self.snapshot(state), "data": encode(state.data, by_position=True)})
+        )
 
     def replay(self, record: Record) -> State:
         """Play a record's actions from its setup; errors name the bad step."""
@@ -365,12 +377,24 @@ class Game:
         return f"<Game {self.id}: {self.title}, {self.players.start}-{self.players.stop - 1} players>"
 
 
-def encode(value: Any) -> Any:
+def encode(value: Any, by_position: bool = False) -> Any:
     """Frozen dataclasses, tuples and frozensets to JSON-ready dicts and lists.
 
     Views and snapshots run it over whole states (bots compare views on every
     decision), so plain values return at once and each dataclass's field names
-    are looked up once per class (``_field_names``).
+    are looked up once per class (``_field_names``). ``by_position`` writes a
+    dataclass as the list of its field values, as a NamedTuple with the same
+    fields was written (older save files' snapshots, ``Game.from_record``).
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Seat:
+    ...     hand: tuple[int, ...]
+    ...     vp: int
+    >>> encode((Seat((1, 2), 3), frozenset({"b", "a"})))
+    [{'hand': [1, 2], 'vp': 3}, ['a', 'b']]
+    >>> encode(Seat((1, 2), 3), by_position=True)
+    [[1, 2], 3]
     """
     cls = type(value)
     if cls is int or cls is str or value is None or cls is bool or cls is float:
@@ -379,13 +403,15 @@ def encode(value: Any) -> Any:
     if names is None:
         names = _field_names(cls)
     if names is not False:
+        if by_position:
+            return [encode(getattr(value, name), True) for name in names]
         return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, tuple | list):
-        return [encode(v) for v in value]
+        return [encode(v, by_position) for v in value]
     if isinstance(value, frozenset | set):
-        return sorted(encode(v) for v in value)
+        return sorted(encode(v, by_position) for v in value)
     if isinstance(value, dict):
-        return {str(k): encode(v) for k, v in value.items()}
+        return {str(k): encode(v, by_position) for k, v in value.items()}
     if isinstance(value, Action):
         return str(value)
     return value

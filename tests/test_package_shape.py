@@ -205,3 +205,14 @@ def test_states_in_play_hold_only_frozen_slotted_dataclasses(gid):
         state = state.apply(dice.choice(state.legal_actions()))
     wrong = sorted(c.__qualname__ for c in found if not _is_frozen_slotted(c))
     assert not wrong, f"{gid}: the state holds records that are not frozen slotted dataclasses: {wrong}"
+
+
+@pytest.mark.parametrize("gid", COMPLYING)
+def test_setup_is_the_engines(gid):
+    """``setup.py``'s ``setup(state)`` is the Game's setup hook; no ``setup`` phase hook (``Game.leave_setup``)."""
+    game = rulekit.load(gid)
+    assert "setup" not in game.flow, f"{gid}: the flow table has a setup entry; the engine leaves the setup phase"
+    setup = importlib.import_module(f"{_package(gid)}.setup").setup
+    assert list(inspect.signature(setup).parameters) == ["state"]
+    first = game.new(players=game.players.start, seed=3, settle=False)
+    assert first.phase in game.phases["setup"].next and first.step == 0

@@ -51,7 +51,6 @@ class Toy(Game):
     @cached_property
     def flow(self):
         return {
-            "setup": PhaseHooks(auto=lambda state: state),
             "add": PhaseHooks(legal=_legal_add, play=_play_add),
             "check": PhaseHooks(auto=_check_end),
             "over": PhaseHooks(),  # the end: nothing runs here

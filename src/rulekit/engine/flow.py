@@ -89,8 +89,10 @@ def phase_graph(phases: dict[str, Phase]) -> nx.DiGraph:
 
 
 def check_flow_table(game_id: str, phases: dict[str, Phase], flow: dict[str, PhaseHooks]) -> None:
-    """Raise ``FlowError`` unless ``flow`` has exactly the declared phases, each with the right hooks."""
-    missing, extra = sorted(set(phases) - set(flow)), sorted(set(flow) - set(phases))
+    """Raise ``FlowError`` unless ``flow`` has exactly the declared phases, each with the right hooks.
+
+    The ``setup`` phase is the engine's (``Game.leave_setup``): the table needs no entry for it."""
+    missing, extra = sorted(set(phases) - set(flow) - {"setup"}), sorted(set(flow) - set(phases))
     if missing or extra:
         raise FlowError(f"{game_id}: flow table and phases.toml differ: missing {missing}, undeclared {extra}")
     for pid, hooks in flow.items():

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import networkx as nx
 
 from .actions import Action
-from .errors import ArgumentError, IllegalAction, SaveFileError, SetupError
+from .errors import ArgumentError, FlowError, IllegalAction, SaveFileError, SetupError
 from .flow import Phase, PhaseHooks, check_flow_table, load_phases, phase_graph
 from .options import Option, Options, frozen_options
 from .record import Record
@@ -126,8 +126,35 @@ class Game:
         if self.flow:
             self.checked_flow  # noqa: B018 - a game with a broken flow table fails here, before any play
         blank = State(self, players, opts, seed, None, "setup", None, seed_state(seed))
-        state = self.setup(blank)
+        state = self.leave_setup(self.setup(blank))
         return state.settle() if settle else state
+
+    def leave_setup(self, state: State) -> State:
+        """The first position, out of the ``setup`` phase: what setup means, once for every game.
+
+        ``Game.new`` makes a blank state in phase ``setup`` and calls the game's ``setup`` hook
+        once; the hook builds the first position (data, dice, events) and may name the phase it
+        leads to, one of the ``setup`` phase's ``next``. A state the hook leaves in ``setup`` is
+        moved by the engine along the ``setup`` phase's only edge. No game writes a ``setup``
+        phase hook: the flow table has no ``setup`` entry (a game that still has one runs it as an
+        automatic step, as before, until it is converted). Anything else is a ``FlowError``.
+        """
+        phase = self.phases.get("setup")
+        if phase is None or (self.flow and "setup" in self.flow):
+            return state
+        if state.phase == "setup":
+            if len(phase.next) != 1:
+                raise FlowError(
+                    f"{self.id}: the setup phase leads to {list(phase.next)}: the setup hook must name one of them"
+                )
+            state = state.evolve(phase=phase.next[0])
+        elif state.phase not in phase.next:
+            raise FlowError(f"{self.id}: setup went to {state.phase!r}, not a next phase of setup {list(phase.next)}")
+        first = self.phases[state.phase]
+        if first.automatic is not (state.to_move is None):
+            who = "a seat to move" if state.to_move is not None else "no seat to move"
+            raise FlowError(f"{self.id}: setup left {who} in phase {first.id!r} (automatic={first.automatic})")
+        return state
 
     def resolve_options(self, given: dict[str, Any]) -> Options:
         """Defaults overridden by ``given``, each checked against its declared bounds, as a
@@ -212,7 +239,8 @@ class Game:
     # -- hooks -----------------------------------------------------------
 
     def setup(self, state: State) -> State:
-        """Return the first state from a blank one (``data`` is None, dice seeded)."""
+        """Return the first position from a blank state (``data`` is None, dice seeded, phase ``setup``):
+        run once by ``Game.new``; the engine then leaves the ``setup`` phase (``leave_setup``)."""
         raise NotImplementedError
 
     def legal(self, state: State) -> list[Action]:

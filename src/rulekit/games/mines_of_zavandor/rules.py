@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from rulekit.engine import Action, Dice, Game, PhaseHooks, ScoreLine, State, load_options
 
-from . import auction, income, trade, upgrade, views, words
+from . import auction, income, setup, trade, upgrade, views, words
 from .checks import DECISIONS, REFUSALS
 from .scene import scene
-from .setup import setup_game
 from .tables import tables
 
 __all__ = ["MinesOfZavandor"]
@@ -31,7 +30,6 @@ class MinesOfZavandor(Game):
     option_list = load_options(__package__)  # data/options.toml
 
     flow = {
-        "setup": PhaseHooks(auto=lambda state: state.game.setup(state)),
         "income_base": PhaseHooks(auto=income.income_step),
         "income_choice": PhaseHooks(
             legal=DECISIONS["income_choice"].legal, play=income.play_income, why_not=REFUSALS.why_not
@@ -71,7 +69,8 @@ class MinesOfZavandor(Game):
     # -- hooks -----------------------------------------------------------
 
     def setup(self, state: State) -> State:
-        return setup_game(self, state)
+        """The first position (``setup.py``); the engine leaves the setup phase (``Game.leave_setup``)."""
+        return setup.setup(state)
 
     def private_decision(self, state: State, action: Action) -> bool:
         return auction.private_bid(state, action)

@@ -12,20 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .agents import AGENTS, Agent, make_agent, seat_seed
+from .agents import AGENTS, Agent, make_agent, seat_seed, stand_in_spec
 from .engine import Action, Game, IllegalAction, State, Timeline
 from .engine.rules import Messages
 from .games import resolve_game
 
-__all__ = ["Session", "HUMAN", "STAND_IN", "resolve_game"]
+__all__ = ["Session", "HUMAN", "resolve_game"]
 
 HUMAN = "human"
 #: how many steps "play to end" may take before it stops (a safety net, not a rule): far more
 #: than any game needs with the stand-ins below (Scepter, 6 greedy players: about 2,200 steps)
 MAX_STEPS = 200_000
-#: who plays a human seat when Play, Play to end or Watch let bots finish the game: greedy bots
-#: reach each game's printed end (random ones can stall Scepter's economy until nobody can move)
-STAND_IN = "greedy"
 _MESSAGES = Messages.load("rulekit")
 
 
@@ -95,11 +92,11 @@ class Session:
         self.agents.pop(seat, None)
 
     def agent(self, seat: int, stand_in: bool = False) -> Agent | None:
-        """The bot of ``seat``; human seats get a ``STAND_IN`` bot if asked."""
+        """The bot of ``seat``; human seats get the game's stand-in bot (``agents.stand_in_spec``) if asked."""
         kind = self.seats[seat]
         if kind == HUMAN and not stand_in:
             return None
-        spec = STAND_IN if kind == HUMAN else kind
+        spec = stand_in_spec(self.game.id) if kind == HUMAN else kind
         key = seat if kind != HUMAN else -1 - seat
         if key not in self.agents or self.agents[key].spec != make_agent(spec).spec:
             self.agents[key] = make_agent(spec, seed=seat_seed(self.seed, seat))
@@ -147,7 +144,7 @@ class Session:
         return done
 
     def play(self, n: int) -> int:
-        """Up to ``n`` steps, human seats played by ``STAND_IN`` bots; returns steps made."""
+        """Up to ``n`` steps, human seats played by the game's stand-in bots; returns steps made."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"the number of steps must be a non-negative integer, got {n!r}")
         done = 0

@@ -318,6 +318,7 @@ def test_explorer_job_cap_refuses_a_huge_job_with_a_clear_message(monkeypatch):
 
     assert job_size(200, "greedy,greedy") == 400
     assert job_size(10, "mcts:500,random") == 10 * 501
+    assert job_size(100, "plan,greedy") == 100 * 5  # a planner seat costs 4 greedy ones
     assert job_size(10, "mcts:time=2,random", runs=3) == 10 * 2001 * 3
     monkeypatch.delenv("RULEKIT_MAX_JOB", raising=False)
     check_job(100_000, "mcts:1000000000")  # no dashboard limit: a notebook of one's own may run anything

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import rulekit
-from rulekit.session import STAND_IN, Session
+from rulekit.session import Session
 from rulekit.widgets import Table
 from rulekit.widgets.i18n import t
 from rulekit.widgets.status import expected_kind, status_parts, step_reason
@@ -120,10 +120,11 @@ def test_table_status_widget_follows_every_change():
     assert "The game is over" in table.controls.step_why
 
 
-def test_stand_ins_are_greedy():
-    assert STAND_IN == "greedy"
+def test_stand_ins_are_greedy_and_the_team_planner_in_spellbound():
     session = Session("rune_stones", 2, 1)
     assert session.agent(0) is None and session.agent(0, stand_in=True).spec.startswith("greedy")
+    team = Session("spellbound", 2, 1)
+    assert team.agent(0) is None and team.agent(0, stand_in=True).spec.startswith("plan")
 
 
 @pytest.mark.slow

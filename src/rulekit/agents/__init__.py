@@ -7,10 +7,11 @@ import only the engine.
 from .base import Agent, GreedyAgent, RandomAgent, sample_world, seat_seed, terminal_value
 from .mcts import MCTSAgent
 from .planner import PlannerAgent
-from .registry import AGENTS, make_agent, parse_spec
+from .registry import AGENTS, STAND_INS, make_agent, parse_spec, stand_in_spec
 
 __all__ = [
     "AGENTS",
+    "STAND_INS",
     "Agent",
     "GreedyAgent",
     "MCTSAgent",
@@ -20,5 +21,6 @@ __all__ = [
     "parse_spec",
     "sample_world",
     "seat_seed",
+    "stand_in_spec",
     "terminal_value",
 ]

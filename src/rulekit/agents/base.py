@@ -55,6 +55,8 @@ class Agent:
     #: options for which ``none`` means "no limit"
     nullable: frozenset[str] = frozenset()
     positional: str | None = None
+    #: what one seat of this agent costs in a job, in greedy seats (``explore.limits.job_size``)
+    cost: int = 1
 
     def __init__(self, seed: int = 0, **options: Any):
         unknown = sorted(set(options) - set(self.params))

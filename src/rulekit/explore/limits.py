@@ -1,8 +1,9 @@
 """How big an Explorer job may be on a shared dashboard.
 
 A job's size is its number of games times the bots' cost per game: 1 per
-seat for ``random`` and ``greedy``, the iteration budget for ``mcts`` (a
-time budget counts 1,000 iterations per second). ``rulekit dashboard``
+seat for ``random`` and ``greedy`` (an agent's ``cost``: 4 for the planner
+``plan``), the iteration budget for ``mcts`` (a time budget counts 1,000
+iterations per second). ``rulekit dashboard``
 puts its ``--max-job`` in ``RULEKIT_MAX_JOB`` for the kernels; in the
 static site (Pyodide) the limit is ``BROWSER_MAX_JOB``; in a notebook of
 one's own (no such variable) nothing is limited.
@@ -45,7 +46,7 @@ def job_size(games: int, bots: str, runs: int = 1) -> int:
         name, options = parse_spec(spec)
         params = AGENTS[name].params
         if "iterations" not in params:
-            cost += 1
+            cost += AGENTS[name].cost
             continue
         seconds = options.get("time", params.get("time"))
         iterations = options.get("iterations", params["iterations"])

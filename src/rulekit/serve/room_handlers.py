@@ -28,6 +28,7 @@ import tornado.web
 import tornado.websocket
 from jupyter_server.base.handlers import JupyterHandler
 
+from ..agents import stand_in_spec
 from ..engine import IllegalAction, RulekitError
 from ..rooms import PUBLIC, TEACHER, Room, RoomError, seat_message
 from ..rooms.texts import check_lang, t
@@ -248,7 +249,7 @@ class RoomPageHandler(RoomsBase):
             "pause": room.pause,
             "end": room.end,
             "undo": room.undo,
-            "bot": lambda: room.set_stand_in(seat, str(data.get("spec") or "greedy")),
+            "bot": lambda: room.set_stand_in(seat, str(data.get("spec") or stand_in_spec(room.game.id))),
             "human": lambda: room.set_stand_in(seat, None),
             "watch": lambda: room.set_watch(bool(data.get("allowed"))),
         }

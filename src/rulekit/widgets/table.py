@@ -306,14 +306,14 @@ class Table(TableLayout, WatchMode, TeacherExtras, w.VBox):
 
     @batched
     def play(self, n: int = 10) -> int:
-        """Play ``n`` steps with bots (human seats by a greedy stand-in, ``session.STAND_IN``)."""
+        """Play ``n`` steps with bots (human seats by the game's stand-in, ``agents.stand_in_spec``)."""
         done = self.session.play(n)
         self.refresh()
         return done
 
     @batched
     def play_to_end(self) -> int:
-        """Bots play on to the game's printed end (human seats by greedy stand-ins)."""
+        """Bots play on to the game's printed end (human seats by the game's stand-in bots)."""
         done = self.session.play_to_end()
         self.refresh()
         return done

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from rulekit import SetupError
-from rulekit.games.rune_stones.model import COLOURS, SPACES, load_catalogue
+from rulekit.games.rune_stones.tables import COLOURS, SPACES, load_catalogue
 
 from .helpers import GAME, new, p
 

@@ -8,9 +8,9 @@ player held one card and the display was empty; the rounds went on for ever
 import pytest
 
 from rulekit.agents import make_agent, seat_seed
-from rulekit.games.rune_stones import stuck as stuck_module
+from rulekit.games.rune_stones import end as end_module
+from rulekit.games.rune_stones.end import stuck
 from rulekit.games.rune_stones.model import replace
-from rulekit.games.rune_stones.stuck import stuck
 
 from .helpers import GAME, me
 
@@ -73,7 +73,7 @@ def test_the_signs_hold_whatever_anyone_chooses(monkeypatch):
     seat in every later round is played out; the positions close up (a finite set, rounds ignored),
     none ends the game, and scores, cards and stones never grow (nobody can ever score)."""
     stopped, _ = random_game(46)
-    monkeypatch.setattr(stuck_module, "stuck", lambda *_: False)
+    monkeypatch.setattr(end_module, "stuck", lambda *_: False)
     again = stopped.evolve(phase="start_turn", to_move=None, is_over=False)
     positions = _reachable(again)
     assert len(positions) < 4000  # all of them: the search ended before its budget

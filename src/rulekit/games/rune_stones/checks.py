@@ -8,11 +8,16 @@ never disagree.
 
 from __future__ import annotations
 
-from .ctx import Ctx, has_rune, joker_everywhere
-from .ctx import joker_colour as _joker_colour
-from .effects import place_targets
-from .model import COLOURS, Board
-from .pay import feasible
+from typing import TYPE_CHECKING
+
+from .effects import feasible, place_targets
+from .model import Board
+from .runes import has_rune, joker_everywhere
+from .runes import joker_colour as _joker_colour
+from .tables import COLOURS
+
+if TYPE_CHECKING:
+    from .rules import Ctx
 
 __all__ = [
     "choose_ok",

@@ -9,11 +9,16 @@ card, pick an option, give a gem for the die swap) are answered by ``answer``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine import Action, DataFileError, FlowError
-from .ctx import Ctx, has_rune, joker_everywhere
-from .model import COLOURS, SPACES, Board, evolve_player, put, replace
-from .pay import cover, pay_tokens
-from .piles import draw_general, refill_display
+from .model import Board, evolve_player, put, replace
+from .refills import draw_general, refill_display
+from .runes import has_rune, joker_everywhere
+from .tables import COLOURS, SPACES
+
+if TYPE_CHECKING:
+    from .rules import Ctx
 
 __all__ = [
     "proceed",
@@ -24,6 +29,9 @@ __all__ = [
     "DIE_RESULT",
     "FORGE_BONUS",
     "FORGE_BONUS_ITEMS",
+    "feasible",
+    "pay_tokens",
+    "cover",
 ]
 
 #: die face -> queue item (RS-107..RS-109); items from the die carry their source ("die_", "dpp")
@@ -35,6 +43,63 @@ FORGE_BONUS_ITEMS = frozenset(i for items in FORGE_BONUS.values() for i in items
 _DECIDE = ("any_gem", "die_gem", "any_card", "card:", "choose", "swap", "place")
 #: the rule of each ability kind, cited for what its icons give (RS-098..RS-100)
 KIND_RULE = {"basic": "RS-098", "choice": "RS-099", "exchange": "RS-100"}
+
+
+# -- paying (RS-100, RS-101, RS-131..RS-135) ----------------------------------------
+
+
+def feasible(gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...]) -> bool:
+    """Can ``bill`` be paid in full from ``gems`` and ``jokers``?"""
+    if not bill:
+        return True
+    jokers_need = bill.count("joker")
+    any_need = bill.count("any")
+    flex = jokers + (gems[COLOURS.index(jcol)] if jcol else 0)
+    flex_need = jokers_need
+    spare = 0
+    for i, c in enumerate(COLOURS):
+        need = bill.count(c)
+        if c == jcol:
+            flex_need += need
+            continue
+        flex_need += max(0, need - gems[i])
+        spare += max(0, gems[i] - need)
+    return flex_need <= flex and any_need <= flex - flex_need + spare
+
+
+def cover(token: str, gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...]):
+    """Pay one ``token`` (a colour or "joker") towards ``bill``.
+
+    Returns ``(gems, jokers, bill)`` after the payment, or None when the token
+    cannot pay a need without making the rest of the bill unpayable.
+    """
+    if token == "joker":
+        if jokers <= 0:
+            return None
+        gems2, jokers2 = gems, jokers - 1
+        wild = True
+    else:
+        i = COLOURS.index(token)
+        if gems[i] <= 0:
+            return None
+        gems2, jokers2 = gems[:i] + (gems[i] - 1,) + gems[i + 1 :], jokers
+        wild = token == jcol
+    order = (token, "any") if not wild else (token, *COLOURS, "joker", "any")
+    for need in dict.fromkeys(order):
+        if need in bill:
+            k = bill.index(need)
+            rest = bill[:k] + bill[k + 1 :]
+            if feasible(gems2, jokers2, jcol, rest):
+                return gems2, jokers2, rest
+    return None
+
+
+def pay_tokens(gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...]) -> list[str]:
+    """The tokens that may pay the next part of ``bill`` (stable order)."""
+    return [t for t in (*COLOURS, "joker") if cover(t, gems, jokers, jcol, bill) is not None]
+
+
+# -- carrying out icons ----------------------------------------------------------
 
 
 def place_targets(board: Board, seat: int, artifact: str) -> list[tuple[int, str]]:

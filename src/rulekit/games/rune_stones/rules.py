@@ -1,28 +1,147 @@
 """Rune Stones (Queen Games 2019, Ruediger Dorn) for 2-4 players.
 
-The hooks of the engine contract; the rules themselves live in topic
-modules: ``setup`` (RS-030..RS-045), ``turn`` (the decisions), ``effects``
-(icons, die, payments), ``piles`` (refills), ``trade`` (trade-in, automatic
-steps, scoring), ``why`` (refusals), ``hidden`` (view, determinize,
-invariants, evaluate) and ``scene`` (the board as data).
+The ``Game`` and its flow table: one ``PhaseHooks`` per phase of
+``data/phases.toml``. The engine dispatches every step through the table and
+checks it against phases.toml, so the drawn flow is the executed flow. The
+adapters below turn the rule functions, which work on a ``Board`` and a
+``Ctx``, into hooks over the engine's ``State``: a decision phase gets
+``legal``, ``play`` and ``why_not``; an automatic phase gets ``auto``. Phases
+with rune actions (Joker, Exchange: RS-212, RS-215) accept them besides their
+own choices.
+
+The rules themselves live in the role modules (``tables``, ``model``,
+``setup``, ``checks``, ``effects``, ``views``, ``words``, ``scene``) and the
+mechanics modules named after their rule sections: ``turn`` (a turn and its
+three actions), ``refills``, ``trade`` (trade-in), ``runes`` and ``end``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
+from typing import Any
 
-from ...engine import Action, Dice, Game, OptionError, PhaseHooks, State, load_options
+from ...engine import Action, Dice, Event, Game, OptionError, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
 from ...engine.rules import read_toml
-from . import hidden, scene, words
-from .ctx import Ctx, GermanArgs
-from .flow import build_flow
-from .labels import all_labels
-from .model import Catalogue, as_dict, load_catalogue
-from .setup import build
-from .trade import final_points
+from . import end, scene, trade, turn, views, why, words
+from .end import final_points
+from .model import as_dict
+from .runes import play_extra
+from .setup import build, choose_start
+from .tables import Catalogue, load_catalogue
+from .words import GermanArgs, all_labels
 
-__all__ = ["RuneStones"]
+__all__ = ["RuneStones", "Ctx", "build_flow"]
+
+
+class Ctx:
+    """Per-apply working context; ``ev`` collects the events said.
+
+    A plain slotted class (built once per hook call, so kept cheap). Events
+    format their words only when read: ``GermanArgs`` adds the German forms
+    of the arguments then, not on the hot path of bots and simulations.
+    """
+
+    __slots__ = ("game", "cat", "opts", "dice", "seat", "ev", "_words")
+
+    def __init__(self, game: Any, cat: Catalogue, opts: dict, dice: Dice | None, seat: int):
+        self.game, self.cat, self.opts, self.dice, self.seat = game, cat, opts, dice, seat
+        self.ev: list[Event] = []
+        self._words = game.words
+
+    def say(self, rule: str, key: str, **args: Any) -> None:
+        if "player" not in args:
+            args["player"] = f"P{self.seat + 1}"
+        self.ev.append(Event(rule, key=key, source=(self._words, key, args)))
+
+
+_EXTRA = frozenset(("jokergem", "swap"))
+
+Legal = Callable[..., list[Action]]
+Play = Callable[..., tuple]
+
+
+def _to(state: State, board, phase: str, ctx) -> State:
+    """The state after a step: the next phase, who decides there, the dice and the events said."""
+    if phase == "game_over":
+        return state.evolve(
+            data=board, phase=phase, to_move=None, is_over=True, rng=ctx.dice.state, events=tuple(ctx.ev)
+        )
+    to_move = None if state.game.phases[phase].automatic else board.current
+    return state.evolve(data=board, phase=phase, to_move=to_move, rng=ctx.dice.state, events=tuple(ctx.ev))
+
+
+def decision(legal: Legal, play: Play, own_why: Callable, runes: bool = False) -> PhaseHooks:
+    """Hooks of a decision phase; ``runes``: the phase also takes rune actions (a self-loop)."""
+
+    def legal_hook(state: State) -> list[Action]:
+        game = state.game  # no dice: listing choices draws nothing
+        return legal(state.data, Ctx(game, game.cat, state.options, None, state.data.current))
+
+    def play_hook(state: State, action: Action) -> State:
+        ctx = state.game.ctx(state)
+        if runes and action.kind in _EXTRA:
+            return _to(state, play_extra(state.data, ctx, action), state.phase, ctx)
+        board, phase = play(state.data, ctx, action)
+        return _to(state, board, phase, ctx)
+
+    return PhaseHooks(legal=legal_hook, play=play_hook, why_not=why.refusal(own_why))
+
+
+def automatic(step: Callable) -> PhaseHooks:
+    """Hooks of an automatic phase: ``step(board, ctx) -> (board, next phase)``."""
+
+    def auto_hook(state: State) -> State:
+        ctx = state.game.ctx(state)
+        board, phase = step(state.data, ctx)
+        return _to(state, board, phase, ctx)
+
+    return PhaseHooks(auto=auto_hook)
+
+
+def _setup(board, ctx):
+    board, event = choose_start(board, ctx.dice, ctx.game.say)
+    ctx.ev.append(event)
+    return board, "start_turn"
+
+
+def _round_end(state: State) -> State:
+    """RS-190, RS-191; then rulekit's stop when the new round could only repeat this one (``stuck``)."""
+    ctx = state.game.ctx(state)
+    board, phase = end.auto_round_end(state.data, ctx)
+    if phase == "start_turn" and end.stuck(board, state.options, state.game.cat):
+        ctx = state.game.ctx(state)
+        end.stop_event(ctx, state.data)
+        return _to(state, state.data, "game_over", ctx)
+    return _to(state, board, phase, ctx)
+
+
+def build_flow() -> dict[str, PhaseHooks]:
+    """The table, in the order of phases.toml."""
+    return {
+        "setup": automatic(_setup),
+        "start_turn": automatic(turn.auto_start_turn),
+        "choose_action": decision(turn.legal_choose, turn.play_choose, why.why_choose, runes=True),
+        "summon": decision(turn.legal_summon, turn.play_summon, why.why_summon),
+        "refill_display": automatic(turn.auto_refill_display),
+        "use_abilities": decision(turn.legal_pick, turn.play_pick, why.why_pick),
+        "resolve_abilities": decision(turn.legal_resolve, turn.play_resolve, why.why_resolve, runes=True),
+        "ability_step": decision(turn.legal_step, turn.play_step, why.why_step),
+        "dispose_played_cards": automatic(turn.auto_dispose),
+        "forge": decision(turn.legal_forge, turn.play_forge, why.why_forge, runes=True),
+        "forge_step": decision(turn.legal_step, turn.play_step, why.why_step),
+        "refill_forges": automatic(turn.auto_refill_forges),
+        "trade_artifacts": decision(trade.legal_trade, trade.play_trade, why.why_trade, runes=True),
+        "rune_choice": decision(trade.legal_rune, trade.play_rune, why.why_rune),
+        "refill_hand": automatic(turn.auto_refill_hand),
+        "end_turn": automatic(turn.auto_end_turn),
+        "round_end": PhaseHooks(auto=_round_end),
+        "scoring": automatic(end.auto_scoring),
+        "determine_winner": automatic(end.auto_winner),
+        "game_over": PhaseHooks(),
+    }
+
 
 #: board facts from data/board.toml: the option defaults below come from there (one source of truth)
 _BOARD = read_toml("rulekit.games.rune_stones", "data/board.toml")
@@ -73,7 +192,7 @@ class RuneStones(Game):
         return state.is_over and max(p.pp for p in state.data.players) < state.options["end_threshold"]
 
     def view(self, state: State, seat: int | None) -> dict:
-        return hidden.view(self, state, seat)
+        return views.view(self, state, seat)
 
     def snapshot(self, state: State) -> dict:
         return {
@@ -120,16 +239,16 @@ class RuneStones(Game):
         return None
 
     def invariants(self, state: State) -> list[str]:
-        return hidden.invariants(self, state)
+        return views.invariants(self, state)
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
-        return state.evolve(data=hidden.determinize(state.data, seat, dice))
+        return state.evolve(data=views.determinize(state.data, seat, dice))
 
     def redeal_unseen(self, state: State, dice: Dice) -> State:
-        return state.evolve(data=hidden.redeal_unseen(state.data, dice))
+        return state.evolve(data=views.redeal_unseen(state.data, dice))
 
     def evaluate(self, state: State, seat: int) -> float:
-        return hidden.evaluate(self, state, seat)
+        return views.evaluate(self, state, seat)
 
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         return scene.build(self, state, seat, lang)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from rulekit.engine import scene_kit as kit
 from rulekit.engine.seats import seat_order
 
-from .model import COLOURS, SPACES, Board
+from .model import Board
+from .tables import COLOURS, SPACES
 
 __all__ = ["build"]
 

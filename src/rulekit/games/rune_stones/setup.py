@@ -7,8 +7,9 @@ events); the automatic step ``choose_start`` then picks the start player.
 from __future__ import annotations
 
 from ...engine import Dice, Event
-from .ctx import with_german
-from .model import COLOURS, Board, Catalogue, Player, replace
+from .model import Board, Player, replace
+from .tables import COLOURS, Catalogue
+from .words import with_german
 
 __all__ = ["build", "choose_start", "rune_stack_size"]
 

@@ -1,4 +1,5 @@
-"""The active player's decisions, one pair of functions per decision phase.
+"""A turn (RS-060..RS-065) and its three actions: summon (RS-070..RS-077), use abilities
+(RS-090..RS-096), forge (RS-130..RS-150); the automatic steps between them.
 
 ``legal_<phase>(board, ctx)`` lists the choices in a stable order, built from
 the shared checks in ``checks``; ``play_<phase>(board, ctx, action)`` returns
@@ -7,12 +8,20 @@ the shared checks in ``checks``; ``play_<phase>(board, ctx, action)`` returns
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine import Action
+from ...engine.seats import next_seat
 from .checks import can_summon_any, choose_ok, forge_ok, pick_limit, swap_ok, trade_ok
-from .ctx import Ctx, has_rune
-from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, proceed, step_actions
-from .model import COLOURS, Board, evolve_player, put, replace
-from .pay import feasible
+from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, feasible, proceed, step_actions
+from .model import Board, Turn, evolve_player, put, replace
+from .refills import refill_display, refill_forges, refill_hand
+from .runes import has_rune
+from .tables import COLOURS
+from .words import name_of
+
+if TYPE_CHECKING:
+    from .rules import Ctx
 
 __all__ = [
     "after_action",
@@ -25,12 +34,18 @@ __all__ = [
     "legal_step",
     "legal_summon",
     "play_choose",
-    "play_extra",
     "play_forge",
     "play_pick",
     "play_resolve",
     "play_step",
     "play_summon",
+    "with_extras",
+    "auto_start_turn",
+    "auto_refill_display",
+    "auto_dispose",
+    "auto_refill_forges",
+    "auto_refill_hand",
+    "auto_end_turn",
 ]
 
 _ACTIONS = ("summon", "abilities", "forge")
@@ -59,26 +74,6 @@ def with_extras(out: list[Action], board: Board, ctx: Ctx) -> list[Action]:
     if more:
         out[-1:-1] = more
     return out
-
-
-def play_extra(board: Board, ctx: Ctx, action: Action) -> Board:
-    """Put a gem on the Joker rune (RS-212) or swap with the Exchange rune (RS-215)."""
-    seat, p = board.current, board.players[board.current]
-    if action.kind == "jokergem":  # RS-212: the gem comes from the supply and stays
-        i = COLOURS.index(action.args[0])
-        ctx.say("RS-212", "joker_gem", colour=action.args[0])
-        board = evolve_player(board, seat, joker_gem=action.args[0])
-        return replace(board, supply=put(board.supply, i, board.supply[i] - 1))
-    give, get = action.args  # RS-215
-    board = replace(board, turn=replace(board.turn, swapped=True))
-    ctx.say("RS-215", "rune_swap", give=give, get=get)
-    if give == "ore":
-        i = COLOURS.index(get)
-        board = evolve_player(board, seat, ore=p.ore - 1, gems=put(p.gems, i, p.gems[i] + 1))
-        return replace(board, ore=board.ore + 1, supply=put(board.supply, i, board.supply[i] - 1))
-    i = COLOURS.index(give)
-    board = evolve_player(board, seat, ore=p.ore + 1, gems=put(p.gems, i, p.gems[i] - 1))
-    return replace(board, ore=board.ore - 1, supply=put(board.supply, i, board.supply[i] + 1))
 
 
 # -- legal actions, one function per decision phase ----------------------------
@@ -281,3 +276,61 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         queue = tuple(q for q in t.queue if q not in FORGE_BONUS_ITEMS)  # RS-143
         return proceed(replace(board, ore=board.ore + 3, turn=replace(t, queue=queue)), ctx)
     return proceed(replace(board, turn=replace(t, bill=bill, ore_ok=p.ore >= 3)), ctx)
+
+
+# -- automatic steps of a turn, one function per automatic phase ----------------
+
+
+def auto_start_turn(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-060: the active player's turn begins."""
+    ctx.say("RS-060", "start_turn", player=name_of(board.current))
+    return board, "choose_action"
+
+
+def auto_refill_display(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-080..RS-083, then the optional trade-in (RS-063)."""
+    return after_action(refill_display(board, ctx), ctx)
+
+
+def auto_dispose(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-094..RS-096, RS-218, then the optional trade-in (RS-063)."""
+    return after_action(_dispose(board, ctx), ctx)
+
+
+def auto_refill_forges(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-146..RS-150, then the optional trade-in (RS-063)."""
+    return after_action(refill_forges(board, ctx), ctx)
+
+
+def auto_refill_hand(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-064, RS-180..RS-182."""
+    return refill_hand(board, ctx, board.current), "end_turn"
+
+
+def auto_end_turn(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-065: the next player clockwise; back at the start player the round ends."""
+    nxt = next_seat(board.current, len(board.players))
+    board = replace(board, turn=Turn(), current=nxt, last_roll="")
+    if nxt == board.start:
+        ctx.say("RS-065", "round_over")
+        return board, "round_end"
+    ctx.say("RS-065", "next_player", player=name_of(nxt))
+    return board, "start_turn"
+
+
+def _dispose(board: Board, ctx: Ctx) -> Board:
+    """RS-094..RS-096, RS-218: the lowest card to the own discard, the others away."""
+    seat, t = board.current, board.turn
+    p = board.players[seat]
+    cards = sorted(t.played)
+    low, high = cards[0], cards[1:]
+    to_general = tuple(n for n in high if n < 100)
+    out = tuple(n for n in high if n >= 100)
+    board = evolve_player(board, seat, discard=(low, *p.discard), removed=p.removed + out)
+    rule = "RS-218" if len(cards) == 3 else "RS-094"
+    ctx.say("RS-095", "dispose_low", card=low)
+    for n in to_general:
+        ctx.say(rule, "dispose_general", card=n)
+    for n in out:
+        ctx.say(rule, "dispose_box", card=n)
+    return replace(board, gdiscard=to_general + board.gdiscard, turn=replace(t, played=(), used=()))

@@ -29,9 +29,9 @@ from .checks import (
     trade_ok,
     use_ok,
 )
-from .ctx import has_rune, joker_everywhere
 from .effects import place_targets
-from .model import COLOURS, SPACES
+from .runes import has_rune, joker_everywhere
+from .tables import COLOURS, SPACES
 
 __all__ = [
     "CITES",

@@ -200,7 +200,7 @@ function teacherControls(current) {
     btn.addEventListener("click", () => control({ do: btn.dataset.do }));
   }
   for (const btn of document.querySelectorAll(".rk-room-standin")) {
-    btn.addEventListener("click", () => control({ do: btn.dataset.do, seat: Number(btn.dataset.seat), spec: "greedy" }));
+    btn.addEventListener("click", () => control({ do: btn.dataset.do, seat: Number(btn.dataset.seat) }));
   }
   const watch = $(".rk-room-allow-watch");
   if (watch) watch.addEventListener("change", () => control({ do: "watch", allowed: watch.checked }));

@@ -1,4 +1,5 @@
-"""A round end from which the printed game can never end (rulekit's stop, not a rule).
+"""The end of the game: the round end, final scoring and winners (RS-190..RS-197), and rulekit's
+stop at a round end from which the printed game can never end (``stuck``, not a rule).
 
 The printed end is 65 power points (RS-190), and nothing else ends the game.
 Random players can reach a table where the rounds go on for ever (about 1.7%
@@ -29,10 +30,25 @@ signs on the recorded tables by playing every choice from there.
 
 from __future__ import annotations
 
-from .ctx import Ctx
-from .model import COLOURS, Board, Catalogue, Player
+from typing import TYPE_CHECKING
 
-__all__ = ["stuck", "stop_event"]
+from .model import Board, Player, evolve_player, replace
+from .tables import COLOURS, Catalogue
+from .words import name_of
+
+if TYPE_CHECKING:
+    from .rules import Ctx
+
+__all__ = [
+    "auto_round_end",
+    "auto_scoring",
+    "auto_winner",
+    "final_points",
+    "holds",
+    "stop_event",
+    "stopped_by_limit",
+    "stuck",
+]
 
 #: RS-091: abilities need at least two cards
 _CARDS_TO_ACT = 2
@@ -80,3 +96,61 @@ def _can_pay(p: Player, board: Board, opts: dict, cat: Catalogue) -> bool:
 def stop_event(ctx: Ctx, board: Board) -> None:
     """Say why the game stops here (the engine's stop, citing the rules that block every move)."""
     ctx.say("engine", "stalemate", round=board.round, best=max(p.pp for p in board.players))
+
+
+# -- the printed end: round end, final scoring, winners (RS-190..RS-197) ----------
+
+
+def auto_round_end(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-190, RS-191: 65 power points end the game after the round; else a new round.
+
+    A round limit (option, 0 = none: the rulebook prints none) stops a game
+    nobody finishes, unscored and without winners (``RuneStones.stopped``).
+    """
+    best = max(p.pp for p in board.players)
+    if best >= ctx.opts["end_threshold"]:
+        ctx.say("RS-190", "game_ends", n=ctx.opts["end_threshold"])
+        return board, "scoring"
+    if stopped_by_limit(board, ctx.opts):
+        ctx.say("engine", "round_limit", n=ctx.opts["round_limit"])
+        return board, "game_over"
+    ctx.say("RS-191", "new_round", best=best)
+    return replace(board, round=board.round + 1), "start_turn"
+
+
+def stopped_by_limit(board: Board, opts: dict) -> bool:
+    """The round limit is reached and nobody stands on the throne (rulekit's stop, not a rule)."""
+    limit = opts["round_limit"]
+    return bool(limit) and board.round >= limit and max(p.pp for p in board.players) < opts["end_threshold"]
+
+
+def auto_scoring(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-192..RS-195."""
+    return _score(board, ctx), "determine_winner"
+
+
+def auto_winner(board: Board, ctx: Ctx) -> tuple[Board, str]:
+    """RS-196, RS-197: most power points; a tie gives several winners."""
+    best = max(p.pp for p in board.players)
+    won = [name_of(i) for i, p in enumerate(board.players) if p.pp == best]
+    ctx.say("RS-197" if len(won) > 1 else "RS-196", "winners", players=", ".join(won), count=len(won), pp=best)
+    return board, "game_over"
+
+
+def final_points(p, values: tuple[int, ...]) -> tuple[int, int]:
+    """(leftover stones, rows) a player scores at the end (RS-192..RS-194)."""
+    return holds(p) // 3, sum(values[sum(1 for a in row if a)] for row in p.rows)
+
+
+def _score(board: Board, ctx: Ctx) -> Board:
+    """RS-192..RS-194: leftover stones and rows still on the board."""
+    for seat, p in enumerate(board.players):
+        stones, rows = final_points(p, ctx.opts["trade_values"])
+        ctx.say("RS-192", "score", player=name_of(seat), stones=stones, rows=rows, total=p.pp + stones + rows)
+        board = evolve_player(board, seat, pp=p.pp + stones + rows)
+    return board
+
+
+def holds(p: Player) -> int:
+    """Gems, joker stones and ores a player holds (the joker-rune gem excluded, RS-194)."""
+    return sum(p.gems) + p.jokers + p.ore

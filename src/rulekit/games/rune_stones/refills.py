@@ -5,8 +5,13 @@ Every reshuffle uses the state's dice, so replays are exact.
 
 from __future__ import annotations
 
-from .ctx import Ctx, has_rune
+from typing import TYPE_CHECKING
+
 from .model import Board, evolve_player, replace
+from .runes import has_rune
+
+if TYPE_CHECKING:
+    from .rules import Ctx
 
 __all__ = ["draw_general", "fill_empty_forges", "refill_display", "refill_forges", "refill_hand"]
 

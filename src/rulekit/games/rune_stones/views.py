@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 
 from ...engine import Dice
-from .model import COLOURS, Board, Player, as_dict, replace
+from .model import Board, Player, as_dict, replace
 from .setup import rune_stack_size
+from .tables import COLOURS
 
 __all__ = ["view", "determinize", "invariants", "evaluate"]
 

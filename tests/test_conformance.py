@@ -1,7 +1,7 @@
 """One conformance test for every registered game (DESIGN.md's engine contract, issue 16).
 
-Parametrized over ``rulekit.games()``: a new game is checked as soon as it
-is registered (docs/adding-a-game.md). Each game plays seeded random games
+Parametrized over ``rulekit.games(examples=True)``: a new game is checked as soon as it
+is registered (docs/adding-a-game.md), the template game ``coin_race`` too. Each game plays seeded random games
 through ``check_game`` over every player count; games whose printed end
 random play does not reach get a round limit here, and such games count as
 unfinished. The game's own rule tests live in ``tests/games/<id>/``; its
@@ -29,8 +29,10 @@ def _end_options(game) -> dict:
     return {"round_limit": 12} if "round_limit" in game.options else {}
 
 
-GAMES = [pytest.param(gid, id=gid) for gid in rulekit.games()]
-COUNTS = [pytest.param(gid, n, id=f"{gid}-{n}p") for gid in rulekit.games() for n in rulekit.load(gid).players]
+#: the five games and the example games (``coin_race``, the template to copy)
+IDS = rulekit.games(examples=True)
+GAMES = [pytest.param(gid, id=gid) for gid in IDS]
+COUNTS = [pytest.param(gid, n, id=f"{gid}-{n}p") for gid in IDS for n in rulekit.load(gid).players]
 
 
 @pytest.mark.parametrize("gid, players", COUNTS)
@@ -82,6 +84,7 @@ END_RULES = {
     "rune_stones": "RS-190",
     "vale_of_eternity": "VE-082",
     "spellbound": "SB-560",
+    "coin_race": "CR-060",
 }
 
 

@@ -49,7 +49,7 @@ def _options(game) -> dict:
     return {"round_limit": 12} if "round_limit" in game.options else {}
 
 
-@pytest.mark.parametrize("gid", rulekit.games())
+@pytest.mark.parametrize("gid", rulekit.games(examples=True))
 def test_every_refusal_in_random_play_cites_its_own_checks_rule(gid):
     game = rulekit.load(gid)
     tried = 0

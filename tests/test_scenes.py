@@ -19,7 +19,7 @@ from rulekit.engine.rules import read_toml
 
 from .sampling import random_states
 
-GAMES = rulekit.games()
+GAMES = rulekit.games(examples=True)  # the template game coin_race too
 
 
 @cache

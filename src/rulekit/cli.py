@@ -113,9 +113,10 @@ def port_number(text: str) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    for gid in games():
+    for gid in games(examples=True):
         game = load(gid)
-        print(f"{gid:22} {game.title} ({game.players.start}-{game.players.stop - 1} players)")
+        note = "" if gid in games() else ", the example game to copy: docs/adding-a-game.md"
+        print(f"{gid:22} {game.title} ({game.players.start}-{game.players.stop - 1} players{note})")
     return 0
 
 

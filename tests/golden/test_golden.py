@@ -25,7 +25,7 @@ def _game_of(path: Path):
     gid = path.stem.rsplit("_", 1)[0]
     if gid == TOY.id:
         return TOY
-    if gid not in rulekit.games():
+    if gid not in rulekit.games(examples=True):
         pytest.skip(f"{gid} is not installed")
     return rulekit.load(gid)
 

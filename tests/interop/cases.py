@@ -1,6 +1,7 @@
 """The games every interop, property, fuzz and golden test runs on.
 
-Each game on ``rulekit.games()`` is covered as soon as it lands, plus
+Each game on ``rulekit.games(examples=True)`` (the example game ``coin_race`` too) is
+covered as soon as it lands, plus
 ``ToyHidden``, the engine's toy race with the hooks a real game has
 (hidden hands resampled by ``determinize``, a conservation law, refusals
 with a rule id), so the suites are exercised before any game lands.
@@ -53,8 +54,8 @@ def sim(game: Game) -> dict:
 
 
 def all_games() -> list[Game]:
-    """The toy plus every installed rulekit game."""
-    return [TOY, *(rulekit.load(gid) for gid in rulekit.games())]
+    """The toy plus every installed rulekit game and example game."""
+    return [TOY, *(rulekit.load(gid) for gid in rulekit.games(examples=True))]
 
 
 def game_params() -> list:

@@ -40,7 +40,7 @@ GAMES = int(os.environ.get("RULEKIT_AGENT_GAMES", "1" if os.environ.get("RULEKIT
 STRONG = ["greedy", "mcts:8"]
 #: a game still running after this many decisions is a failure for the strong agents
 MAX_DECISIONS = 4000
-GAME_IDS = list(rulekit.games())
+GAME_IDS = list(rulekit.games(examples=True))
 
 
 def _games(gid: str):

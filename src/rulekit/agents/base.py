@@ -46,6 +46,34 @@ class Agent:
 
     Subclasses declare their keyword options with defaults in ``params``;
     ``positional`` names the option a bare number in a spec sets.
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seeds the agent's own dice, so a game with bots replays exactly.
+    **options
+        Values for the options in ``params`` (checked against ``limits``).
+
+    Raises
+    ------
+    ValueError
+        For an unknown option, a value outside its limits, or a seed that is no integer.
+
+    Examples
+    --------
+    >>> class First(Agent):
+    ...     name = "first"
+    ...     params = {"skip": 0}
+    ...     def choose(self, state):
+    ...         return state.legal_actions()[self.skip]
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> str(First(skip=1).choose(state)), First(skip=1).spec
+    ('action abilities', 'first:skip=1')
+    >>> First(skp=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'first' has no option(s) ['skp']; known: skip
     """
 
     name = "agent"
@@ -87,6 +115,27 @@ class Agent:
         return value
 
     def choose(self, state: State) -> Action:
+        """The agent's decision for the seat to move, from what that seat may know.
+
+        Parameters
+        ----------
+        state : State
+            A state where a seat must decide.
+
+        Returns
+        -------
+        Action
+            One of ``state.legal_actions()``.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> from rulekit.agents import make_agent
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> all(make_agent(spec, seed=1).choose(state) in state.legal_actions()
+        ...     for spec in ("random", "greedy", "mcts:20", "plan:4"))
+        True
+        """
         raise NotImplementedError
 
     def _fresh(self, state: State, legal: list[Action]) -> tuple[list[Action], str | None]:
@@ -121,7 +170,13 @@ class Agent:
 
     @property
     def spec(self) -> str:
-        """The spec string that rebuilds this agent (without its seed)."""
+        """The spec string that rebuilds this agent (without its seed): options that differ from their defaults.
+
+        Examples
+        --------
+        >>> GreedyAgent(finish=0).spec, GreedyAgent().spec
+        ('greedy:finish=0', 'greedy')
+        """
         changed = [f"{k}={getattr(self, k)}" for k, v in self.params.items() if getattr(self, k) != v]
         return ":".join([self.name, *changed])
 
@@ -130,7 +185,23 @@ class Agent:
 
 
 class RandomAgent(Agent):
-    """Picks uniformly among the legal actions: the baseline every bot must beat."""
+    """Picks uniformly among the legal actions: the baseline every bot must beat.
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seeds the agent's own dice, so a game with bots replays exactly.
+    **options
+        Values for the options in ``params`` (checked against ``limits``).
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> picks = [RandomAgent(seed=s).choose(state) for s in range(30)]
+    >>> sorted({str(a) for a in picks})
+    ['action abilities', 'action forge', 'action summon']
+    """
 
     name = "random"
 
@@ -145,13 +216,58 @@ def sample_world(state: State, seat: int, dice: Dice) -> State:
     ``game.determinize`` resamples what the seat cannot see (hands, deck
     order, sealed bids); the generator is reseeded too, so coming dice
     rolls and draws are not known in advance either.
+
+    Parameters
+    ----------
+    state : State
+        The true state.
+    seat : int
+        The seat whose knowledge is kept.
+    dice : Dice
+        The agent's generator.
+
+    Returns
+    -------
+    State
+        A world the seat cannot tell from ``state``.
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> world = sample_world(state, 1, Dice(1))
+    >>> world.view(1) == state.view(1), world.rng == state.rng
+    (True, False)
     """
     world = state.game.determinize(state, seat, dice)
     return world.evolve(rng=dice.next64())
 
 
 def terminal_value(state: State, seat: int) -> float:
-    """Value of a finished game for ``seat``: a win or loss outweighs any heuristic."""
+    """Value of a finished game for ``seat``: a win or loss outweighs any heuristic.
+
+    Parameters
+    ----------
+    state : State
+        A finished game's state.
+    seat : int
+        The seat it is rated for.
+
+    Returns
+    -------
+    float
+        ``game.evaluate`` plus 1e6 for a winner, minus 1e6 otherwise.
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state, bot = rulekit.load("rune_stones").new(players=2, seed=3), RandomAgent(seed=3)
+    >>> while not state.is_over:
+    ...     state = state.apply(bot.choose(state))
+    >>> winner = state.winners[0]
+    >>> terminal_value(state, winner) > 1e5 > terminal_value(state, 1 - winner)
+    True
+    """
     base = state.game.evaluate(state, seat)
     return base + (_WIN if seat in state.winners else -_WIN)
 
@@ -171,6 +287,21 @@ class GreedyAgent(Agent):
     The best finish is kept as a plan and followed while the seat's view
     is what the plan expected, so a turn is planned once, not once per
     choice; a surprise (a drawn card, a die) makes the agent plan again.
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seeds the agent's own dice, so a game with bots replays exactly.
+    **options
+        Values for the options in ``params``: ``finish``, ``samples``, ``horizon`` (checked against ``limits``).
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> bot = GreedyAgent(seed=1, samples=2)
+    >>> bot.choose(state) == GreedyAgent(seed=1, samples=2).choose(state)
+    True
     """
 
     name = "greedy"
@@ -260,5 +391,24 @@ def seat_seed(game_seed: int, seat: int) -> int:
 
     The one seed path of rulekit: the CLI, the widgets' ``Session`` and
     ``simulate`` all seed bots with it, so a seed plays the same game everywhere.
+
+    Parameters
+    ----------
+    game_seed : int
+        The game's seed.
+    seat : int
+        The bot's seat.
+
+    Returns
+    -------
+    int
+        The bot's seed (non-negative, below 2**63).
+
+    Examples
+    --------
+    >>> seat_seed(1, 0) == seat_seed(1, 0) != seat_seed(1, 1)
+    True
+    >>> 0 <= seat_seed(2**63 - 1, 5) < 2**63
+    True
     """
     return seed_state(game_seed * 1_000_003 + seat) >> 1

@@ -46,6 +46,21 @@ class MCTSAgent(Agent):
     decisions before ``game.evaluate`` takes over, default 4: random
     play is aimless in these games, so long rollouts cost much and say
     little; ``none`` plays to the end).
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seeds the search, so a game with bots replays exactly.
+    **options
+        ``iterations``, ``time``, ``c``, ``depth`` (checked against ``limits``).
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> bot = MCTSAgent(seed=1, iterations=20)
+    >>> bot.choose(state) in state.legal_actions(), bot.spec
+    (True, 'mcts:iterations=20')
     """
 
     name = "mcts"

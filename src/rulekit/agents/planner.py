@@ -34,6 +34,21 @@ class PlannerAgent(Agent):
 
     Options: ``width`` (partial turns kept after each choice, default 8),
     ``depth`` (most choices searched in one turn, default 40).
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seeds the search, so a game with bots replays exactly.
+    **options
+        ``width`` and ``depth`` (checked against ``limits``).
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> bot = PlannerAgent(seed=1, width=4)
+    >>> bot.choose(state) in state.legal_actions(), bot.spec
+    (True, 'plan:width=4')
     """
 
     name = "plan"

@@ -27,6 +27,18 @@ STAND_INS: dict[str, str] = {"spellbound": "plan"}
 def stand_in_spec(game_id: str) -> str:
     """The bot spec that stands in for a person in ``game_id`` (``STAND_INS``, else greedy).
 
+    Parameters
+    ----------
+    game_id : str
+        The game's id.
+
+    Returns
+    -------
+    str
+        An agent spec for ``make_agent``.
+
+    Examples
+    --------
     >>> stand_in_spec("spellbound"), stand_in_spec("rune_stones")
     ('plan', 'greedy')
     """
@@ -36,7 +48,31 @@ def stand_in_spec(game_id: str) -> str:
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``"mcts:200:c=1.2"`` into ``("mcts", {"iterations": 200, "c": 1.2})``.
 
-    Raises ``ValueError`` naming the bad part.
+    Parameters
+    ----------
+    spec : str
+        An agent's name, then ``:value`` for its positional option and ``:key=value`` for others.
+
+    Returns
+    -------
+    name : str
+        The agent's name (a key of ``AGENTS``).
+    options : dict
+        Its options, numbers read as int or float, ``none`` as None.
+
+    Raises
+    ------
+    ValueError
+        Naming the bad part: an unknown agent or option, a value that is no number.
+
+    Examples
+    --------
+    >>> parse_spec("mcts:200:c=1.2")
+    ('mcts', {'iterations': 200, 'c': 1.2})
+    >>> parse_spec("greedy:samples=4:depth=2")
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'greedy' has no option 'depth' (in 'greedy:samples=4:depth=2'); known: finish, samples, horizon
     """
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"an agent spec must be a non-empty string such as 'greedy' or 'mcts:200', got {spec!r}")
@@ -71,6 +107,36 @@ def _number(raw: str, key: str, spec: str) -> Any:
 
 
 def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
-    """An agent by name or spec (``"mcts:200"``); unknown names are refused with the known ones."""
+    """An agent by name or spec (``"mcts:200"``); unknown names are refused with the known ones.
+
+    Parameters
+    ----------
+    name : str
+        A name or spec (see ``parse_spec``).
+    seed : int, optional
+        The agent's seed (``seat_seed`` gives the one rulekit uses for a seat).
+    **options
+        Options that override the spec's.
+
+    Returns
+    -------
+    Agent
+        The agent.
+
+    Raises
+    ------
+    ValueError
+        For an unknown agent or option, or a value outside the option's limits.
+
+    Examples
+    --------
+    >>> bot = make_agent("mcts:200", seed=4, c=1.0)
+    >>> type(bot).__name__, bot.iterations, bot.c, bot.seed
+    ('MCTSAgent', 200, 1.0, 4)
+    >>> make_agent("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown agent 'chess'; known agents: random, greedy, mcts, plan
+    """
     base, parsed = parse_spec(name)
     return AGENTS[base](seed=seed, **{**parsed, **options})

@@ -26,6 +26,16 @@ def _arg(text: str) -> Arg:
 class Action:
     """One decision: a kind ("summon", "bid", "pass") and its arguments.
 
+    Small and hashable, so legal lists, transcripts and search trees can hold
+    and compare actions cheaply; its text label is the same everywhere.
+
+    Parameters
+    ----------
+    kind : str
+        What is decided (``"take"``, ``"bid"``, ``"pass"``).
+    args : tuple of int or str, optional
+        The choice's arguments, in label order.
+
     Examples
     --------
     >>> a = Action("take", ("red", 3))
@@ -43,14 +53,58 @@ class Action:
 
     @property
     def label(self) -> str:
+        """The text label (``str(action)``) that the CLI, widgets and transcripts show.
+
+        Examples
+        --------
+        >>> Action("bid", (5,)).label
+        'bid 5'
+        """
         return str(self)
 
     def to_json(self) -> list:
+        """The JSON form: the kind, then the arguments with their types kept.
+
+        Returns
+        -------
+        list
+            ``[kind, *args]``; ``from_json`` reads it back.
+
+        Examples
+        --------
+        >>> Action("take", ("red", 3)).to_json()
+        ['take', 'red', 3]
+        """
         return [self.kind, *self.args]
 
     @classmethod
     def from_json(cls, data: object) -> Action:
-        """Read the list form written by ``to_json``; raise ``ValueError`` otherwise."""
+        """Read the list form written by ``to_json`` (or a label), checking every part.
+
+        Parameters
+        ----------
+        data : object
+            ``[kind, *args]`` with int or str arguments, or a label string.
+
+        Returns
+        -------
+        Action
+            The action it describes.
+
+        Raises
+        ------
+        ValueError
+            When ``data`` is neither a label nor such a list.
+
+        Examples
+        --------
+        >>> Action.from_json(["take", "red", 3])
+        Action(kind='take', args=('red', 3))
+        >>> Action.from_json(["take", True])
+        Traceback (most recent call last):
+        ...
+        ValueError: action arguments must be ints or strings, got True
+        """
         if isinstance(data, str):
             return cls.parse(data)
         if not isinstance(data, list | tuple) or not data or not isinstance(data[0], str):
@@ -62,7 +116,31 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Parse a label such as ``"bid 5"``; digits become ints."""
+        """Parse a label such as ``"bid 5"`` typed by a person or read from a transcript.
+
+        Parameters
+        ----------
+        text : str
+            The label: the kind, then the arguments, separated by spaces.
+            Plain ASCII digits become ints; anything else stays text.
+
+        Returns
+        -------
+        Action
+            The action the label names.
+
+        Raises
+        ------
+        ValueError
+            When ``text`` is empty, not a string or longer than ``MAX_LABEL``.
+
+        Examples
+        --------
+        >>> Action.parse("bid 5")
+        Action(kind='bid', args=(5,))
+        >>> Action.parse("  pick   x2 -1 ")
+        Action(kind='pick', args=('x2', -1))
+        """
         if not isinstance(text, str) or not text.split():
             raise ValueError(f"an action label must be a non-empty string, got {text!r}")
         if len(text) > MAX_LABEL:
@@ -72,7 +150,28 @@ class Action:
 
     @classmethod
     def coerce(cls, value: object) -> Action:
-        """Accept an Action, a label or the JSON list form."""
+        """Accept whatever form an action comes in (API, CLI, save file) and return an Action.
+
+        Parameters
+        ----------
+        value : object
+            An ``Action``, a label (``"bid 5"``) or the JSON list form (``["bid", 5]``).
+
+        Returns
+        -------
+        Action
+            ``value`` itself when it is an Action, else the action it describes.
+
+        Raises
+        ------
+        ValueError
+            When ``value`` describes no action.
+
+        Examples
+        --------
+        >>> Action.coerce("bid 5") == Action.coerce(["bid", 5]) == Action("bid", (5,))
+        True
+        """
         if isinstance(value, Action):
             return value
         if isinstance(value, str):

@@ -9,7 +9,10 @@ legal list shows them. A ``Kind`` has
 - ``bad``: the refusal of arguments outside those labels;
 - ``stage``: whether this kind of decision is open at this step of the phase;
 - ``check``: whether this value may be chosen now;
-- ``rules``: every rule id its stage and check may cite.
+- ``rules``: every rule id its stage and check may cite;
+- ``among``: optionally, the argument tuples to consider now, in the order
+  the legal list shows them (a display's cards as they lie), instead of the
+  whole label table in table order.
 
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
@@ -30,6 +33,12 @@ check declares, never a fallback rule of the phase.
 No(rule='X-2', key='too_many', args={'n': 2})
 >>> phase.refuse(2, Action("take", (9,)))
 No(rule='X-1', key='bad_take', args=None)
+
+With ``among`` the legal list tries the arguments the state names, in its order:
+
+>>> among = Kind("take", take.labels, take.bad, check=take_ok, among=lambda state: [(2,), (1,), (7,)])
+>>> Decisions(among, key=lambda state: 0).legal(3)
+[Action(kind='take', args=(2,)), Action(kind='take', args=(1,))]
 """
 
 from __future__ import annotations
@@ -44,7 +53,26 @@ __all__ = ["No", "Kind", "Decisions", "Refusals"]
 
 
 class No(NamedTuple):
-    """Why a decision is not allowed: the rule that forbids it, the message key, the message's arguments."""
+    """Why a decision is not allowed: the rule that forbids it, the message key, the message's arguments.
+
+    A check returns one instead of raising, so the legal list can run the
+    same check on every label cheaply and only a refusal formats words.
+
+    Parameters
+    ----------
+    rule : str
+        The ledger id of the rule that forbids the decision (``"ZM-300"``).
+    key : str
+        The key of the refusal's text in the game's ``texts/messages.toml``.
+    args : dict, optional
+        The values the text's placeholders take.
+
+    Examples
+    --------
+    >>> no = No("X-2", "too_many", {"n": 2})
+    >>> no.rule, no.key, no.args
+    ('X-2', 'too_many', {'n': 2})
+    """
 
     rule: str
     key: str
@@ -58,6 +86,32 @@ class Kind(NamedTuple):
     count and the options by default): its result is built once per key.
     ``rules`` lists the rule ids ``stage`` and ``check`` may cite besides
     ``bad.rule``; when given, ``Decisions.refuse`` holds the checks to it.
+
+    Parameters
+    ----------
+    name : str
+        The action kind (``Action.kind``), e.g. ``"take"``.
+    labels : callable
+        ``labels(state)``: every ``(args, value)`` pair this kind can take,
+        ``value`` being what ``check`` reads (a card index, a seat).
+    bad : No
+        The refusal of arguments outside ``labels`` (a typo, a card that does not exist).
+    stage : callable, optional
+        ``stage(state)``: None when this kind is open at this step of the phase, else a ``No``.
+    check : callable, optional
+        ``check(state, value)``: None when this value may be chosen now, else a ``No``.
+    rules : tuple of str, optional
+        Every rule id ``stage`` and ``check`` may cite besides ``bad.rule``.
+    among : callable, optional
+        ``among(state)``: the argument tuples ``legal`` tries now, in the order the legal
+        list shows them (a display's cards as they lie); those outside ``labels`` are
+        skipped. ``refuse`` still checks any label, so the two cannot disagree.
+
+    Examples
+    --------
+    >>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2)], No("X-1", "bad_take"), rules=("X-2",))
+    >>> take.name, list(take.labels(None)), take.bad.rule
+    ('take', [((1,), 1), ((2,), 2)], 'X-1')
     """
 
     name: str
@@ -66,6 +120,7 @@ class Kind(NamedTuple):
     stage: Callable[[Any], No | None] | None = None
     check: Callable[[Any, Any], No | None] | None = None
     rules: tuple[str, ...] = ()
+    among: Callable[[Any], Iterable[tuple]] | None = None
 
 
 _MISSING = object()
@@ -84,6 +139,14 @@ class Decisions:
         The kinds of action of the phase, in the order the legal list shows them.
     key : callable, optional
         ``key(state)``: what the label tables depend on (default: player count and options).
+
+    Examples
+    --------
+    >>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2, 3)], No("X-1", "bad_take"))
+    >>> done = Kind("done", lambda state: [((), None)], No("X-3", "bad_done"))
+    >>> phase = Decisions(take, done, key=lambda state: 0)
+    >>> [str(a) for a in phase.legal(None)]
+    ['take 1', 'take 2', 'take 3', 'done']
     """
 
     def __init__(self, *kinds: Kind, key: Callable[[Any], Hashable] = _players_and_options) -> None:
@@ -91,36 +154,110 @@ class Decisions:
         self.index = {k.name: i for i, k in enumerate(kinds)}
         self.key = key
         self._tables: dict[Hashable, tuple] = {}
+        self._hooks = tuple((k.stage, k.check, k.among) for k in kinds)  # read on every legal list
 
     def declared(self, kind: str) -> frozenset[str]:
-        """The rule ids a refusal of ``kind`` may cite: its ``bad`` rule and its declared ``rules``."""
+        """The rule ids a refusal of ``kind`` may cite: its ``bad`` rule and its declared ``rules``.
+
+        ``tests/test_refusals.py`` holds every refusal in random play to this set.
+
+        Parameters
+        ----------
+        kind : str
+            An action kind of this phase.
+
+        Returns
+        -------
+        frozenset of str
+            The rule ids.
+
+        Examples
+        --------
+        >>> take = Kind("take", lambda state: [((1,), 1)], No("X-1", "bad_take"), rules=("X-2",))
+        >>> sorted(Decisions(take).declared("take"))
+        ['X-1', 'X-2']
+        """
         k = self.kinds[self.index[kind]]
         return frozenset((k.bad.rule, *k.rules))
 
     def _table(self, state: Any) -> tuple:
-        """Per kind: ((action, value), ...) and {args: value}, built once per ``key(state)``."""
+        """Per kind: ((action, value), ...), {args: value} and {args: (action, value)}, built once per ``key(state)``."""
         key = self.key(state)
         table = self._tables.get(key)
         if table is None:
             rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
-            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows))
+            by_args = tuple({a.args: (a, v) for a, v in r} for r in rows)
+            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_args)
         return table
 
     def legal(self, state: Any) -> list[Action]:
-        """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order."""
+        """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order.
+
+        Parameters
+        ----------
+        state : State
+            The state to decide in (anything the kinds' checks and ``key`` read).
+
+        Returns
+        -------
+        list of Action
+            The legal actions, kind by kind in declaration order, each kind's in label order.
+
+        Examples
+        --------
+        >>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2, 3)], No("X-1", "bad_take"),
+        ...             check=lambda state, n: None if n <= state else No("X-2", "too_many"))
+        >>> Decisions(take, key=lambda state: 0).legal(2)
+        [Action(kind='take', args=(1,)), Action(kind='take', args=(2,))]
+        """
         out: list[Action] = []
-        for kind, rows in zip(self.kinds, self._table(state)[0], strict=True):
-            if kind.stage is not None and kind.stage(state) is not None:
+        all_rows, _, all_args = self._table(state)
+        for (stage, check, among), rows, by_args in zip(self._hooks, all_rows, all_args):  # noqa: B905 - same length
+            if stage is not None and stage(state) is not None:
                 continue
-            check = kind.check
-            if check is None:
+            if among is not None:  # the arguments to try now, in their order (inlined: a hot loop)
+                for args in among(state):
+                    found = by_args.get(args)
+                    if found is not None and (check is None or check(state, found[1]) is None):
+                        out.append(found[0])
+            elif check is None:
                 out.extend(a for a, _ in rows)
             else:
                 out.extend([a for a, v in rows if check(state, v) is None])
         return out
 
     def refuse(self, state: Any, action: Action) -> No | None:
-        """Why ``action`` (a kind of this phase) is not allowed now, or None when it is legal."""
+        """Why ``action`` (a kind of this phase) is not allowed now, or None when it is legal.
+
+        It runs the very checks ``legal`` runs, so the two cannot disagree.
+
+        Parameters
+        ----------
+        state : State
+            The state to decide in.
+        action : Action
+            An action whose kind belongs to this phase.
+
+        Returns
+        -------
+        No or None
+            The refusal (arguments outside the labels give the kind's ``bad``), or None.
+
+        Raises
+        ------
+        FlowError
+            When a check cites a rule its kind does not declare (a bug in the game).
+
+        Examples
+        --------
+        >>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2, 3)], No("X-1", "bad_take"),
+        ...             check=lambda state, n: None if n <= state else No("X-2", "too_many"))
+        >>> phase = Decisions(take, key=lambda state: 0)
+        >>> phase.refuse(2, Action("take", (3,))).rule, phase.refuse(2, Action("take", (9,))).rule
+        ('X-2', 'X-1')
+        >>> phase.refuse(2, Action("take", (1,))) is None
+        True
+        """
         i = self.index[action.kind]
         kind = self.kinds[i]
         if not all(isinstance(a, int | str) and not isinstance(a, bool) for a in action.args):
@@ -154,6 +291,22 @@ class Refusals:
         Phase id -> the phase's decisions (every decision phase of the game).
     kinds : mapping of str to str
         Action kind -> the id of the rule that governs it.
+
+    Raises
+    ------
+    FlowError
+        When an action kind of ``decisions`` has no governing rule in ``kinds``.
+
+    Examples
+    --------
+    >>> take = Kind("take", lambda state: [((1,), 1)], No("X-1", "bad_take"))
+    >>> refusals = Refusals({"draft": Decisions(take)}, {"take": "X-1", "pass": "X-9"})
+    >>> sorted(refusals.decisions), refusals.kinds["pass"]
+    (['draft'], 'X-9')
+    >>> Refusals({"draft": Decisions(take)}, {})
+    Traceback (most recent call last):
+    ...
+    rulekit.engine.errors.FlowError: action kinds without a governing rule in KINDS: ['take']
     """
 
     def __init__(self, decisions: Mapping[str, Decisions], kinds: Mapping[str, str]) -> None:
@@ -164,14 +317,65 @@ class Refusals:
         self.kinds = kinds
 
     def declared(self, phase: str, kind: str) -> frozenset[str]:
-        """The rule ids a refusal of ``kind`` in ``phase`` may cite (empty for a kind the game lacks)."""
+        """The rule ids a refusal of ``kind`` in ``phase`` may cite (empty for a kind the game lacks).
+
+        Parameters
+        ----------
+        phase : str
+            A phase id.
+        kind : str
+            An action kind.
+
+        Returns
+        -------
+        frozenset of str
+            The kind's own rules in a phase that has it, else the rule that governs the kind.
+
+        Examples
+        --------
+        >>> take = Kind("take", lambda state: [((1,), 1)], No("X-1", "bad_take"), rules=("X-2",))
+        >>> refusals = Refusals({"draft": Decisions(take)}, {"take": "X-1", "pass": "X-9"})
+        >>> sorted(refusals.declared("draft", "take")), sorted(refusals.declared("draft", "pass"))
+        (['X-1', 'X-2'], ['X-9'])
+        >>> refusals.declared("draft", "fly")
+        frozenset()
+        """
         decisions = self.decisions.get(phase)
         if decisions is not None and kind in decisions.index:
             return decisions.declared(kind)
         return frozenset({self.kinds[kind]}) if kind in self.kinds else frozenset()
 
     def why_not(self, state: Any, action: Action) -> IllegalAction | None:
-        """The ``IllegalAction`` naming the rule that forbids ``action`` now, or None when it is legal."""
+        """The ``IllegalAction`` naming the rule that forbids ``action`` now, or None when it is legal.
+
+        Every decision phase's ``why_not`` hook; the reason comes from the
+        game's messages in English and German, with the legal choices listed.
+
+        Parameters
+        ----------
+        state : State
+            The state the action was tried in.
+        action : Action
+            The action tried.
+
+        Returns
+        -------
+        IllegalAction or None
+            The refusal, citing the refused kind's own rule (``wrong_phase``: the
+            rule of a kind from another phase; ``engine``: no such kind at all).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> from rulekit.games.mines_of_zavandor.checks import REFUSALS
+        >>> state = rulekit.load("mines_of_zavandor").new(players=2, seed=1)
+        >>> [str(a) for a in state.legal_actions()]
+        ['scroll metal', 'scroll gold', 'keep']
+        >>> REFUSALS.why_not(state, Action.parse("keep")) is None
+        True
+        >>> [REFUSALS.why_not(state, Action.parse(t)).rule for t in ("scroll silver", "bid 3", "fly")]
+        ['ZM-300', 'ZM-380', 'engine']
+        """
         decisions = self.decisions.get(state.phase)
         if decisions is not None and action.kind in decisions.index:
             no = decisions.refuse(state, action)

@@ -36,6 +36,23 @@ class PhaseHooks:
     citing the rule, or returns None for the engine's generic answer. Write
     ``legal`` and ``why_not`` from the same small checks (functions that
     return a rule id or None) so they can never disagree.
+
+    Parameters
+    ----------
+    legal : callable, optional
+        ``legal(state) -> list[Action]``: the decisions open now (decision phases).
+    play : callable, optional
+        ``play(state, action) -> State``: carry out a legal decision (decision phases).
+    auto : callable, optional
+        ``auto(state) -> State``: one automatic step (automatic phases).
+    why_not : callable, optional
+        ``why_not(state, action) -> IllegalAction | None``: the refusal of an illegal decision.
+
+    Examples
+    --------
+    >>> hooks = PhaseHooks(auto=lambda state: state)
+    >>> hooks.legal is None and hooks.auto is not None
+    True
     """
 
     legal: Callable[[State], list[Action]] | None = None
@@ -46,7 +63,32 @@ class PhaseHooks:
 
 @dataclass(frozen=True, slots=True)
 class Phase:
-    """One phase: where it may lead and which rules govern it."""
+    """One phase: where it may lead and which rules govern it.
+
+    Read from ``data/phases.toml``; the widgets draw the flow graph from these
+    and the engine checks every step against ``next``.
+
+    Parameters
+    ----------
+    id : str
+        The phase id the state's ``phase`` holds.
+    name : str
+        Its name in English.
+    name_de : str
+        Its name in German.
+    next : tuple of str
+        The phases a step from here may lead to (itself when it repeats).
+    rules : tuple of str
+        The ledger ids of the rules that govern it.
+    automatic : bool, optional
+        True when its steps need no decision.
+
+    Examples
+    --------
+    >>> bid = Phase("bid", "Bidding", "Bieten", ("bid", "pay"), ("X-10",))
+    >>> bid.next, bid.automatic
+    (('bid', 'pay'), False)
+    """
 
     id: str
     name: str
@@ -56,11 +98,53 @@ class Phase:
     automatic: bool = False
 
     def name_in(self, lang: str = "en") -> str:
+        """The phase's name in ``lang``, for the screen in that language.
+
+        Parameters
+        ----------
+        lang : str, optional
+            ``"de"`` for German; anything else gives English.
+
+        Returns
+        -------
+        str
+            The name.
+
+        Examples
+        --------
+        >>> Phase("bid", "Bidding", "Bieten", (), ()).name_in("de")
+        'Bieten'
+        """
         return self.name_de if lang == "de" else self.name
 
 
 def load_phases(table: dict) -> dict[str, Phase]:
-    """Read ``[[phase]]`` entries and check that every ``next`` is declared."""
+    """Read ``[[phase]]`` entries and check that every ``next`` is declared.
+
+    Parameters
+    ----------
+    table : dict
+        A parsed ``phases.toml``: ``{"phase": [{"id": ..., "name": ..., "next": [...], ...}, ...]}``.
+
+    Returns
+    -------
+    dict of str to Phase
+        Phase id -> phase, in file order.
+
+    Raises
+    ------
+    ValueError
+        When a phase leads to a phase the table does not declare.
+
+    Examples
+    --------
+    >>> phases = load_phases({"phase": [
+    ...     {"id": "bid", "name": "Bidding", "name_de": "Bieten", "next": ["bid", "over"]},
+    ...     {"id": "over", "name": "Game over", "automatic": True},
+    ... ]})
+    >>> phases["bid"].next, phases["over"].name_de, phases["over"].automatic
+    (('bid', 'over'), 'Game over', True)
+    """
     phases = {
         p["id"]: Phase(
             id=p["id"],
@@ -80,7 +164,27 @@ def load_phases(table: dict) -> dict[str, Phase]:
 
 
 def phase_graph(phases: dict[str, Phase]) -> nx.DiGraph:
-    """The flow of a game as a DiGraph; nodes carry name, name_de, rules, automatic."""
+    """The flow of a game as a DiGraph; nodes carry name, name_de, rules, automatic.
+
+    The widgets draw it and the tests walk it (every phase reachable).
+
+    Parameters
+    ----------
+    phases : dict of str to Phase
+        The game's phases.
+
+    Returns
+    -------
+    networkx.DiGraph
+        One node per phase and an edge to each of its ``next`` phases.
+
+    Examples
+    --------
+    >>> graph = phase_graph({"bid": Phase("bid", "Bidding", "Bieten", ("bid", "pay"), ("X-10",)),
+    ...                      "pay": Phase("pay", "Paying", "Zahlen", (), (), True)})
+    >>> sorted(graph.edges), graph.nodes["pay"]["automatic"]
+    ([('bid', 'bid'), ('bid', 'pay')], True)
+    """
     graph = nx.DiGraph()
     for p in phases.values():
         graph.add_node(p.id, name=p.name, name_de=p.name_de, rules=p.rules, automatic=p.automatic)
@@ -91,7 +195,34 @@ def phase_graph(phases: dict[str, Phase]) -> nx.DiGraph:
 def check_flow_table(game_id: str, phases: dict[str, Phase], flow: dict[str, PhaseHooks]) -> None:
     """Raise ``FlowError`` unless ``flow`` has exactly the declared phases, each with the right hooks.
 
-    The ``setup`` phase is the engine's (``Game.leave_setup``): the table needs no entry for it."""
+    A decision phase needs ``legal`` and ``play`` and no ``auto``; an automatic
+    phase needs ``auto`` alone; a final phase (no ``next``) may have no hooks.
+    The ``setup`` phase is the engine's (``Game.leave_setup``): the table needs no entry for it.
+    ``Game.new`` runs it once per game class, before any play.
+
+    Parameters
+    ----------
+    game_id : str
+        The game's id, for the message.
+    phases : dict of str to Phase
+        The declared phases.
+    flow : dict of str to PhaseHooks
+        The game's flow table.
+
+    Raises
+    ------
+    FlowError
+        Naming the phase and what it lacks.
+
+    Examples
+    --------
+    >>> phases = {"roll": Phase("roll", "Roll", "Würfeln", ("roll",), (), True)}
+    >>> check_flow_table("demo", phases, {"roll": PhaseHooks(auto=lambda state: state)})
+    >>> check_flow_table("demo", phases, {"roll": PhaseHooks(legal=lambda state: [])})
+    Traceback (most recent call last):
+    ...
+    rulekit.engine.errors.FlowError: demo: automatic phase 'roll' needs auto and no legal/play hooks
+    """
     missing, extra = sorted(set(phases) - set(flow) - {"setup"}), sorted(set(flow) - set(phases))
     if missing or extra:
         raise FlowError(f"{game_id}: flow table and phases.toml differ: missing {missing}, undeclared {extra}")

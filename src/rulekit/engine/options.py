@@ -58,6 +58,35 @@ class Option:
     A number (or each number of a list) must lie in ``low..high``; a text
     (or each text of a list) must be one of ``choices``; a list keeps the
     length of its default.
+
+    Parameters
+    ----------
+    name : str
+        The keyword it is given by (``Game.new(forge_costs=...)``, ``--option``).
+    default : object
+        The printed rules' value; its type fixes the option's ``type`` unless given.
+    help : str
+        One line on what it changes, in English.
+    help_de : str, optional
+        The same in German.
+    rule : str, optional
+        The ledger id of the rule it changes.
+    choices : tuple, optional
+        The values a text option allows.
+    low, high : int, optional
+        The bounds of a number option.
+    title : str, optional
+        A short name for forms ("Round limit"); falls back to ``name``.
+    title_de : str, optional
+        The same in German.
+    type : str, optional
+        One of ``TYPES``; empty: read from the default.
+
+    Examples
+    --------
+    >>> opt = Option("variant", "basic", "which rules", choices=("basic", "expert"))
+    >>> opt.type, opt.check("expert")
+    ('str', 'expert')
     """
 
     name: str
@@ -82,10 +111,35 @@ class Option:
 
     @property
     def is_list(self) -> bool:
+        """True for a list option (``list[int]``, ``list[str]``): each value is checked on its own.
+
+        Examples
+        --------
+        >>> opt = Option("forge_costs", (2, 3), "gem cost of each forge", low=0, high=30)
+        >>> opt.type, opt.is_list
+        ('list[int]', True)
+        """
         return self.type.startswith("list")
 
     def bounds(self, lang: str = "en") -> str:
-        """What the option allows, in words ("0..30 each", "one of: a, b")."""
+        """What the option allows, in words ("0..30 each", "one of: a, b"), for forms and errors.
+
+        Parameters
+        ----------
+        lang : str, optional
+            ``"en"`` or ``"de"``.
+
+        Returns
+        -------
+        str
+            The bounds or choices (empty when anything of the type goes).
+
+        Examples
+        --------
+        >>> opt = Option("forge_costs", (2, 3), "gem cost of each forge", low=0, high=30)
+        >>> opt.bounds(), opt.bounds("de")
+        ('0..30 each', '0..30 je Wert')
+        """
         each = (" je Wert" if lang == "de" else " each") if self.is_list else ""
         if self.choices:
             return ("eines von: " if lang == "de" else "one of: ") + ", ".join(repr(c) for c in self.choices) + each
@@ -98,7 +152,33 @@ class Option:
         return ""
 
     def check(self, value: Any) -> Any:
-        """``value`` (lists as tuples) if the option allows it, else ``OptionError`` naming the option and the bounds."""
+        """``value`` (lists as tuples) if the option allows it, else ``OptionError`` naming the option and the bounds.
+
+        Parameters
+        ----------
+        value : object
+            A value given for the option.
+
+        Returns
+        -------
+        object
+            ``value``, lists as tuples.
+
+        Raises
+        ------
+        OptionError
+            When the type, the length, the bounds or the choices do not fit.
+
+        Examples
+        --------
+        >>> opt = Option("forge_costs", (2, 3), "gem cost of each forge", low=0, high=30)
+        >>> opt.check([3, 4])
+        (3, 4)
+        >>> opt.check([3])
+        Traceback (most recent call last):
+        ...
+        rulekit.engine.errors.OptionError: option forge_costs: must be a list of 2 values, got [3]
+        """
         if self.is_list:
             if not isinstance(value, tuple | list) or len(value) != len(self.default):
                 self._refuse(f"must be a list of {len(self.default)} values, got {value!r}")
@@ -108,7 +188,28 @@ class Option:
         return self._check_one(value, self.type, "")
 
     def problem(self, value: Any, lang: str = "en") -> str:
-        """Why ``value`` does not fit, in ``lang`` (empty when it fits): the option's name and its bounds."""
+        """Why ``value`` does not fit, in ``lang`` (empty when it fits): the option's name and its bounds.
+
+        The variants form shows it under a field instead of raising.
+
+        Parameters
+        ----------
+        value : object
+            A value given for the option.
+        lang : str, optional
+            ``"en"`` or ``"de"``.
+
+        Returns
+        -------
+        str
+            The problem, or ``""``.
+
+        Examples
+        --------
+        >>> opt = Option("forge_costs", (2, 3), "gem cost of each forge", low=0, high=30)
+        >>> opt.problem([3, 4]), opt.problem([3, 99], "de")
+        ('', 'Forge costs (forge_costs): erlaubt ist 0..30 je Wert, nicht [3, 99]')
+        """
         try:
             self.check(value)
         except OptionError as err:
@@ -139,12 +240,47 @@ class Option:
         raise OptionError(self.name, problem, self.rule)
 
     def title_in(self, lang: str = "en") -> str:
-        """The option's name for people, in ``lang``."""
+        """The option's name for people, in ``lang``.
+
+        Parameters
+        ----------
+        lang : str, optional
+            ``"en"`` or ``"de"``.
+
+        Returns
+        -------
+        str
+            The title, else the name made readable.
+
+        Examples
+        --------
+        >>> opt = Option("forge_costs", (2, 3), "gem cost of each forge", low=0, high=30)
+        >>> opt.title_in()
+        'Forge costs'
+        """
         if lang == "de" and self.title_de:
             return self.title_de
         return self.title or self.name.replace("_", " ").capitalize()
 
     def help_in(self, lang: str = "en") -> str:
+        """The option's help line in ``lang`` (English when no German one is given).
+
+        Parameters
+        ----------
+        lang : str, optional
+            ``"en"`` or ``"de"``.
+
+        Returns
+        -------
+        str
+            The help line.
+
+        Examples
+        --------
+        >>> opt = Option("forge_costs", (2, 3), "gem cost of each forge", low=0, high=30)
+        >>> opt.help_in("de")
+        'gem cost of each forge'
+        """
         return self.help_de if lang == "de" and self.help_de else self.help
 
 
@@ -156,6 +292,13 @@ class Options(dict):
     it raises ``OptionError``, and so does reading a name that was never
     declared. All states of a game share one ``Options``, safely.
 
+    Parameters
+    ----------
+    values : dict
+        Every declared option's name and checked value (``Game.resolve_options`` builds it).
+
+    Examples
+    --------
     >>> opts = Options({"rounds": 10})
     >>> opts.rounds, opts["rounds"]
     (10, 10)
@@ -180,10 +323,52 @@ class Options(dict):
         return self[name]
 
     def get(self, name: str, default: Any = None) -> Any:  # type: ignore[override]
-        """The value of a declared option; an undeclared name is an error (a typo), never ``default``."""
+        """The value of a declared option; an undeclared name is an error (a typo), never ``default``.
+
+        Parameters
+        ----------
+        name : str
+            The option's name.
+        default : object, optional
+            Ignored: every declared option has a value.
+
+        Returns
+        -------
+        object
+            The option's value.
+
+        Raises
+        ------
+        OptionError
+            For a name that was never declared.
+
+        Examples
+        --------
+        >>> Options({"rounds": 10}).get("rounds", 3)
+        10
+        """
         return self[name]
 
     def _frozen(self, name: Any = "", *_: Any, **__: Any) -> NoReturn:
+        """Refuse every change (``pop``, ``update``, ``clear``, ...): options are fixed for a game.
+
+        Parameters
+        ----------
+        name : object, optional
+            The option the change was aimed at, for the message.
+
+        Raises
+        ------
+        OptionError
+            Always, saying to start a new game with the value instead.
+
+        Examples
+        --------
+        >>> Options({"rounds": 10}).pop("rounds")
+        Traceback (most recent call last):
+        ...
+        rulekit.engine.errors.OptionError: option rounds: options are fixed for a game; start a new game with rounds=...
+        """
         name = name if isinstance(name, str) else "(any)"
         raise OptionError(name, f"options are fixed for a game; start a new game with {name}=...")
 
@@ -213,6 +398,29 @@ def load_options(package: str, file: str = "data/options.toml") -> tuple[Option,
     and help, and the bounds (numbers) or choices (texts) of its values; an
     unknown key (a typo such as ``hihg``) or a default outside its own bounds
     is a ``DataFileError`` naming the file and the option, when the game loads.
+
+    Parameters
+    ----------
+    package : str
+        The game package that ships the file (``"rulekit.games.rune_stones"``).
+    file : str, optional
+        The file inside the package.
+
+    Returns
+    -------
+    tuple of Option
+        The options in file order.
+
+    Raises
+    ------
+    DataFileError
+        Naming the file and the option that breaks the format.
+
+    Examples
+    --------
+    >>> options = load_options("rulekit.games.rune_stones")
+    >>> [(o.name, o.default, o.rule) for o in options if o.name == "end_threshold"]
+    [('end_threshold', 65, 'RS-190')]
     """
     rows = read_toml(package, file).get("option", [])
     options = tuple(_option(file, row) for row in rows)
@@ -247,7 +455,37 @@ def _option(file: str, row: dict) -> Option:
 
 
 def frozen_options(options: Iterable[Option], given: dict[str, Any], game: str) -> Options:
-    """Defaults overridden by ``given``, each checked, as a frozen ``Options``; unknown names are refused."""
+    """Defaults overridden by ``given``, each checked, as a frozen ``Options``; unknown names are refused.
+
+    Parameters
+    ----------
+    options : iterable of Option
+        The game's declared options.
+    given : dict
+        Option name -> value for those that differ from their defaults.
+    game : str
+        The game's id, for the message.
+
+    Returns
+    -------
+    Options
+        Every declared option with its value.
+
+    Raises
+    ------
+    OptionError
+        For an undeclared name or a value the option does not allow.
+
+    Examples
+    --------
+    >>> declared = [Option("rounds", 10, "rounds to play", low=1, high=50)]
+    >>> frozen_options(declared, {"rounds": 4}, "demo")
+    Options({'rounds': 4})
+    >>> frozen_options(declared, {"round": 4}, "demo")
+    Traceback (most recent call last):
+    ...
+    rulekit.engine.errors.OptionError: option round: unknown rule option(s) ['round'] for demo; known: rounds
+    """
     declared = {o.name: o for o in options}
     unknown = sorted(set(given) - set(declared))
     if unknown:

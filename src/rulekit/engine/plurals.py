@@ -38,7 +38,30 @@ def _locale(lang: str) -> Locale:
 
 
 def category(n: object, lang: str = "en") -> str:
-    """The CLDR plural category of ``n`` in ``lang``: ``category(1, "de") == "one"``."""
+    """The CLDR plural category of ``n`` in ``lang``: which branch of a plural block it takes.
+
+    Parameters
+    ----------
+    n : object
+        The count (an int, a float, or text such as ``"100,000"``).
+    lang : str, optional
+        A language code Babel knows (``"en"``, ``"de"``, ``"pl"``).
+
+    Returns
+    -------
+    str
+        ``"zero"``, ``"one"``, ``"two"``, ``"few"``, ``"many"`` or ``"other"``.
+
+    Raises
+    ------
+    TypeError
+        When ``n`` is no number.
+
+    Examples
+    --------
+    >>> category(1, "de"), category(2, "de"), category(3, "pl"), category(5, "pl")
+    ('one', 'other', 'few', 'many')
+    """
     return _category(abs(_number(n)), lang)
 
 
@@ -95,7 +118,32 @@ def _blocks(text: str) -> Iterator[tuple[int, int, str, dict[str, str]]]:
 
 
 def expand(template: str, lang: str, args: dict[str, object]) -> str:
-    """``template`` with each plural block replaced by the branch ``args`` select (still a format string)."""
+    """``template`` with each plural block replaced by the branch ``args`` select (still a format string).
+
+    Parameters
+    ----------
+    template : str
+        A text with plural blocks.
+    lang : str
+        The language whose plural rules pick the branch.
+    args : dict
+        The values of the counted names (and any others).
+
+    Returns
+    -------
+    str
+        The template without plural blocks, ``#`` turned into the count's placeholder.
+
+    Raises
+    ------
+    PluralSyntaxError
+        When a plural block cannot be read.
+
+    Examples
+    --------
+    >>> expand("{player} draws {n, plural, one {# card} other {# cards}}.", "en", {"n": 1})
+    '{player} draws {n} card.'
+    """
     if "plural" not in template:
         return template
     out, pos = [], 0
@@ -117,12 +165,52 @@ def _parsed(template: str) -> tuple[tuple[int, int, str, dict[str, str]], ...]:
 
 
 def fill(template: str, lang: str = "en", /, **args: object) -> str:
-    """``template`` in ``lang`` with its plural blocks chosen and its placeholders filled."""
+    """``template`` in ``lang`` with its plural blocks chosen and its placeholders filled.
+
+    Parameters
+    ----------
+    template : str
+        A text with ``{placeholders}`` and plural blocks.
+    lang : str, optional
+        The language whose plural rules pick the branches.
+    **args
+        The placeholders' values.
+
+    Returns
+    -------
+    str
+        The finished text.
+
+    Examples
+    --------
+    >>> fill("{n, plural, =0 {no card} one {# card} other {# cards}}", "en", n=0)
+    'no card'
+    >>> fill("{p} zieht {n, plural, one {# Karte} other {# Karten}}.", "de", p="P1", n=2)
+    'P1 zieht 2 Karten.'
+    """
     return expand(template, lang, args).format(**args)
 
 
 def counted_names(template: str) -> list[str]:
-    """The names whose number picks a plural branch in ``template`` (outer blocks first)."""
+    """The names whose number picks a plural branch in ``template`` (outer blocks first).
+
+    ``tests/test_plurals.py`` renders every text with these at 1 and 2.
+
+    Parameters
+    ----------
+    template : str
+        A text with plural blocks.
+
+    Returns
+    -------
+    list of str
+        The counted names, each once.
+
+    Examples
+    --------
+    >>> counted_names("{n, plural, one {# card for {m, plural, one {# gem} other {# gems}}} other {# cards}}")
+    ['n', 'm']
+    """
     names: list[str] = []
     for _start, _end, name, branches in _blocks(template):
         names.append(name)
@@ -132,6 +220,27 @@ def counted_names(template: str) -> list[str]:
 
 
 def check(template: str) -> None:
-    """Raise ``PluralSyntaxError`` when a plural block of ``template`` cannot be read."""
+    """Raise ``PluralSyntaxError`` when a plural block of ``template`` cannot be read.
+
+    Text files are checked with it when they are tested, not when a message is shown.
+
+    Parameters
+    ----------
+    template : str
+        A text with plural blocks.
+
+    Raises
+    ------
+    PluralSyntaxError
+        Naming the template and the place.
+
+    Examples
+    --------
+    >>> check("{n, plural, one {# card} other {# cards}}")
+    >>> check("{n, plural, one {# card} other {# cards}")
+    Traceback (most recent call last):
+    ...
+    rulekit.engine.errors.PluralSyntaxError: unclosed brace in '{n, plural, one {# card} other {# cards}' after position 11
+    """
     for _ in _blocks(template):
         pass

@@ -25,7 +25,27 @@ MAX_BYTES = 64 * 2**20
 
 
 def checksum(doc: dict[str, Any]) -> str:
-    """SHA-256 of a save file's fields (all but ``checksum``) in one canonical JSON form."""
+    """SHA-256 of a save file's fields (all but ``checksum``) in one canonical JSON form.
+
+    A file cut short or edited by hand no longer matches its checksum.
+
+    Parameters
+    ----------
+    doc : dict
+        The save file's JSON object.
+
+    Returns
+    -------
+    str
+        ``"sha256:"`` and the hex digest.
+
+    Examples
+    --------
+    >>> checksum({"game": "x", "seed": 1}) == checksum({"seed": 1, "game": "x", "checksum": "old"})
+    True
+    >>> checksum({"game": "x"})[:7]
+    'sha256:'
+    """
     body = {k: v for k, v in doc.items() if k != "checksum"}
     text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -33,7 +53,33 @@ def checksum(doc: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class Record:
-    """A whole game as the decisions that made it."""
+    """A whole game as the decisions that made it: what a save file holds.
+
+    Parameters
+    ----------
+    game : str
+        The game's id.
+    players : int
+        The player count.
+    options : dict
+        The rule options.
+    seed : int
+        The seed.
+    actions : list of Action
+        Every decision, oldest first.
+    auto_steps : int, optional
+        Automatic steps after the last decision, when the game stopped mid-way.
+    extra : dict, optional
+        Other fields of the file (the snapshot), not compared.
+    sealed : bool, optional
+        Whether the file's checksum matched (None: it had none).
+
+    Examples
+    --------
+    >>> record = Record("rune_stones", 2, {}, 1, [Action("action", ("summon",))])
+    >>> Record.from_json(record.to_json()) == record
+    True
+    """
 
     game: str
     players: int
@@ -47,6 +93,20 @@ class Record:
     sealed: bool | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
+        """The save file's JSON object (without snapshot and checksum, which ``State.to_json`` adds).
+
+        Returns
+        -------
+        dict
+            ``format``, ``version``, ``game``, ``players``, ``seed``, ``options``, ``actions``
+            (as labels) and ``auto_steps`` when set.
+
+        Examples
+        --------
+        >>> doc = Record("rune_stones", 2, {"forge_costs": (2, 3)}, 1, [Action("bid", (5,))]).to_dict()
+        >>> doc["actions"], doc["options"]
+        (['bid 5'], {'forge_costs': [2, 3]})
+        """
         doc = {
             "format": FORMAT,
             "version": VERSION,
@@ -61,15 +121,71 @@ class Record:
         return doc
 
     def to_json(self, indent: int | None = 1) -> str:
+        """The save file as JSON text.
+
+        Parameters
+        ----------
+        indent : int or None, optional
+            JSON indentation (None: one line).
+
+        Returns
+        -------
+        str
+            The JSON.
+
+        Examples
+        --------
+        >>> Record("rune_stones", 2, {}, 1, []).to_json(indent=None)[:50]
+        '{"format": "rulekit.record", "version": 1, "game":'
+        """
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def save(self, path: str | Path) -> None:
+        """Write the save file to ``path`` (UTF-8 JSON).
+
+        Parameters
+        ----------
+        path : str or Path
+            Where to write.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> record = Record("rune_stones", 2, {}, 1, [Action("bid", (5,))])
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     record.save(f"{folder}/game.json")
+        ...     Record.load(f"{folder}/game.json") == record
+        True
+        """
         Path(path).write_text(self.to_json(), encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
         """Read a save file: a regular file of at most ``MAX_BYTES`` (never a pipe or a device,
-        which could block or never end)."""
+        which could block or never end).
+
+        Parameters
+        ----------
+        path : str or Path
+            The file.
+
+        Returns
+        -------
+        Record
+            The file's record (``Game.from_record`` replays it).
+
+        Raises
+        ------
+        SaveFileError
+            When the file is missing, no regular file, too large, or no valid save file.
+
+        Examples
+        --------
+        >>> Record.load("/no/such/save.json")
+        Traceback (most recent call last):
+        ...
+        rulekit.engine.errors.SaveFileError: cannot read save file /no/such/save.json: No such file or directory
+        """
         try:
             info = Path(path).stat()
         except OSError as err:
@@ -90,7 +206,33 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Record:
-        """Parse and check a save file; every problem is a ``SaveFileError``."""
+        """Parse and check a save file; every problem is a ``SaveFileError``.
+
+        Parameters
+        ----------
+        text : str or bytes
+            The file's content.
+
+        Returns
+        -------
+        Record
+            The record, ``sealed`` telling whether its checksum matched.
+
+        Raises
+        ------
+        SaveFileError
+            Naming the field or the action that is wrong.
+
+        Examples
+        --------
+        >>> text = '{"format": "rulekit.record", "version": 1, "game": "g", "players": 2, "seed": 0,'
+        >>> Record.from_json(text + ' "options": {}, "actions": ["bid 5"]}').actions
+        [Action(kind='bid', args=(5,))]
+        >>> Record.from_json(text + ' "options": {}, "actions": [[]]}')
+        Traceback (most recent call last):
+        ...
+        rulekit.engine.errors.SaveFileError: action 1 of the save file is malformed: an action must be a non-empty list starting with its kind, got []
+        """
         try:
             doc = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:

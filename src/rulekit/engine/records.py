@@ -24,6 +24,30 @@ def blank_of(cls: type) -> type:
 
     ``cls`` must be a slots class directly below ``object`` without ``__dict__``
     (``@dataclass(frozen=True, slots=True)``): only then is the layout the same.
+
+    Parameters
+    ----------
+    cls : type
+        A frozen slots dataclass.
+
+    Returns
+    -------
+    type
+        Its twin (made once per class).
+
+    Raises
+    ------
+    TypeError
+        When ``cls`` has another layout.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Hand:
+    ...     cards: tuple
+    >>> blank_of(Hand).__slots__, blank_of(Hand) is blank_of(Hand)
+    (('cards',), True)
     """
     blank = _BLANKS.get(cls)
     if blank is None:
@@ -38,7 +62,35 @@ def blank_of(cls: type) -> type:
 def copier(cls: type) -> Callable[..., Any]:
     """``copy(obj, **changes)``: a copy of a ``cls`` record with some fields changed, the same
     result as ``dataclasses.replace`` (no ``__post_init__`` is run), generated from the slot
-    names: one keyword per field, no loops. An unknown field is a TypeError, as there."""
+    names: one keyword per field, no loops. An unknown field is a TypeError, as there.
+
+    Parameters
+    ----------
+    cls : type
+        A frozen slots dataclass directly below ``object``.
+
+    Returns
+    -------
+    callable
+        ``copy(obj, **changes) -> cls``.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass, FrozenInstanceError
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Purse:
+    ...     gold: int
+    ...     gems: tuple
+    >>> copy = copier(Purse)
+    >>> purse = copy(Purse(3, ("red",)), gold=5)
+    >>> purse, type(purse) is Purse
+    (Purse(gold=5, gems=('red',)), True)
+    >>> try:
+    ...     purse.gold = 9
+    ... except FrozenInstanceError:
+    ...     print("still frozen")
+    still frozen
+    """
     blank = blank_of(cls)
     fields = tuple(cls.__slots__)
     lines = [

@@ -19,7 +19,29 @@ __all__ = ["Rule", "Event", "Messages", "load_rules", "read_toml"]
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One rule of a game, as a learner reads it."""
+    """One rule of a game, as a learner reads it: what refusals and events cite by ``id``.
+
+    Parameters
+    ----------
+    id : str
+        The ledger id (``"RS-061"``).
+    phase : str
+        The phase it governs (``"any"`` for general rules).
+    kind : str
+        What sort of rule it is (``"rule"``, ``"setup"``, ``"scoring"``, ...).
+    text : str
+        The rule in rulekit's own English words.
+    text_de : str
+        The same in German.
+    seed_lines : str, optional
+        Where in the rulebook it comes from.
+
+    Examples
+    --------
+    >>> rule = Rule("X-1", "bid", "rule", "Bid more than the last bid.", "Biete mehr als zuletzt geboten.")
+    >>> str(rule)
+    'X-1 (bid): Bid more than the last bid.'
+    """
 
     id: str
     phase: str
@@ -29,6 +51,23 @@ class Rule:
     seed_lines: str = ""
 
     def text_in(self, lang: str = "en") -> str:
+        """The rule's text in ``lang``.
+
+        Parameters
+        ----------
+        lang : str, optional
+            ``"de"`` for German; anything else gives English.
+
+        Returns
+        -------
+        str
+            The text.
+
+        Examples
+        --------
+        >>> Rule("X-1", "bid", "rule", "Bid more.", "Biete mehr.").text_in("de")
+        'Biete mehr.'
+        """
         return self.text_de if lang == "de" else self.text
 
     def __str__(self) -> str:
@@ -40,6 +79,27 @@ class Event:
 
     Bots and simulations make thousands of events nobody reads, so a
     message-based event formats its text only when it is first read.
+
+    Parameters
+    ----------
+    rule : str
+        The ledger id of the rule that made it happen.
+    text : str, optional
+        What happened, in English (when no ``source`` is given).
+    text_de : str, optional
+        The same in German.
+    key : str, optional
+        The message key it was made from (``Game.say``).
+    source : tuple, optional
+        ``(Messages, key, args)`` to format on first read.
+    seats : tuple of int, optional
+        The seats that may see it (None: everyone).
+
+    Examples
+    --------
+    >>> event = Event("X-7", "P1 draws a card.", "P1 zieht eine Karte.", seats=(0,))
+    >>> str(event), event.visible_to(1)
+    ('[X-7] P1 draws a card.', False)
     """
 
     __slots__ = ("rule", "key", "seats", "_text", "_text_de", "_source")
@@ -67,21 +127,71 @@ class Event:
 
     @property
     def text(self) -> str:
+        """What happened, in English (formatted from the messages on first read).
+
+        Examples
+        --------
+        >>> messages = Messages({"draw": {"en": "{p} draws.", "de": "{p} zieht."}})
+        >>> Event("X-7", source=(messages, "draw", {"p": "P1"})).text
+        'P1 draws.'
+        """
         if self._text is None:
             self._format()
         return self._text
 
     @property
     def text_de(self) -> str:
+        """What happened, in German (formatted from the messages on first read).
+
+        Examples
+        --------
+        >>> messages = Messages({"draw": {"en": "{p} draws.", "de": "{p} zieht."}})
+        >>> Event("X-7", source=(messages, "draw", {"p": "P1"})).text_de
+        'P1 zieht.'
+        """
         if self._text is None:
             self._format()
         return self._text_de
 
     def text_in(self, lang: str = "en") -> str:
+        """What happened, in ``lang`` (English when the event has no German text).
+
+        Parameters
+        ----------
+        lang : str, optional
+            ``"de"`` for German; anything else gives English.
+
+        Returns
+        -------
+        str
+            The text.
+
+        Examples
+        --------
+        >>> Event("X-7", "P1 draws.").text_in("de")
+        'P1 draws.'
+        """
         return (self.text_de or self.text) if lang == "de" else self.text
 
     def visible_to(self, seat: int | None) -> bool:
-        """Whether ``seat`` may read this event; ``None`` is the teacher, who sees all."""
+        """Whether ``seat`` may read this event; ``None`` is the teacher, who sees all.
+
+        Parameters
+        ----------
+        seat : int or None
+            The seat reading.
+
+        Returns
+        -------
+        bool
+            True for the teacher, for a public event and for the seats it names.
+
+        Examples
+        --------
+        >>> event = Event("X-7", "P1 draws the dragon.", seats=(0,))
+        >>> event.visible_to(0), event.visible_to(1), event.visible_to(None)
+        (True, False, True)
+        """
         return seat is None or self.seats is None or seat in self.seats
 
     def _key(self) -> tuple:
@@ -101,13 +211,48 @@ class Event:
 
 
 def read_toml(package: str, name: str) -> dict:
-    """Read a TOML file shipped inside ``package`` (never from the network)."""
+    """Read a TOML file shipped inside ``package`` (never from the network).
+
+    Parameters
+    ----------
+    package : str
+        The package that ships the file.
+    name : str
+        The file's path inside the package.
+
+    Returns
+    -------
+    dict
+        The parsed table.
+
+    Examples
+    --------
+    >>> sorted(read_toml("rulekit.engine", "texts/messages.toml"))
+    ['unknown_action', 'wrong_phase']
+    """
     with resources.files(package).joinpath(name).open("rb") as f:
         return tomllib.load(f)
 
 
 def load_rules(package: str) -> dict[str, Rule]:
-    """Load ``texts/rules.toml`` of a game package into ``{id: Rule}``."""
+    """Load ``texts/rules.toml`` of a game package into ``{id: Rule}``.
+
+    Parameters
+    ----------
+    package : str
+        The game package.
+
+    Returns
+    -------
+    dict of str to Rule
+        The rules in file order.
+
+    Examples
+    --------
+    >>> rules = load_rules("rulekit.games.rune_stones")
+    >>> rules["RS-061"].id, rules["RS-061"].phase
+    ('RS-061', 'choose_action')
+    """
     table = read_toml(package, "texts/rules.toml")
     return {
         rid: Rule(
@@ -130,6 +275,17 @@ class Messages:
         [summon]
         en = "{player} summons {card}."
         de = "{player} beschwört {card}."
+
+    Parameters
+    ----------
+    table : dict
+        Key -> ``{"en": template, "de": template}``.
+
+    Examples
+    --------
+    >>> messages = Messages({"summon": {"en": "{player} summons {card}.", "de": "{player} beschwört {card}."}})
+    >>> messages.format("summon", player="P1", card="Gust")
+    ('P1 summons Gust.', 'P1 beschwört Gust.')
     """
 
     def __init__(self, table: dict[str, dict[str, str]]):
@@ -137,14 +293,55 @@ class Messages:
 
     @classmethod
     def load(cls, package: str) -> Messages:
-        """The game's messages over the engine's own (``unknown_action``, ``wrong_phase``: every game's refusals use them)."""
+        """The game's messages over the engine's own (``unknown_action``, ``wrong_phase``: every game's refusals use them).
+
+        Parameters
+        ----------
+        package : str
+            The game package (a package without ``texts/messages.toml`` gets the engine's alone).
+
+        Returns
+        -------
+        Messages
+            The merged texts.
+
+        Examples
+        --------
+        >>> messages = Messages.load("rulekit.games.rune_stones")
+        >>> messages.format("start_turn", player="P2")
+        ("P2's turn.", 'P2 ist am Zug.')
+        >>> messages.format("wrong_phase", what="x", what_de="x", phase="Bid", phase_de="Bieten")[0]
+        "'x' belongs to another phase; now it is Bid."
+        """
         table = read_toml(__package__, "texts/messages.toml")
         with contextlib.suppress(FileNotFoundError):
             table |= read_toml(package, "texts/messages.toml")
         return cls(table)
 
     def format(self, key: str, **args: object) -> tuple[str, str]:
-        """The (English, German) text for ``key``; a missing key shows itself plainly."""
+        """The (English, German) text for ``key``; a missing key shows itself plainly.
+
+        Parameters
+        ----------
+        key : str
+            The message key.
+        **args
+            The template's placeholders (counts pick plural branches).
+
+        Returns
+        -------
+        tuple of str
+            ``(english, german)``.
+
+        Examples
+        --------
+        >>> messages = Messages({"draw": {"en": "{n, plural, one {# card} other {# cards}}",
+        ...                               "de": "{n, plural, one {# Karte} other {# Karten}}"}})
+        >>> messages.format("draw", n=2)
+        ('2 cards', '2 Karten')
+        >>> messages.format("nope", n=2)
+        ('nope n=2', 'nope n=2')
+        """
         entry = self._table.get(key)
         if entry is None:
             plain = key + (" " + ", ".join(f"{k}={v}" for k, v in args.items()) if args else "")

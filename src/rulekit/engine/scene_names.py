@@ -127,7 +127,26 @@ def _join(parts: list[str]) -> str:
 
 
 def accessible_name(shape: dict, texts: list[dict]) -> str:
-    """A shape's name: its ``aria`` if set, else its label, title and the texts it holds, in reading order."""
+    """A shape's name: its ``aria`` if set, else its label, title and the texts it holds, in reading order.
+
+    Parameters
+    ----------
+    shape : dict
+        A rect or circle item.
+    texts : list of dict
+        The text items inside it.
+
+    Returns
+    -------
+    str
+        The name, its parts joined by commas, each part once.
+
+    Examples
+    --------
+    >>> accessible_name({"type": "rect", "label": "Kobold", "title": "cost 4"},
+    ...                 [{"text": "gain 6", "x": 0, "y": 30}, {"text": "blue", "x": 0, "y": 10}])
+    'Kobold, blue, gain 6, cost 4'
+    """
     if shape.get("aria"):
         return str(shape["aria"])
     inner = sorted(texts, key=lambda t: (round(_text_point(t)[1]), _text_point(t)[0]))
@@ -141,6 +160,29 @@ def name_items(scene: dict, phrase: Callable[[str], str] | None = None) -> dict:
     are marked ``"aria_hidden": True``: the outline reads them as part of it.
     ``phrase(label)`` says an action in words (``Game.phrase``): a piece whose
     only words are its action's code label ("bid 31") is named by it instead.
+
+    Parameters
+    ----------
+    scene : dict
+        A scene (docs/scene.md).
+    phrase : callable, optional
+        ``phrase(label) -> str``: an action in words.
+
+    Returns
+    -------
+    dict
+        ``scene`` itself, named.
+
+    Examples
+    --------
+    >>> board = {"items": [{"type": "group", "items": [
+    ...     {"type": "text", "x": 10, "y": 30, "text": "Supply", "bold": True},
+    ...     {"type": "rect", "x": 0, "y": 40, "w": 60, "h": 30, "action": "take 3"},
+    ...     {"type": "text", "x": 5, "y": 60, "text": "Gold 3"},
+    ...     {"type": "rect", "x": 100, "y": 40, "w": 80, "h": 30, "action": "pass"}]}]}
+    >>> items = name_items(board, phrase=lambda label: f"say {label}")["items"][0]["items"]
+    >>> items[1]["aria"], items[2]["aria_hidden"], items[3]["aria"]
+    ('Gold 3', True, 'say pass')
     """
     flat = _flat(scene.get("items", []))
     owner = _owners([], flat)
@@ -171,6 +213,26 @@ def outline(scene: dict) -> list:
     Groups become sub-lists (headed by their label or their first bold text);
     a shape with a name is one entry; texts it holds are not repeated.
     Call after ``name_items``.
+
+    Parameters
+    ----------
+    scene : dict
+        A named scene.
+
+    Returns
+    -------
+    list
+        Entries (str) and ``[heading, [entries]]`` sub-lists.
+
+    Examples
+    --------
+    >>> board = {"items": [{"type": "group", "items": [
+    ...     {"type": "text", "x": 10, "y": 30, "text": "Supply", "bold": True},
+    ...     {"type": "rect", "x": 0, "y": 40, "w": 60, "h": 30, "action": "take 3"},
+    ...     {"type": "text", "x": 5, "y": 60, "text": "Gold 3"},
+    ...     {"type": "rect", "x": 100, "y": 40, "w": 80, "h": 30, "action": "pass"}]}]}
+    >>> outline(name_items(board, phrase=lambda label: f"say {label}"))
+    [['Supply', ['Gold 3', 'say pass']]]
     """
     return _outline(scene.get("items", []))
 

@@ -58,27 +58,127 @@ def _where(path: str) -> str:
 
 
 class Node:
-    """One part of a view: ``size`` slots, their ``names``, ``encode`` into and ``decode`` from a vector."""
+    """One part of a view: ``size`` slots, their ``names``, ``encode`` into and ``decode`` from a vector.
+
+    The base of every schema node; its methods say what each node does.
+
+    Examples
+    --------
+    >>> node = Dict({"phase": Str(["bid", "pay"]), "gold": Int()})
+    >>> isinstance(node, Node), node.size
+    (True, 3)
+    """
 
     size: int = 0
 
     def names(self, path: str) -> list[str]:
+        """The name of every slot of this part, under ``path``: the vector's column names.
+
+        Parameters
+        ----------
+        path : str
+            Where the part sits in the view (``"data.gold"``; empty at the top).
+
+        Returns
+        -------
+        list of str
+            ``size`` names.
+
+        Examples
+        --------
+        >>> Dict({"phase": Str(["bid", "pay"]), "bid": Opt(Int())}).names("")
+        ['phase=bid', 'phase=pay', 'bid?', 'bid']
+        """
         raise NotImplementedError
 
     def accepts(self, value: Any) -> bool:
-        """A cheap type check (which variant of a ``OneOf`` a value takes)."""
+        """A cheap type check (which variant of a ``OneOf`` a value takes).
+
+        Parameters
+        ----------
+        value : object
+            A part of a view.
+
+        Returns
+        -------
+        bool
+            Whether the value has this node's form (its content is checked by ``encode``).
+
+        Examples
+        --------
+        >>> Int().accepts(3), Int().accepts("3"), Seq(["a"]).accepts(["b"])
+        (True, False, True)
+        """
         raise NotImplementedError
 
     def encode(self, value: Any, out: list, at: int, path: str) -> None:
+        """Write ``value`` into ``out[at : at + size]`` (a vector of zeros), losing nothing.
+
+        Parameters
+        ----------
+        value : object
+            The part of the view.
+        out : list of float
+            The vector, zero where nothing was written.
+        at : int
+            The first slot of this part.
+        path : str
+            Where the part sits in the view, for the error message.
+
+        Raises
+        ------
+        SchemaError
+            When the value is not what the schema declares, naming its path.
+
+        Examples
+        --------
+        >>> out = [0.0] * 3
+        >>> Str(["red", "blue", "green"]).encode("blue", out, 0, "colour")
+        >>> out
+        [0.0, 1.0, 0.0]
+        """
         raise NotImplementedError
 
     def decode(self, vec: Sequence[float], at: int) -> Any:
+        """Read the value back from ``vec[at : at + size]``: ``decode(encode(value)) == value``.
+
+        Parameters
+        ----------
+        vec : sequence of float
+            A vector ``encode`` wrote.
+        at : int
+            The first slot of this part.
+
+        Returns
+        -------
+        object
+            The value (lists for tuples).
+
+        Examples
+        --------
+        >>> node, out = Seq(["a", "b", "c"]), [0.0] * 3
+        >>> node.encode(["c", "a"], out, 0, "hand")
+        >>> out, node.decode(out, 0)
+        ([2, 0.0, 1], ['c', 'a'])
+        """
         raise NotImplementedError
 
 
 @dataclass(eq=False)
 class Const(Node):
-    """A value that never changes in this game and player count (no slot)."""
+    """A value that never changes in this game and player count (no slot).
+
+    Parameters
+    ----------
+    value : object
+        The value.
+
+    Examples
+    --------
+    >>> node = Const("rune_stones")
+    >>> node.size, node.decode([], 0), node.accepts("vale_of_eternity")
+    (0, 'rune_stones', False)
+    """
 
     value: Any
     size: int = field(default=0, init=False)
@@ -99,7 +199,19 @@ class Const(Node):
 
 @dataclass(eq=False)
 class Int(Node):
-    """A whole number (exact in float32 up to 2**24)."""
+    """A whole number (exact in float32 up to 2**24).
+
+    Examples
+    --------
+    >>> out = [0.0]
+    >>> Int().encode(12, out, 0, "gold")
+    >>> out, Int().names("gold")
+    ([12], ['gold'])
+    >>> Int().encode(2**25, out, 0, "gold")
+    Traceback (most recent call last):
+    ...
+    rulekit.engine.errors.SchemaError: gold: 33554432 is too large to keep exactly (limit 16777216)
+    """
 
     size: int = field(default=1, init=False)
 
@@ -122,7 +234,15 @@ class Int(Node):
 
 @dataclass(eq=False)
 class Bool(Node):
-    """True or False (1.0 or 0.0)."""
+    """True or False (1.0 or 0.0).
+
+    Examples
+    --------
+    >>> out = [0.0]
+    >>> Bool().encode(True, out, 0, "passed")
+    >>> out, Bool().decode(out, 0)
+    ([1.0], True)
+    """
 
     size: int = field(default=1, init=False)
 
@@ -155,7 +275,21 @@ class _Vocab(Node):
 
 @dataclass(eq=False)
 class Str(_Vocab):
-    """One value of a closed vocabulary, as a one-hot (strings, or ints standing for names)."""
+    """One value of a closed vocabulary, as a one-hot (strings, or ints standing for names).
+
+    Parameters
+    ----------
+    values : iterable
+        The vocabulary (repeats are kept once), e.g. the game's phase ids.
+
+    Examples
+    --------
+    >>> node = Str(["bid", "pay"])
+    >>> out = [0.0] * node.size
+    >>> node.encode("pay", out, 0, "phase")
+    >>> node.names("phase"), out, node.decode(out, 0)
+    (['phase=bid', 'phase=pay'], [0.0, 1.0], 'pay')
+    """
 
     values: tuple
     size: int = field(init=False)
@@ -188,7 +322,23 @@ class Str(_Vocab):
 class Seq(_Vocab):
     """An ordered list of tokens (card ids, names), each at most ``repeats`` times: one slot per token
     and copy holding its position + 1 (0: absent). Compact and ordered: a hand of 5 out of 70 cards
-    takes 70 slots, not 5 positions times 70 one-hots."""
+    takes 70 slots, not 5 positions times 70 one-hots.
+
+    Parameters
+    ----------
+    values : iterable
+        The tokens (card ids, names).
+    repeats : int, optional
+        How often one token may appear in a list.
+
+    Examples
+    --------
+    >>> node = Seq([3, 7, 9], repeats=2)
+    >>> out = [0.0] * node.size
+    >>> node.encode([9, 3, 9], out, 0, "hand")
+    >>> node.names("hand")[:2], out, node.decode(out, 0)
+    (['hand[]=3#1', 'hand[]=3#2'], [2, 0.0, 0.0, 0.0, 1, 3], [9, 3, 9])
+    """
 
     values: tuple
     repeats: int
@@ -240,6 +390,19 @@ class Bag(_Vocab):
     The view keeps such a list in the vocabulary's order, so counts give it
     back exactly; ``encode`` checks the order. Tokens may be lists (a card
     as ``[gem, value]``): give them as tuples.
+
+    Parameters
+    ----------
+    values : iterable
+        The tokens, in the order the view keeps them.
+
+    Examples
+    --------
+    >>> node = Bag([("blue", 1), ("red", 2)])
+    >>> out = [0.0] * node.size
+    >>> node.encode([["blue", 1], ["blue", 1], ["red", 2]], out, 0, "energy")
+    >>> node.names("energy"), out, node.decode(out, 0)
+    (['energy[]=blue/1', 'energy[]=red/2'], [2.0, 1.0], [['blue', 1], ['blue', 1], ['red', 2]])
     """
 
     values: tuple
@@ -279,7 +442,25 @@ class Bag(_Vocab):
 
 @dataclass(eq=False)
 class List(Node):
-    """A list of at most ``most`` items (at least ``least``): its length, then positional items."""
+    """A list of at most ``most`` items (at least ``least``): its length, then positional items.
+
+    Parameters
+    ----------
+    item : Node
+        The schema of each item.
+    most : int
+        The longest list.
+    least : int, optional
+        The shortest list (a list of fixed length has no length slot).
+
+    Examples
+    --------
+    >>> node = List(Int(), 3)
+    >>> out = [0.0] * node.size
+    >>> node.encode([5, 6], out, 0, "bids")
+    >>> node.names("bids"), out, node.decode(out, 0)
+    (['bids#', 'bids.0', 'bids.1', 'bids.2'], [2, 5, 6, 0.0], [5, 6])
+    """
 
     item: Node
     most: int
@@ -324,7 +505,21 @@ class List(Node):
 
 @dataclass(eq=False)
 class Dict(Node):
-    """A dict with these keys, always all present."""
+    """A dict with these keys, always all present.
+
+    Parameters
+    ----------
+    fields : dict of str to Node
+        Each key's schema, in the view's key order.
+
+    Examples
+    --------
+    >>> node = Dict({"gold": Int(), "passed": Bool()})
+    >>> out = [0.0] * node.size
+    >>> node.encode({"gold": 4, "passed": False}, out, 0, "")
+    >>> node.names("p1"), node.decode(out, 0)
+    (['p1.gold', 'p1.passed'], {'gold': 4, 'passed': False})
+    """
 
     fields: dict[str, Node]
     size: int = field(init=False)
@@ -363,7 +558,23 @@ class Dict(Node):
 
 @dataclass(eq=False)
 class Map(Node):
-    """A dict whose keys come from a closed vocabulary, each present or not: a presence flag and the value."""
+    """A dict whose keys come from a closed vocabulary, each present or not: a presence flag and the value.
+
+    Parameters
+    ----------
+    keys : tuple
+        The keys it may hold, in the order the view keeps them.
+    item : Node
+        The schema of each value.
+
+    Examples
+    --------
+    >>> node = Map(("red", "blue"), Int())
+    >>> out = [0.0] * node.size
+    >>> node.encode({"blue": 3}, out, 0, "gems")
+    >>> node.names("gems"), out, node.decode(out, 0)
+    (['gems.red?', 'gems.red', 'gems.blue?', 'gems.blue'], [0.0, 0.0, 1.0, 3], {'blue': 3})
+    """
 
     keys: tuple
     item: Node
@@ -407,7 +618,23 @@ class Map(Node):
 
 @dataclass(eq=False)
 class Opt(Node):
-    """A part that may be ``None`` (hidden, or not yet there): a presence flag, then the part."""
+    """A part that may be ``None`` (hidden, or not yet there): a presence flag, then the part.
+
+    Parameters
+    ----------
+    item : Node
+        The schema of the part when it is there.
+
+    Examples
+    --------
+    >>> node = Opt(Int())
+    >>> out = [0.0] * node.size
+    >>> node.decode(out, 0), node.names("bid")
+    (None, ['bid?', 'bid'])
+    >>> node.encode(7, out, 0, "bid")
+    >>> node.decode(out, 0)
+    7
+    """
 
     item: Node
     size: int = field(init=False)
@@ -436,6 +663,19 @@ class OneOf(Node):
 
     A value takes the first variant that ``accepts`` it; one flag per variant
     says which, then every variant has its own slots.
+
+    Parameters
+    ----------
+    variants : dict of str to Node
+        The alternatives by name, tried in this order.
+
+    Examples
+    --------
+    >>> node = OneOf({"cards": Seq([1, 2, 3]), "count": Int()})
+    >>> out = [0.0] * node.size
+    >>> node.encode(2, out, 0, "hand")
+    >>> node.names("hand")[:2], node.decode(out, 0)
+    (['hand?cards', 'hand?count'], 2)
     """
 
     variants: dict[str, Node]
@@ -478,6 +718,36 @@ def view_schema(game: Any, players: int, options: dict | None = None) -> Dict:
 
     The engine part (``State.view``) is the same for every game; the game's
     keys follow and replace an engine key of the same name, as in the view.
+
+    Parameters
+    ----------
+    game : Game
+        The game.
+    players : int
+        The player count.
+    options : dict, optional
+        Rule options that differ from their defaults.
+
+    Returns
+    -------
+    Dict
+        The schema of a whole view.
+
+    Raises
+    ------
+    TypeError
+        When the game's ``observation_schema`` is no ``Dict``.
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> game = rulekit.load("rune_stones")
+    >>> view = game.new(players=2, seed=1).view(0)
+    >>> schema = view_schema(game, 2)
+    >>> out = [0.0] * schema.size
+    >>> schema.encode(view, out, 0, "")
+    >>> list(schema.fields) == list(view), schema.decode(out, 0)["phase"]
+    (True, 'choose_action')
     """
     engine: dict[str, Node] = {
         "game": Const(game.id),

@@ -34,7 +34,50 @@ History = tuple["History | None", Action] | None
 
 @dataclass(frozen=True, slots=True, eq=False)
 class State:
-    """One moment of a game. Every transition returns a new State."""
+    """One moment of a game. Every transition returns a new State.
+
+    Build one with ``Game.new`` (or ``Game.from_json``), move with ``apply``;
+    the game's hooks build the next states with ``evolve``.
+
+    Parameters
+    ----------
+    game : Game
+        The rules.
+    players : int
+        The player count.
+    options : Options
+        The rule options (a plain dict is frozen into ``Options``).
+    seed : int
+        The game's seed.
+    data : object
+        The game's own data (a frozen dataclass), None before setup.
+    phase : str
+        The current phase id.
+    to_move : int or None
+        The seat that decides now; None while an automatic step is pending or at the end.
+    rng : int
+        The generator state (``Dice``).
+    events : tuple of Event, optional
+        What the last step (with its automatic steps) did.
+    is_over : bool, optional
+        True once the game has ended.
+    step : int, optional
+        Steps taken so far, decisions and automatic steps.
+    history : tuple or None, optional
+        The decisions that led here, as a persistent list.
+    autos : int, optional
+        Automatic steps since the last decision.
+    unseen : tuple of int, optional
+        Per seat, the other seats' private decisions it did not see.
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> after = state.apply("action summon")
+    >>> after.phase, after.actions, state.actions
+    ('summon', [Action(kind='action', args=('summon',))], [])
+    """
 
     game: Game
     players: int
@@ -62,27 +105,74 @@ class State:
 
     @property
     def automatic(self) -> bool:
-        """True when the next step needs no decision (income, refills, checks)."""
+        """True when the next step needs no decision (income, refills, checks): call ``advance``.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> game = rulekit.load("rune_stones")
+        >>> game.new(players=2, settle=False).automatic, game.new(players=2).automatic
+        (True, False)
+        """
         return self.to_move is None and not self.is_over
 
     @property
     def scores(self) -> tuple[int, ...]:
+        """Every seat's score now (``Game.scores``).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> state.scores
+        (0, 0)
+        """
         return self.game.scores(self)
 
     @property
     def unfinished(self) -> bool:
-        """True when the game was stopped by a limit the rulebook does not print."""
+        """True when the game was stopped by a limit the rulebook does not print (no winners then).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> from rulekit.agents import RandomAgent
+        >>> state, bot = rulekit.load("rune_stones").new(players=2, seed=3), RandomAgent(seed=3)
+        >>> while not state.is_over:
+        ...     state = state.apply(bot.choose(state))
+        >>> state.is_over, state.unfinished
+        (True, False)
+        """
         return self.is_over and self.game.stopped(self)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """Winning seats once the game is over (several on a shared victory);
-        none when it was stopped unfinished."""
+        none when it was stopped unfinished.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> from rulekit.agents import RandomAgent
+        >>> state, bot = rulekit.load("rune_stones").new(players=2, seed=3), RandomAgent(seed=3)
+        >>> while not state.is_over:
+        ...     state = state.apply(bot.choose(state))
+        >>> len(state.winners) >= 1, state.legal_actions()
+        (True, [])
+        """
         return self.game.winners(self) if self.is_over and not self.game.stopped(self) else ()
 
     @property
     def actions(self) -> list[Action]:
-        """The decisions that led here, oldest first."""
+        """The decisions that led here, oldest first (a save file stores these).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> [str(a) for a in state.apply("action summon").actions]
+        ['action summon']
+        """
         out, node = [], self.history
         while node is not None:
             node, action = node
@@ -91,7 +181,22 @@ class State:
         return out
 
     def legal_actions(self) -> list[Action]:
-        """The legal decisions in a stable order; empty when over or automatic."""
+        """The legal decisions in a stable order; empty when over or automatic.
+
+        Computed once per state; the list returned is a copy the caller may change.
+
+        Returns
+        -------
+        list of Action
+            The decisions ``to_move`` may take.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> [str(a) for a in state.legal_actions()]
+        ['action summon', 'action abilities', 'action forge']
+        """
         if self.is_over or self.to_move is None:
             return []
         return list(self._legal or self._fill_legal())
@@ -109,6 +214,29 @@ class State:
         ``step`` counts the steps ``seat`` could see: another seat's private
         decisions (cards added to a sealed bid) are left out, so the count
         does not tell how big a sealed bid is.
+
+        Parameters
+        ----------
+        seat : int or None, optional
+            The seat looking (None: the teacher).
+
+        Returns
+        -------
+        dict
+            The engine's keys (``VIEW_KEYS``) and the game's own (``Game.view``), JSON-ready.
+
+        Raises
+        ------
+        ArgumentError
+            When ``seat`` is no seat of the game.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> view = state.view(0)
+        >>> view["game"], view["seat"], view["phase"], view["scores"]
+        ('rune_stones', 0, 'choose_action', [0, 0])
         """
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
             raise ArgumentError(f"view(seat): seat must be a whole number 0..{self.players - 1} or None, got {seat!r}")
@@ -135,6 +263,37 @@ class State:
 
         With ``settle`` (the default) the automatic steps that follow are
         run too, and ``events`` of the result holds all of their events.
+
+        Parameters
+        ----------
+        action : Action or str
+            One of ``legal_actions()``, or its label.
+        settle : bool, optional
+            Run the automatic steps that follow.
+
+        Returns
+        -------
+        State
+            The state after the decision.
+
+        Raises
+        ------
+        IllegalAction
+            When the action is not legal now, citing the rule that forbids it.
+        ArgumentError
+            When ``action`` is no action at all.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> after = state.apply("action summon")
+        >>> after.phase, [event.rule for event in after.events]
+        ('summon', ['RS-061'])
+        >>> state.apply("summon 3")
+        Traceback (most recent call last):
+        ...
+        rulekit.engine.errors.IllegalAction: summon 3: ... [RS-061]
         """
         if type(action) is not Action:  # bots hand in Actions: no call for them
             try:
@@ -183,6 +342,23 @@ class State:
         back this state's events object, which the engine reads as "no events";
         a hook reports what its step did in ``events`` and never extends the
         incoming state's events.
+
+        Returns
+        -------
+        State
+            The state after the step.
+
+        Raises
+        ------
+        IllegalAction
+            When no automatic step is pending.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1, settle=False)
+        >>> state.phase, state.advance().phase, state.advance().step
+        ('setup', 'start_turn', 1)
         """
         if not self.automatic:
             raise IllegalAction("engine", "no automatic step is pending", None, "Kein automatischer Schritt steht an.")
@@ -193,7 +369,20 @@ class State:
         return nxt.evolve(autos=self.autos + 1, step=self.step + 1, events=events)
 
     def settle(self) -> State:
-        """Run automatic steps until a seat must decide or the game ends."""
+        """Run automatic steps until a seat must decide or the game ends.
+
+        Returns
+        -------
+        State
+            The first state that needs a decision (or the end); ``events`` holds every step's events.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> game = rulekit.load("rune_stones")
+        >>> game.new(players=2, seed=1, settle=False).settle() == game.new(players=2, seed=1)
+        True
+        """
         if self.to_move is not None or self.is_over:
             return self
         game, state, events = self.game, self, list(self.events)
@@ -217,6 +406,37 @@ class State:
         keyword per field; this body documents it and is never run. A copy that
         changes only bookkeeping (events, history, step count) keeps the legal
         actions already computed: they depend on none of those.
+
+        Parameters
+        ----------
+        game, players, options, seed, data, phase, to_move, rng : optional
+            The fields to change (see ``State``); a game keeps its ``players``.
+        events, is_over, step, history, autos, unseen : optional
+            The bookkeeping fields to change.
+        **unknown
+            Any other name is refused.
+
+        Returns
+        -------
+        State
+            The copy.
+
+        Raises
+        ------
+        ArgumentError
+            For an unknown field, another player count or a ``to_move`` that is no seat.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> moved = state.evolve(to_move=0, phase="summon")
+        >>> (moved.to_move, moved.phase), (state.to_move, state.phase)
+        ((0, 'summon'), (1, 'choose_action'))
+        >>> state.evolve(colour="red")
+        Traceback (most recent call last):
+        ...
+        rulekit.engine.errors.ArgumentError: State has no field(s) ['colour']
         """
         raise NotImplementedError  # pragma: no cover - replaced by _make_evolve
 
@@ -229,6 +449,21 @@ class State:
     # -- saving ----------------------------------------------------------
 
     def record(self) -> Record:
+        """The game so far as a ``Record``: game, players, options, seed and decisions.
+
+        Returns
+        -------
+        Record
+            What replays to this state (``Game.replay``).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> record = state.apply("action forge").record()
+        >>> record.game, record.seed, [str(a) for a in record.actions]
+        ('rune_stones', 1, ['action forge'])
+        """
         return Record(
             game=self.game.id,
             players=self.players,
@@ -240,7 +475,26 @@ class State:
 
     def to_json(self, indent: int | None = None) -> str:
         """The save file of this state: its record, a snapshot that replay must match, and a
-        checksum over both (a save cut short or edited is refused on loading)."""
+        checksum over both (a save cut short or edited is refused on loading).
+
+        Parameters
+        ----------
+        indent : int or None, optional
+            JSON indentation (None: one line).
+
+        Returns
+        -------
+        str
+            The save file's JSON (``Game.from_json`` reads it back).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> text = state.to_json()
+        >>> '"game": "rune_stones"' in text, state.game.from_json(text) == state
+        (True, True)
+        """
         from .record import checksum
 
         doc = self.record().to_dict()
@@ -333,6 +587,7 @@ def _make_evolve():
     evolve = scope["evolve"]
     evolve.__doc__ = State.evolve.__doc__
     evolve.__qualname__ = "State.evolve"
+    evolve.__module__ = __name__  # so the doctest collector finds its examples
     return evolve
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..agents import make_agent, parse_spec, seat_seed
 from ..engine import Game, State
 from ..engine.game import MAX_SEED
-from ..games import REGISTRY, load
+from ..games import EXAMPLES, REGISTRY, load
 from ..games import resolve_game as _resolve
 
 if TYPE_CHECKING:
@@ -97,7 +97,7 @@ def game_ref(game: Game | str) -> str:
     if not isinstance(game, Game):
         raise TypeError(f"expected a Game or a game id, got {game!r}")
     cls = type(game)
-    if REGISTRY.get(game.id) == f"{cls.__module__}:{cls.__qualname__}":
+    if {**REGISTRY, **EXAMPLES}.get(game.id) == f"{cls.__module__}:{cls.__qualname__}":
         return game.id
     return f"{cls.__module__}:{cls.__qualname__}"
 

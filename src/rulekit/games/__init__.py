@@ -2,6 +2,18 @@
 
 Games are imported on first use, so ``rulekit.games()`` stays fast and a
 game that fails to import does not break the others.
+
+``EXAMPLES`` holds games that exist to be copied, not played in class:
+``coin_race``, the template of docs/adding-a-game.md. ``load`` opens them by
+id like any game, and the contract tests (conformance, refusals, adapters,
+golden transcripts, package shape) cover them through
+``games(examples=True)``; ``games()`` leaves them out, so they get no
+notebook, dashboard, gallery entry or static-site page.
+
+>>> games() == list(REGISTRY)
+True
+>>> games(examples=True)[-1], load("coin_race").title
+('coin_race', 'Coin race')
 """
 
 from __future__ import annotations
@@ -11,7 +23,7 @@ from importlib import import_module
 
 from ..engine import ArgumentError, Game, UnknownGame
 
-__all__ = ["REGISTRY", "games", "load", "resolve_game"]
+__all__ = ["EXAMPLES", "REGISTRY", "games", "load", "resolve_game"]
 
 #: game id -> "module:Class"
 REGISTRY: dict[str, str] = {
@@ -22,24 +34,33 @@ REGISTRY: dict[str, str] = {
     "mines_of_zavandor": "rulekit.games.mines_of_zavandor.rules:MinesOfZavandor",
 }
 
+#: game id -> "module:Class" of the example games: loadable and tested, not listed by ``games()``
+EXAMPLES: dict[str, str] = {
+    "coin_race": "rulekit.games.coin_race.rules:CoinRace",
+}
 
-def _available() -> list[str]:
+
+def _available(registry: dict[str, str]) -> list[str]:
     from importlib.util import find_spec
 
-    return [gid for gid, target in REGISTRY.items() if find_spec(target.split(":")[0].rsplit(".", 1)[0])]
+    return [gid for gid, target in registry.items() if find_spec(target.split(":")[0].rsplit(".", 1)[0])]
 
 
-def games() -> list[str]:
-    """The ids of the games that are installed."""
-    return _available()
+def games(examples: bool = False) -> list[str]:
+    """The ids of the games that are installed; with ``examples`` the example games too (last).
+
+    The pages for learners (notebooks, dashboards, the gallery, the static
+    site) list ``games()``; the contract tests run on ``games(examples=True)``.
+    """
+    return _available(REGISTRY) + (_available(EXAMPLES) if examples else [])
 
 
 @cache
 def load(game_id: str) -> Game:
-    """The ``Game`` for ``game_id`` (one shared, stateless instance)."""
-    if game_id not in REGISTRY or game_id not in _available():
+    """The ``Game`` for ``game_id`` (one shared, stateless instance), an example game's too."""
+    if game_id not in games(examples=True):
         raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(games())}")
-    module, _, cls = REGISTRY[game_id].partition(":")
+    module, _, cls = {**REGISTRY, **EXAMPLES}[game_id].partition(":")
     return getattr(import_module(module), cls)()
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import rulekit
-from rulekit.games.vale_of_eternity.model import CARDS
-from rulekit.games.vale_of_eternity.scenarios import position
+from rulekit.games.vale_of_eternity.setup import position
+from rulekit.games.vale_of_eternity.tables import CARDS
 
 GAME = rulekit.load("vale_of_eternity")
 ID = {c.name: c.id for c in CARDS.values()}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulekit.games.vale_of_eternity.model import CARDS
+from rulekit.games.vale_of_eternity.tables import CARDS
 
 from .helpers import activation, do, labels, make
 

@@ -9,7 +9,7 @@ itself, and the place it frees is its own, not that of a copier.
 
 from __future__ import annotations
 
-from rulekit.games.vale_of_eternity.model import CARDS, PROGRAMS
+from rulekit.games.vale_of_eternity.tables import CARDS, PROGRAMS
 
 from .helpers import ID, do, labels, make
 

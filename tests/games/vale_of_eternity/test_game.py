@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulekit.engine import Dice, IllegalAction, SetupError
-from rulekit.games.vale_of_eternity.model import CARDS
+from rulekit.games.vale_of_eternity.tables import CARDS
 
 from .helpers import GAME, activation, do, make
 
@@ -210,7 +210,7 @@ def test_seeded_game_replays_exactly():
 
 def test_scenarios_show_effect_chains():
     """VE-062, VE-063: the notebook's chains: Dragon Egg -> Scorch -> Mud Slime; Genie -> two actives."""
-    from rulekit.games.vale_of_eternity.scenarios import scenario
+    from rulekit.games.vale_of_eternity.setup import scenario
 
     s = scenario("egg_chain", forced_auto=False).apply("summon 63").apply("pay 3")
     assert [str(a) for a in s.legal_actions()] == ["summon 68"]

@@ -14,9 +14,9 @@ from importlib import resources
 import pytest
 
 from rulekit.engine import Action, Dice
-from rulekit.games.vale_of_eternity import model
-from rulekit.games.vale_of_eternity.model import CARDS
-from rulekit.games.vale_of_eternity.scenarios import SCENARIOS
+from rulekit.games.vale_of_eternity import tables, words
+from rulekit.games.vale_of_eternity.setup import SCENARIOS
+from rulekit.games.vale_of_eternity.tables import CARDS
 from rulekit.teaching import lessons
 
 from .helpers import GAME, ID, make
@@ -43,16 +43,16 @@ def test_every_card_has_a_german_name_of_its_own():
 
 
 def test_a_card_row_without_a_german_name_is_refused(monkeypatch):
-    rows = [dict(r) for r in model._read("cards.toml")["card"]]
+    rows = [dict(r) for r in tables._read("cards.toml")["card"]]
     del rows[27]["name_de"]
-    monkeypatch.setattr(model, "_read", lambda name: {"card": rows})
+    monkeypatch.setattr(tables, "_read", lambda name: {"card": rows})
     with pytest.raises(ValueError, match=r"28.*name_de.*VE-001"):
-        model._load_cards()
+        tables._load_cards()
 
 
 def test_card_args_name_a_card_in_both_languages():
-    assert model.card_args(ID["Dragon Egg"]) == {"card": "Dragon Egg", "card_de": "Drachenei"}
-    assert model.card_args(99) == {"card": "99", "card_de": "99"}
+    assert words.card_args(ID["Dragon Egg"]) == {"card": "Dragon Egg", "card_de": "Drachenei"}
+    assert words.card_args(99) == {"card": "99", "card_de": "99"}
 
 
 def test_action_sentences_use_each_languages_name():

@@ -17,8 +17,8 @@ import itertools
 import pytest
 
 from rulekit.engine import IllegalAction
-from rulekit.games.vale_of_eternity.checks import OP_FEASIBLE, SEQUENCE_OPS
-from rulekit.games.vale_of_eternity.model import CARDS, PROGRAMS
+from rulekit.games.vale_of_eternity.effects import OP_FEASIBLE, SEQUENCE_OPS
+from rulekit.games.vale_of_eternity.tables import CARDS, PROGRAMS
 
 from .helpers import ID, labels, make
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulekit.engine import IllegalAction, SetupError
-from rulekit.games.vale_of_eternity.model import CARDS, ELEMENTS, STONES
+from rulekit.games.vale_of_eternity.tables import CARDS, ELEMENTS, STONES
 
 from .helpers import GAME, activation, do, labels, make
 

@@ -8,6 +8,7 @@ and look the rest up here (SB-902, SB-903, SB-904).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import networkx as nx
 
@@ -111,13 +112,23 @@ class Catalog:
         return every[:n], every[n:]
 
     def kind(self, space: str) -> str:
-        return self.spaces[space]["kind"]
+        return self.space_kinds[space]
 
     def track_of_region(self, region: str) -> int | None:
+        return self.region_tracks.get(region)
+
+    @cached_property
+    def space_kinds(self) -> dict[str, str]:
+        """Space id -> its kind (city, village, wilderness, ...): looked up on every decision."""
+        return {s: v["kind"] for s, v in self.spaces.items()}
+
+    @cached_property
+    def region_tracks(self) -> dict[str, int]:
+        """Region space id -> the index of its book track (the first track of a region counts)."""
+        out: dict[str, int] = {}
         for i, t in enumerate(self.tracks):
-            if t.region == region:
-                return i
-        return None
+            out.setdefault(t.region, i)
+        return out
 
     @property
     def top_level(self) -> int:

@@ -74,6 +74,12 @@ def all_pursuers(g: Spellbound, d: Data, n: int, rule: str, o: dict, hats_only: 
     return d, events
 
 
+def book_here(g: Spellbound, d: Data, here: str) -> int | None:
+    """The track of the book of region ``here`` while it is on its track (SB-190)."""
+    t = g.cat.track_of_region(here)
+    return t if t is not None and d.book_status[t] == ON_TRACK else None
+
+
 def troll_track(g: Spellbound) -> int:
     return next(i for i, t in enumerate(g.cat.tracks) if t.pursuer == "troll")
 
@@ -149,7 +155,7 @@ def defeat(g: Spellbound, d: Data, o: dict) -> str:
     if d.result == "lost":
         return d.reason
     s = g.cat.setup["setup"]
-    if sum(st == CAUGHT for st in d.book_status) >= s["caught_to_lose"]:
+    if d.book_status.count(CAUGHT) >= s["caught_to_lose"]:
         return "SB-610"
     board = g.board(o)
     at_goal = sum(p >= t.pursuer_goal for p, t in zip(d.pursuers, board.tracks, strict=True))
@@ -161,7 +167,7 @@ def defeat(g: Spellbound, d: Data, o: dict) -> str:
 
 
 def books_held(d: Data) -> int:
-    return sum(st == HELD for st in d.book_status)
+    return d.book_status.count(HELD)
 
 
 def ready_for_battle(g: Spellbound, d: Data) -> bool:

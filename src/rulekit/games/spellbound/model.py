@@ -8,16 +8,19 @@ of play, SB-911).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
+
+from rulekit.engine.records import copier
 
 __all__ = ["Data", "ON_TRACK", "HELD", "CAUGHT"]
 
 ON_TRACK, HELD, CAUGHT = "track", "held", "caught"
 
 
-class Data(NamedTuple):
-    """The game's data; a NamedTuple because ``but`` (``_replace``) is several times
-    cheaper than ``dataclasses.replace`` and a turn changes it often."""
+@dataclass(frozen=True, slots=True)
+class Data:
+    """The game's data: a frozen slotted dataclass (issue 25's one state style); ``but`` copies it
+    with ``engine.records.copier``, as cheap as a NamedTuple's ``_replace``, since a turn changes it often."""
 
     # card zones (SB-020)
     deck: tuple[int, ...]
@@ -63,8 +66,12 @@ class Data(NamedTuple):
     reason: str = ""  # the rule id that ended the game
 
     def but(self, **changes) -> Data:
-        """A copy with some fields changed."""
-        return self._replace(**changes)
+        """A copy with some fields changed (replaced below by the generated copier itself)."""
+        return _copy(self, **changes)
 
     def as_dict(self) -> dict:
-        return self._asdict()
+        """Field name -> value, in field order (snapshots, save files)."""
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+_copy = Data.but = copier(Data)  # type: ignore[method-assign]  # no wrapper call: ``but`` runs on every step

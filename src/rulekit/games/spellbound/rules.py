@@ -24,6 +24,7 @@ from rulekit.engine import Action, Dice, FlowError, Game, PhaseHooks, ScoreLine,
 from . import autos, turn
 from . import effects as fx
 from .catalog import Catalog, build_catalog, map_graph, variant
+from .checks import DECISIONS, REFUSALS
 from .model import CAUGHT, HELD, ON_TRACK, Data
 
 __all__ = ["Spellbound"]
@@ -44,12 +45,17 @@ class Spellbound(Game):
 
     @cached_property
     def flow(self) -> dict[str, PhaseHooks]:
-        """Phase id -> hooks (issue 16): decisions in ``turn``, automatic steps in ``autos``."""
-        a = autos.hook
+        """Phase id -> hooks (issue 16): legal lists and refusals from ``checks``, decisions carried
+        out in ``turn``, automatic steps in ``autos``."""
+        a, why_not = autos.hook, REFUSALS.why_not
+
+        def legal(phase: str):
+            return DECISIONS[phase].legal
+
         return {
             "setup": PhaseHooks(auto=_setup_runs_in_new),
-            "take_destiny_card": PhaseHooks(legal=turn.legal_tower, play=turn.play_tower, why_not=turn.why_not_tower),
-            "play_mage_cards": PhaseHooks(legal=turn.legal_play, play=turn.play_cards, why_not=turn.why_not_play),
+            "take_destiny_card": PhaseHooks(legal=legal("take_destiny_card"), play=turn.play_tower, why_not=why_not),
+            "play_mage_cards": PhaseHooks(legal=legal("play_mage_cards"), play=turn.play_cards, why_not=why_not),
             "stationary_mage_penalty": PhaseHooks(auto=a(autos.stationary)),
             "adversary_overflow_check": PhaseHooks(auto=a(autos.overflow)),
             "refill_destiny_display": PhaseHooks(auto=a(autos.refill)),
@@ -61,14 +67,12 @@ class Spellbound(Game):
             "eod_draw_stones": PhaseHooks(auto=a(autos.eod_draw)),
             "eod_compare_powers": PhaseHooks(auto=a(autos.eod_compare)),
             "eod_mage_victory": PhaseHooks(auto=a(autos.eod_mage_victory)),
-            "eod_choose_book": PhaseHooks(
-                legal=turn.legal_choose_book, play=turn.play_choose_book, why_not=turn.why_not_choose_book
-            ),
+            "eod_choose_book": PhaseHooks(legal=legal("eod_choose_book"), play=turn.play_choose_book, why_not=why_not),
             "eod_witch_victory": PhaseHooks(auto=a(autos.eod_witch_victory)),
             "eod_shuffle_discard": PhaseHooks(auto=a(autos.eod_shuffle)),
             "eod_refill_destiny_display": PhaseHooks(auto=a(autos.eod_refill)),
             "eod_resolve_new_adversary_cards": PhaseHooks(auto=a(autos.resolve_new)),
-            "final_battle": PhaseHooks(legal=turn.legal_battle, play=turn.play_battle, why_not=turn.why_not_battle),
+            "final_battle": PhaseHooks(legal=legal("final_battle"), play=turn.play_battle, why_not=why_not),
             "final_battle_resolve": PhaseHooks(auto=a(autos.final_resolve)),
             "game_over": PhaseHooks(),  # the end: nothing runs here
         }
@@ -123,6 +127,11 @@ class Spellbound(Game):
         return frozenset(self.data_file("phases.toml")["anytime_rules"])
 
     @cached_property
+    def step_args(self) -> dict[str, tuple[tuple[str], ...]]:
+        """Per space, the argument tuples of a step along each road out of it (``checks``)."""
+        return {s: tuple((n,) for n in self.cat.neighbours.get(s, ())) for s in self.cat.spaces}
+
+    @cached_property
     def track_by_id(self) -> dict:
         return {t.id: t for t in self.cat.tracks}
 
@@ -155,14 +164,23 @@ class Spellbound(Game):
         return s.get("name_de", s["name"]) if lang == "de" else s["name"]
 
     def pursuer_args(self, t: int) -> dict[str, str]:
-        """Message arguments naming the pursuer of track ``t`` in both languages."""
-        track = self.cat.tracks[t]
-        if track.pursuer == "troll":
-            return {"who": "The troll", "who_de": "Der Troll"}
-        return {
-            "who": f"The witch hat of {self.space_name(track.region)}",
-            "who_de": f"Der Hexenhut von {self.space_name(track.region, 'de')}",
-        }
+        """Message arguments naming the pursuer of track ``t`` in both languages (built once per track)."""
+        found = self._pursuer_words.get(t)
+        if found is None:
+            track = self.cat.tracks[t]
+            if track.pursuer == "troll":
+                found = {"who": "The troll", "who_de": "Der Troll"}
+            else:
+                found = {
+                    "who": f"The witch hat of {self.space_name(track.region)}",
+                    "who_de": f"Der Hexenhut von {self.space_name(track.region, 'de')}",
+                }
+            self._pursuer_words[t] = found
+        return found
+
+    @cached_property
+    def _pursuer_words(self) -> dict[int, dict[str, str]]:
+        return {}
 
     def card_args(self, cid: int) -> dict[str, str]:
         card = self.cat.cards[cid]
@@ -177,7 +195,17 @@ class Spellbound(Game):
         }
 
     def space_args(self, space: str, name: str) -> dict[str, str]:
-        return {name: self.space_name(space), f"{name}_de": self.space_name(space, "de")}
+        found = self._space_words.get((space, name))
+        if found is None:
+            found = self._space_words[space, name] = {
+                name: self.space_name(space),
+                f"{name}_de": self.space_name(space, "de"),
+            }
+        return found
+
+    @cached_property
+    def _space_words(self) -> dict[tuple[str, str], dict[str, str]]:
+        return {}
 
     def track_args(self, track) -> dict[str, str]:
         return {"track": track.name, "track_de": track.name_de}

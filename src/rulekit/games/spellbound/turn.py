@@ -1,17 +1,14 @@
-"""The decisions of a Spellbound turn: legal actions, playing them, refusals.
+"""Carrying out the decisions of a Spellbound turn (SB-100 .. SB-220), the book choice and the battle.
 
-Action labels (one choice each):
-``tower 12`` (SB-100), ``play 3`` / ``discard 3`` (SB-120), ``step v04``
-(SB-140), ``recruit`` (SB-170), ``wand move`` / ``wand search rose`` /
-``wand banish 17`` (SB-210), ``end`` (SB-130), ``advance rose`` (SB-410),
-``destroy 17`` / ``sun`` (SB-540).
+The decisions arrive here already checked: ``checks`` holds the legal lists
+and the refusals; nothing here refuses.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rulekit.engine import Action, Event, IllegalAction, State
+from rulekit.engine import Action, Event, State
 from rulekit.engine.seats import replace_at
 
 from . import effects as fx
@@ -20,105 +17,18 @@ from .model import ON_TRACK, Data
 if TYPE_CHECKING:
     from .rules import Spellbound
 
-END, RECRUIT, SUN = Action("end"), Action("recruit"), Action("sun")
-WAND_MOVE = Action("wand", ("move",))
-
-
-# -- what a card may do here -------------------------------------------------
-
-
-def card_block(g: Spellbound, d: Data, cid: int) -> tuple[str, str]:
-    """``("", "")`` if card ``cid`` can be played now, else (rule id, message key)."""
-    card = g.cat.cards[cid]
-    here = d.mages[d.active]
-    kind = g.cat.kind(here)
-    e = card.effect
-    if e == "magic" and kind not in ("city", "wilderness"):
-        return "SB-160", "no_magic_here"
-    if e == "search" and _book_here(g, d, here) is None:
-        return "SB-190", "no_book_here"
-    if e == "guard_book" and ON_TRACK not in d.book_status:
-        return "SB-200", "no_book_on_track"
-    if e == "banish" and not any(c in g.adversary for c in d.display):
-        return "SB-200", "no_wicked_in_display"
-    if e == "watchman" and kind != "city":
-        return "SB-913", "watchman_needs_city"
-    return "", ""
-
-
-def _book_here(g: Spellbound, d: Data, here: str) -> int | None:
-    t = g.cat.track_of_region(here)
-    return t if t is not None and d.book_status[t] == ON_TRACK else None
-
-
-def recruit_block(g: Spellbound, d: Data) -> tuple[str, str]:
-    here = d.mages[d.active]
-    if g.cat.kind(here) != "village":
-        return "SB-907", "recruit_needs_village"
-    v = g.cat.villages.index(here)
-    if not d.revealed[v] or not d.supplies[v]:
-        return "SB-907", "nothing_to_recruit"
-    if d.influence[d.active] < g.cat.cards[d.supplies[v][0]].cost:
-        return "SB-170", "not_enough_influence"
-    return "", ""
-
-
-def step_block(g: Spellbound, d: Data, to: str) -> tuple[str, str]:
-    here = d.mages[d.active]
-    if g.cat.kind(here) == "city" and g.cat.kind(to) == "city":
-        return "SB-150", "city_to_city"  # checked first: it is why no road joins two cities
-    if d.movement <= 0:
-        return "SB-140", "no_movement"
-    if to not in g.cat.neighbours.get(here, ()):
-        return "SB-905", "not_adjacent"
-    return "", ""
-
-
-# -- the decision phases (hooks of ``Spellbound.flow``) ----------------------------
-
-
-def legal_tower(state: State) -> list[Action]:
-    """SB-100: any one display card may go to the witch tower."""
-    return [Action("tower", (c,)) for c in state.data.display]
+# -- the decision phases (``play`` hooks of ``Spellbound.flow``; ``checks`` has the legal lists) --
 
 
 def play_tower(state: State, action: Action) -> State:
     return battle_now(state, _to_tower(state.game, state, state.data, action.args[0]))
 
 
-def why_not_tower(state: State, action: Action) -> IllegalAction:
-    """SB-110: the tower card comes first, exactly one."""
-    key = "tower_first" if action.kind in ("play", "discard", "step", "wand", "recruit", "end") else "not_now"
-    return _refuse(state, action, "SB-110", key)
-
-
-def legal_play(state: State) -> list[Action]:
-    g: Spellbound = state.game
-    d: Data = state.data
-    acts = g.actions  # prebuilt Action objects: legal lists are rebuilt after every decision
-    free = g.free_cards
-    mages = [c for c in d.display if c in g.helpful]
-    out = [acts["play"][c] for c in mages if c in free or not card_block(g, d, c)[0]]
-    out += [acts["discard"][c] for c in mages]
-    here = d.mages[d.active]
-    if d.movement > 0:
-        out += [acts["step"][n] for n in g.cat.neighbours[here] if not step_block(g, d, n)[0]]
-    if g.cat.spaces[here]["kind"] == "village" and not recruit_block(g, d)[0]:
-        out.append(RECRUIT)
-    if d.wands[d.active]:
-        out.append(WAND_MOVE)
-        out += [acts["search"][t] for t in wand_search_tracks(g, state.options, d)]
-        out += [acts["banish"][c] for c in d.display if c in g.adversary]
-    if len(mages) <= g.keep_mages:
-        out.append(END)
-    return out
-
-
 def wand_search_tracks(g: Spellbound, options: dict, d: Data) -> list[int]:
     """SB-190, SB-210, SB-908: the books a joker search may move (only the local one by default)."""
     if options["wand_search"] == "anywhere":
         return [t for t, st in enumerate(d.book_status) if st == ON_TRACK]
-    t = _book_here(g, d, d.mages[d.active])
+    t = fx.book_here(g, d, d.mages[d.active])
     return [] if t is None else [t]
 
 
@@ -149,64 +59,10 @@ def battle_now(state: State, nxt: State) -> State:
     return nxt.evolve(data=d, phase="final_battle", to_move=d.active, events=(*nxt.events, ev))
 
 
-def why_not_play(state: State, action: Action) -> IllegalAction:
-    g: Spellbound = state.game
-    d: Data = state.data
-    kind, args = action.kind, action.args
-    rule, key, extra = "SB-120", "not_now", {}
-    if kind == "tower":
-        rule, key = "SB-110", "one_tower_card"
-    elif kind == "end":
-        rule, key = "SB-120", "too_many_mages"
-        extra = {"n": sum(c in g.helpful for c in d.display)}
-    elif kind in ("play", "discard") and args and args[0] not in d.display:
-        rule, key = "SB-120", "not_in_display"
-    elif kind in ("play", "discard") and args and not g.cat.cards[args[0]].helpful:
-        rule, key = "SB-120", "wicked_not_playable"
-    elif kind == "play" and args:
-        rule, key = card_block(g, d, args[0])
-    elif kind == "step" and args and args[0] in g.cat.spaces:
-        rule, key = step_block(g, d, args[0])
-    elif kind == "recruit":
-        rule, key = recruit_block(g, d)
-    elif kind == "wand" and not d.wands[d.active]:
-        rule, key = "SB-220", "wand_empty"
-    elif kind == "wand" and len(args) == 2 and args[0] == "search" and args[1] in g.track_by_id:
-        rule, key = "SB-190", "wand_search_on_site"
-    return _refuse(state, action, rule or "SB-120", key if rule else "not_now", **extra)
-
-
-def legal_choose_book(state: State) -> list[Action]:
-    """SB-410: any book still on its track may advance."""
-    g: Spellbound = state.game
-    return [Action("advance", (t.id,)) for i, t in enumerate(g.cat.tracks) if state.data.book_status[i] == ON_TRACK]
-
-
 def play_choose_book(state: State, action: Action) -> State:
     g: Spellbound = state.game
     d, ev = fx.move_book(g, state.data, _track_index(g, action.args[0]), 1, "SB-410", state.options)
     return state.evolve(data=d, phase="eod_shuffle_discard", to_move=None, events=tuple(ev))
-
-
-def why_not_choose_book(state: State, action: Action) -> IllegalAction:
-    return _refuse(state, action, "SB-410", "not_now")
-
-
-def legal_battle(state: State) -> list[Action]:
-    """SB-540: a held book destroys one moon card of the tower or counts as a sun."""
-    g: Spellbound = state.game
-    return [Action("destroy", (c,)) for c in state.data.tower if g.cat.cards[c].moon > 0] + [SUN]
-
-
-def why_not_battle(state: State, action: Action) -> IllegalAction:
-    return _refuse(state, action, "SB-540", "not_now")
-
-
-def _refuse(state: State, action: Action, rule: str, key: str, **extra) -> IllegalAction:
-    g, legal = state.game, state.legal_actions()
-    words = {"tried": g.phrase(action), "tried_de": g.phrase(action, "de")}
-    words |= {"legal": g.phrases(legal, most=6), "legal_de": g.phrases(legal, "de", most=6)}
-    return g.refuse(rule, key, action, **words, **extra)
 
 
 # -- playing them ----------------------------------------------------------------
@@ -254,7 +110,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
         d = d.but(influence=replace_at(d.influence, d.active, d.influence[d.active] + n))
         events.append(g.say("SB-170", "gains_influence", n=n, total=d.influence[d.active]))
     elif e == "search":
-        d, ev = fx.move_book(g, d, _book_here(g, d, here), n, "SB-190", o)
+        d, ev = fx.move_book(g, d, fx.book_here(g, d, here), n, "SB-190", o)
         events += ev
     elif e == "all_hats_back":
         d, ev = fx.all_pursuers(g, d, -n, "SB-200", o, hats_only=True)

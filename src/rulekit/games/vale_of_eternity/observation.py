@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rulekit.engine.schema import Dict, Int, List, OneOf, Seq, Str
 
-from .model import CARDS, TABLES
+from .tables import CARDS, TABLES
 
 #: kinds of a pending frame (``model.Frame.kind``)
 FRAME_KINDS = ("run", "choice", "pay", "activate")

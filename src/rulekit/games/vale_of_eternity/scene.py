@@ -16,7 +16,8 @@ from rulekit.engine import State
 from rulekit.engine import scene_kit as kit
 from rulekit.engine.seats import seat_order, snake_order
 
-from .model import CARDS, ELEMENTS, NO_SEAT, TABLES
+from .model import NO_SEAT
+from .tables import CARDS, ELEMENTS, TABLES
 
 if TYPE_CHECKING:
     from .rules import ValeOfEternity

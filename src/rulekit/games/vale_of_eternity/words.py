@@ -1,4 +1,5 @@
-"""Actions as short sentences a class can read ("Summon Water Giant" / "Wasserriese beschwören").
+"""The words of The Vale of Eternity: actions as sentences ("Summon Water Giant" / "Wasserriese
+beschwören"), the action space, and the arguments of events and refusals in both languages.
 
 The words live in ``texts/messages.toml`` (keys ``act_<kind>``), the stone
 colours in ``data/tables.toml``; card names come from ``data/cards.toml``
@@ -7,13 +8,13 @@ colours in ``data/tables.toml``; card names come from ``data/cards.toml``
 
 from __future__ import annotations
 
-from rulekit.engine import Action
+from rulekit.engine import Action, Game
 from rulekit.engine.rules import Messages
 
-from .checks import recover_ok
-from .model import CARDS, PROGRAMS, STONES, TABLES, card_args, choose_options
+from .effects import recover_ok
+from .tables import CARDS, PROGRAMS, STONES, TABLES, choose_options
 
-__all__ = ["describe", "action_labels", "ACTION_KINDS"]
+__all__ = ["describe", "action_labels", "ACTION_KINDS", "card_args", "event_args"]
 
 #: every action kind the game produces, and what its argument is
 ACTION_KINDS: dict[str, str] = {
@@ -34,6 +35,18 @@ ACTION_KINDS: dict[str, str] = {
     "take": "card",
     "done": "",
 }
+
+
+def card_args(cid: int, key: str = "card") -> dict[str, str]:
+    """Message arguments naming card ``cid`` in both languages: ``{key}`` (English) and ``{key}_de``.
+
+    Texts in messages.toml use ``{card}`` in ``en`` and ``{card_de}`` in ``de``, so each
+    language shows its own name (a card id the game does not know shows itself).
+    """
+    card = CARDS.get(cid)
+    if card is None:
+        return {key: str(cid), f"{key}_de": str(cid)}
+    return {key: card.name, f"{key}_de": card.name_de}
 
 
 def describe(messages: Messages, action: Action, lang: str = "en") -> str:
@@ -85,3 +98,25 @@ def action_labels(players: int, options: dict | None = None) -> frozenset[str]:
     for op in _ops("recover"):
         labels.update(f"recover {c}" for c in cards if recover_ok(op, c, options=options))
     return frozenset(labels)
+
+
+def event_args(game: Game, args: dict) -> dict:
+    """Event arguments: seats become P1..P4; elements, card ids and action labels words in both
+    languages (``{card}`` / ``{card_de}``, ``{cards}`` / ``{cards_de}``: issue 14)."""
+    out = dict(args)
+    if "card" in out:
+        out.update(card_args(out.pop("card")))
+    if "cards" in out:
+        cids = out.pop("cards")
+        for lang, key in (("en", "cards"), ("de", "cards_de")):
+            out[key] = ", ".join(CARDS[c].name_in(lang) for c in cids)
+    if "label" in out:
+        action = Action.coerce(out.pop("label"))
+        out["choice"], out["choice_de"] = game.describe(action, "en"), game.describe(action, "de")
+    for key in ("player", "target"):
+        if key in out:
+            out[key] = f"P{out[key] + 1}"
+    if "element" in out:
+        names = TABLES["element_names"][out["element"]]
+        out["element"], out["element_de"] = names["en"], names["de"]
+    return out

@@ -1,20 +1,59 @@
-"""Hand-made positions for lessons, notebooks and tests.
+"""The first position of a Vale of Eternity game, and hand-made positions for lessons, notebooks and tests.
 
-``position`` builds a legal mid-game state from a short description (who
-holds which cards and stones); every card not placed lies in the deck, so
-the card count stays 70. ``SCENARIOS`` names a few positions that show how
-card effects chain.
+``setup`` lays out the game from the options and the seed (VE-020 .. VE-022):
+the ``Game.setup`` hook. ``position`` builds a legal mid-game state from a
+short description (who holds which cards and stones); every card not placed
+lies in the deck, so the card count stays 70. ``SCENARIOS`` names a few
+positions that show how card effects chain.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulekit.engine import SetupError, State
+from rulekit.engine import Dice, SetupError, State
 
-from .model import CARDS, NO_SEAT, Vale
+from .model import NO_SEAT, Vale, Work
+from .tables import CARDS
 
-__all__ = ["position", "scenario", "SCENARIOS"]
+__all__ = ["setup", "position", "scenario", "SCENARIOS"]
+
+
+def setup(state: State) -> State:
+    """VE-020 .. VE-022: the shuffled deck, the start player (option ``random_start``), starting points."""
+    n = state.players
+    dice = Dice(state.rng)
+    deck = dice.shuffle(sorted(CARDS))  # VE-022: all 70 cards shuffled
+    start = dice.below(n) if state.options["random_start"] else 0
+    empty = tuple(() for _ in range(n))
+    data = Vale(
+        round=1,
+        start=start,
+        deck=deck,
+        discard=(),
+        display=(),
+        markers=(),
+        hands=empty,
+        areas=empty,
+        stones=empty,
+        scores=(0,) * n,
+        summoned=(0,) * n,
+        turn=start,
+    )
+    w = Work.open(data, dice.state, state.options, n)
+    _starting_points(w)
+    events = tuple(state.game.event(*e) for e in w.events)
+    return state.evolve(data=w.freeze(), rng=w.dice.state, phase="reveal_cards", to_move=None, events=events)
+
+
+def _starting_points(w: Work) -> None:
+    """VE-020/VE-021/VE-022: starting points by seat from the start player, round 1, shuffled deck."""
+    n = w.players
+    for k in range(n):
+        w.scores[(w.start + k) % n] = k + 1
+    w.note("VE-020", "start_scores", player=w.start)
+    w.note("VE-021", "round_one")
+    w.note("VE-022", "setup", n=len(w.deck))
 
 
 def position(

@@ -1,0 +1,303 @@
+"""The decisions of each phase: the checks that the legal lists and the refusals share.
+
+Each decision phase is an engine ``Decisions`` (``rulekit.engine.decisions``):
+its kinds of action in legal-list order, each with its labels (the argument
+tuples of ``Spellbound.action_labels``), the refusal of arguments outside
+them, an "open now?" stage and a check of the value. A stage or check
+returns ``None`` or a ``No`` naming the rule that forbids the decision and
+the message key that says why; ``legal`` and ``why_not`` run the same checks.
+Cards are tried in the order they lie (``among``: the display, the tower),
+so the legal lists keep the order of the table.
+
+Action labels (one choice each): ``tower 12`` (SB-100), ``play 3`` /
+``discard 3`` (SB-120), ``step v04`` (SB-140), ``recruit`` (SB-170),
+``wand move`` / ``wand search rose`` / ``wand banish 17`` (SB-210), ``end``
+(SB-130), ``advance rose`` (SB-410), ``destroy 17`` / ``sun`` (SB-540).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rulekit.engine import State
+from rulekit.engine.decisions import Decisions, Kind, No, Refusals
+
+from .effects import book_here
+from .model import ON_TRACK, Data
+from .turn import wand_search_tracks
+
+__all__ = ["DECISIONS", "KINDS", "REFUSALS"]
+
+
+def _key(state: State) -> tuple[int, int, int]:
+    """The label tables depend on the player count and the two options that decide which cards
+    are in the game (``ally_copies``, ``watchman_max_players``): hashing all options costs more."""
+    o = state.options
+    return (state.players, o["ally_copies"], o["watchman_max_players"])
+
+
+# -- label spaces (the same as Spellbound.action_labels, by kind) ---------------------------
+
+
+def _destiny(state: State) -> list[int]:
+    """Ids of the cards the display can hold in a game of this size and these options."""
+    g, o = state.game, state.options
+    out_of_game = set(range(len(g.cat.cards))) - set(g.in_play_ids(o))  # ally copies beyond ally_copies
+    if state.players > o["watchman_max_players"]:
+        out_of_game.add(g.cat.watchman)
+    return [c.id for c in g.cat.cards if (c.helpful or c.type == "adversary") and c.id not in out_of_game]
+
+
+def _none(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((), None)]
+
+
+def _cards(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((c,), c) for c in _destiny(state)]
+
+
+def _spaces(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((s,), s) for s in state.game.cat.spaces]
+
+
+def _wand_uses(state: State) -> Iterable[tuple[tuple, Any]]:
+    g = state.game
+    uses = [(("move",), ("move", None))]
+    uses += [(("search", t.id), ("search", i)) for i, t in enumerate(g.cat.tracks)]
+    return uses + [(("banish", c.id), ("banish", c.id)) for c in g.cat.cards if c.type == "adversary"]
+
+
+def _tracks(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((t.id,), i) for i, t in enumerate(state.game.cat.tracks)]
+
+
+def _moon_cards(state: State) -> Iterable[tuple[tuple, Any]]:
+    g = state.game
+    return [((c,), c) for c in [*_destiny(state), *g.cat.demons] if g.cat.cards[c].moon > 0]
+
+
+# -- the order legal lists try arguments in ---------------------------------------------------
+
+
+_DISPLAY_ARGS: dict[tuple[int, ...], list[tuple]] = {}
+
+
+def _in_display(state: State) -> list[tuple]:
+    """The display's cards as argument tuples, in the order they lie (kept per display: a hot path)."""
+    display = state.data.display
+    found = _DISPLAY_ARGS.get(display)
+    if found is None:
+        if len(_DISPLAY_ARGS) > 4096:
+            _DISPLAY_ARGS.clear()
+        found = _DISPLAY_ARGS[display] = [(c,) for c in display]
+    return found
+
+
+def _roads_out(state: State) -> Iterable[tuple]:
+    d: Data = state.data
+    return state.game.step_args[d.mages[d.active]] if d.movement > 0 else ()
+
+
+def _wand_now(state: State) -> list[tuple]:
+    """SB-210: move, then the books a search may move, then the wicked cards in the display."""
+    g, d = state.game, state.data
+    out = [("move",)]
+    out += [("search", g.cat.tracks[t].id) for t in wand_search_tracks(g, state.options, d)]
+    return out + [("banish", c) for c in d.display if c in g.adversary]
+
+
+def _in_tower(state: State) -> list[tuple]:
+    return [(c,) for c in state.data.tower]
+
+
+# -- take_destiny_card (SB-100, SB-110) -------------------------------------------------------
+
+
+_TOWER_FIRST = No("SB-110", "tower_first")
+
+
+def tower_first(state: State) -> No | None:
+    """SB-110: the tower card is taken before any mage card is played, moved or used."""
+    return _TOWER_FIRST
+
+
+def tower_ok(state: State, cid: int) -> No | None:
+    """SB-100: the tower card is one of the display."""
+    return None if cid in state.data.display else No("SB-100", "not_in_display")
+
+
+# -- play_mage_cards (SB-120 .. SB-220, SB-905 .. SB-913) ------------------------------------
+
+
+def card_block(g: Any, d: Data, cid: int) -> No | None:
+    """SB-160, SB-190, SB-200, SB-913: whether the effect of card ``cid`` can be played here."""
+    e = g.cat.cards[cid].effect
+    here = d.mages[d.active]
+    kind = g.cat.kind(here)
+    if e == "magic" and kind not in ("city", "wilderness"):
+        return No("SB-160", "no_magic_here")
+    if e == "search" and book_here(g, d, here) is None:
+        return No("SB-190", "no_book_here")
+    if e == "guard_book" and ON_TRACK not in d.book_status:
+        return No("SB-200", "no_book_on_track")
+    if e == "banish" and not any(c in g.adversary for c in d.display):
+        return No("SB-200", "no_wicked_in_display")
+    if e == "watchman" and kind != "city":
+        return No("SB-913", "watchman_needs_city")
+    return None
+
+
+_NOT_IN_DISPLAY = No("SB-120", "not_in_display")
+_WICKED = No("SB-120", "wicked_not_playable")
+
+
+def _mage_in_display(state: State, cid: int) -> No | None:
+    """SB-120: only mage and ally cards of the display are played or discarded."""
+    if cid not in state.data.display:
+        return _NOT_IN_DISPLAY
+    return None if cid in state.game.helpful else _WICKED
+
+
+def play_ok(state: State, cid: int) -> No | None:
+    """SB-120 with the card's own rule (``card_block``); most mage cards work anywhere (``free_cards``)."""
+    g = state.game
+    if cid in g.free_cards:
+        return None if cid in state.data.display else _NOT_IN_DISPLAY
+    return _mage_in_display(state, cid) or card_block(g, state.data, cid)
+
+
+def discard_ok(state: State, cid: int) -> No | None:
+    """SB-120: any mage card of the display may be discarded unplayed."""
+    if cid in state.game.helpful:
+        return None if cid in state.data.display else _NOT_IN_DISPLAY
+    return _mage_in_display(state, cid)
+
+
+def step_ok(state: State, to: str) -> No | None:
+    """SB-150, SB-140, SB-905: a step follows one road, needs a movement point and never joins two cities."""
+    g, d = state.game, state.data
+    here = d.mages[d.active]
+    kinds = g.cat.space_kinds
+    if kinds[here] == "city" and kinds[to] == "city":
+        return No("SB-150", "city_to_city")  # checked first: it is why no road joins two cities
+    if d.movement <= 0:
+        return No("SB-140", "no_movement")
+    return None if to in g.cat.neighbours.get(here, ()) else No("SB-905", "not_adjacent")
+
+
+_NEEDS_VILLAGE = No("SB-907", "recruit_needs_village")
+
+
+def recruit_ok(state: State, _: object = None) -> No | None:
+    """SB-907, SB-170: a face-up village with an ally left, and influence to pay for it."""
+    g, d = state.game, state.data
+    here = d.mages[d.active]
+    if g.cat.space_kinds[here] != "village":
+        return _NEEDS_VILLAGE
+    v = g.cat.villages.index(here)
+    if not d.revealed[v] or not d.supplies[v]:
+        return No("SB-907", "nothing_to_recruit")
+    if d.influence[d.active] < g.cat.cards[d.supplies[v][0]].cost:
+        return No("SB-170", "not_enough_influence")
+    return None
+
+
+_WAND_EMPTY = No("SB-220", "wand_empty")
+
+
+def wand_charged(state: State) -> No | None:
+    """SB-220: a used wand is empty until it is recharged (SB-909)."""
+    d = state.data
+    return None if d.wands[d.active] else _WAND_EMPTY
+
+
+def wand_ok(state: State, use: tuple) -> No | None:
+    """SB-210: the search moves a book the option ``wand_search`` allows; the banished card lies in the display."""
+    what, x = use
+    if what == "search" and x not in wand_search_tracks(state.game, state.options, state.data):
+        return No("SB-190", "wand_search_on_site")
+    if what == "banish" and x not in state.data.display:
+        return No("SB-210", "not_in_display")
+    return None
+
+
+def end_ok(state: State, _: object = None) -> No | None:
+    """SB-120, SB-130: the play ends only with at most two mage cards in the display."""
+    g, d = state.game, state.data
+    helpful = g.helpful
+    n = len([c for c in d.display if c in helpful])
+    return None if n <= g.keep_mages else No("SB-120", "too_many_mages", {"n": n})
+
+
+# -- eod_choose_book (SB-410) and final_battle (SB-540) ---------------------------------------
+
+
+def advance_ok(state: State, t: int) -> No | None:
+    """SB-410: the book chosen is still on its track."""
+    return None if state.data.book_status[t] == ON_TRACK else No("SB-410", "book_not_on_track")
+
+
+def destroy_ok(state: State, cid: int) -> No | None:
+    """SB-540: a held book destroys a moon card lying in the witch tower."""
+    return None if cid in state.data.tower else No("SB-540", "not_in_tower")
+
+
+# -- the tables ------------------------------------------------------------------------------
+
+_PLAY = Kind(
+    "play", _cards, No("SB-120", "not_in_display"), None, play_ok, ("SB-160", "SB-190", "SB-200", "SB-913"), _in_display
+)
+_DISCARD = Kind("discard", _cards, No("SB-120", "not_in_display"), None, discard_ok, (), _in_display)
+_STEP = Kind("step", _spaces, No("SB-905", "not_adjacent"), None, step_ok, ("SB-140", "SB-150"), _roads_out)
+_RECRUIT = Kind("recruit", _none, No("SB-907", "recruit_needs_village"), None, recruit_ok, ("SB-170",))
+_WAND = Kind("wand", _wand_uses, No("SB-210", "wand_what"), wand_charged, wand_ok, ("SB-190", "SB-220"), _wand_now)
+_END = Kind("end", _none, No("SB-130", "not_now"), None, end_ok, ("SB-120",))
+
+
+def _before_tower(kind: Kind) -> Kind:
+    """``kind`` in the tower phase: closed until the tower card is taken (SB-110)."""
+    return Kind(kind.name, kind.labels, No("SB-110", "tower_first"), tower_first, rules=("SB-110",))
+
+
+def _phase(*kinds: Kind) -> Decisions:
+    return Decisions(*kinds, key=_key)
+
+
+#: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)
+DECISIONS: dict[str, Decisions] = {
+    "take_destiny_card": _phase(
+        Kind("tower", _cards, No("SB-100", "not_in_display"), None, tower_ok, (), _in_display),
+        *(_before_tower(k) for k in (_PLAY, _DISCARD, _STEP, _RECRUIT, _WAND, _END)),
+    ),
+    "play_mage_cards": _phase(
+        _PLAY,
+        _DISCARD,
+        _STEP,
+        _RECRUIT,
+        _WAND,
+        _END,
+    ),
+    "eod_choose_book": _phase(Kind("advance", _tracks, No("SB-410", "book_not_on_track"), None, advance_ok)),
+    "final_battle": _phase(
+        Kind("destroy", _moon_cards, No("SB-540", "not_in_tower"), None, destroy_ok, (), _in_tower),
+        Kind("sun", _none, No("SB-540", "not_now")),
+    ),
+}
+
+#: action kind -> the rule that governs it (the phases that use it are those of ``DECISIONS`` naming it)
+KINDS: dict[str, str] = {
+    "tower": "SB-110",  # exactly one tower card, at the start of the turn: outside its phase SB-110 forbids it
+    "play": "SB-120",
+    "discard": "SB-120",
+    "step": "SB-140",
+    "recruit": "SB-180",
+    "wand": "SB-210",
+    "end": "SB-130",
+    "advance": "SB-410",
+    "destroy": "SB-540",
+    "sun": "SB-540",
+}
+
+#: the game's ``why_not``: every decision phase's refusals come from the checks above
+REFUSALS = Refusals(DECISIONS, KINDS)

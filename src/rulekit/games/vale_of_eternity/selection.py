@@ -1,0 +1,66 @@
+"""The selection phase (VE-040 .. VE-047): reveal cards onto the element zones, then a snake draft of markers.
+
+Each function takes a ``Work`` (a mutable copy of the state data) and
+returns ``(phase, to_move)`` for the state that follows.
+"""
+
+from __future__ import annotations
+
+from rulekit.engine import Action
+from rulekit.engine.seats import snake_order
+
+from .model import NO_SEAT, Work
+from .tables import CARDS, TABLES
+
+__all__ = ["reveal", "pick", "do_pick", "begin_actions", "snake_seat"]
+
+Step = tuple[str, int | None]
+
+
+def snake_seat(w: Work, k: int) -> int:
+    """VE-043/VE-044/VE-046: picks go clockwise from the start player, then back (the engine's snake order)."""
+    return snake_order(w.start, w.players)[k]
+
+
+def reveal(w: Work) -> Step:
+    """VE-041, VE-042, VE-047: reveal 2 x players cards onto their element zones."""
+    for _ in range(TABLES["reveal_per_player"] * w.players):
+        c = w.draw_card()
+        if c is None:
+            w.note("VE-047", "deck_empty")
+            break
+        w.display.append(c)
+        w.markers.append(NO_SEAT)
+    w.note("VE-041", "reveal", round=w.round, n=len(w.display))
+    zones = {}
+    for c in w.display:
+        zones.setdefault(CARDS[c].element, []).append(c)
+    for element, cids in zones.items():  # card ids: the event names them in each language
+        w.note("VE-042", "revealed", cards=tuple(cids), element=element)
+    w.stage, w.picks = "pick", 0
+    if not w.display:
+        return "begin_actions", None
+    return "pick_clockwise", snake_seat(w, 0)
+
+
+def pick(w: Work, seat: int, cid: int) -> Step:
+    """VE-043/VE-044/VE-045: put a selection marker on a free card."""
+    w.markers[w.display.index(cid)] = seat
+    w.picks += 1
+    w.note("VE-043" if w.picks <= w.players else "VE-044", "picked", player=seat, card=cid)
+    total = min(TABLES["markers_per_player"] * w.players, len(w.display))
+    if w.picks >= total:
+        return "begin_actions", None
+    phase = "pick_clockwise" if w.picks < w.players else "pick_counterclockwise"
+    return phase, snake_seat(w, w.picks)
+
+
+def begin_actions(w: Work) -> Step:
+    """VE-050: the action phase starts with the start player."""
+    w.stage, w.turn, w.done = "action", w.start, 0
+    w.note("VE-050", "action_phase", player=w.start)
+    return "action_turn", w.start
+
+
+def do_pick(w: Work, seat: int, action: Action) -> Step:
+    return pick(w, seat, action.args[0])

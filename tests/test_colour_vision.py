@@ -192,7 +192,7 @@ def sample_states(game_id: str) -> tuple:
     return random_states(game_id, rulekit.load(game_id).players, steps=300, every=23)
 
 
-@pytest.mark.parametrize("game_id", rulekit.games())
+@pytest.mark.parametrize("game_id", rulekit.games(examples=True))
 def test_board_text_contrast_at_least_4_5(game_id):
     game = rulekit.load(game_id)
     bad = set()

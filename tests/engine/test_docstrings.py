@@ -137,6 +137,15 @@ def documented_parameters(body: list[str]) -> list[str]:
     return names
 
 
+def undescribed(body: list[str]) -> list[str]:
+    """The entries of a section (``name : type`` lines) without an indented description under them."""
+    return [
+        line.strip()
+        for i, line in enumerate(body)
+        if line and not line[0].isspace() and not (i + 1 < len(body) and body[i + 1].startswith("    "))
+    ]
+
+
 def _signature(obj: object) -> inspect.Signature | None:
     target = obj.fget if isinstance(obj, property) else obj
     try:
@@ -167,7 +176,11 @@ def returns_something(obj: object) -> bool:
 
 
 def problems(qualname: str, obj: object, owner: type | None) -> list[str]:
-    """What the docstring of ``obj`` lacks, in numpydoc's terms (empty when it is complete)."""
+    """What the docstring of ``obj`` lacks, in numpydoc's terms (empty when it is complete).
+
+    Beyond numpydoc's own checks, the examples must use the object they document (by name),
+    so an example copied from elsewhere, or ``>>> True``, does not count.
+    """
     doc = _docstring(qualname, obj, owner)
     if not doc:
         return ["no docstring"]
@@ -186,11 +199,24 @@ def problems(qualname: str, obj: object, owner: type | None) -> list[str]:
                 out.append(f"Parameters misses {missing}")
             if unknown := [p for p in listed if p not in wanted]:
                 out.append(f"Parameters lists {unknown}, which it does not take")
+    for title in ("Parameters", "Returns", "Yields", "Raises"):
+        out += [f"{title}: {entry!r} has no description" for entry in undescribed(found.get(title, []))]
     if returns_something(obj) and "Returns" not in found and "Yields" not in found:
         out.append("no Returns section")
-    if not any(line.lstrip().startswith(">>>") for line in found.get("Examples", [])):
+    examples = found.get("Examples", [])
+    if not any(line.lstrip().startswith(">>>") for line in examples):
         out.append("no Examples section with a >>> example")
+    elif not any(name in "\n".join(examples) for name in _names(qualname, obj, owner)):
+        out.append(f"the examples never use {qualname.rsplit('.', 1)[-1]}")
     return out
+
+
+def _names(qualname: str, obj: object, owner: type | None) -> set[str]:
+    """The names ``obj`` goes by: its own, and in a class every other attribute bound to it (``pop = _frozen``)."""
+    names = {qualname.rsplit(".", 1)[-1]}
+    if owner is not None:
+        names |= {attr for attr, member in vars(owner).items() if _unwrap(member) is obj}
+    return names
 
 
 class _Finder(doctest.DocTestFinder):
@@ -272,4 +298,40 @@ def test_the_checker_notices_a_missing_section() -> None:
         "Parameters misses ['name']",
         "no Returns section",
         "no Examples section with a >>> example",
+    ]
+
+
+def test_the_checker_passes_a_complete_docstring_and_wants_the_object_used() -> None:
+    def total(count: int) -> int:
+        """Count things.
+
+        Parameters
+        ----------
+        count : int
+            How many.
+
+        Returns
+        -------
+        int
+            The count.
+
+        Raises
+        ------
+        ValueError
+
+        Examples
+        --------
+        >>> total(2)
+        2
+        """
+        return count
+
+    assert problems("total", total, None) == ["Raises: 'ValueError' has no description"]
+    total.__doc__ = total.__doc__.replace("ValueError", "ValueError\n            When count is negative.")
+    assert problems("total", total, None) == []
+    total.__doc__ = total.__doc__.replace(">>> total(2)", ">>> 1 + 1").replace("count : int", "counts : int")
+    assert problems("total", total, None) == [
+        "Parameters misses ['count']",
+        "Parameters lists ['counts'], which it does not take",
+        "the examples never use total",
     ]

@@ -17,7 +17,7 @@ import rulekit
 
 from .corpus import ROOT
 
-GAMES = rulekit.games()
+GAMES = rulekit.games(examples=True)  # the template game coin_race too
 #: keys whose strings are words a person reads (English unless they end in _de)
 READ = {"en", "name", "title", "help", "task", "hint", "text", "effect", "label", "question", "explain", "summary"}
 

@@ -75,8 +75,8 @@ class State:
     >>> import rulekit
     >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
     >>> after = state.apply("action summon")
-    >>> after.phase, after.actions, state.actions
-    ('summon', [Action(kind='action', args=('summon',))], [])
+    >>> type(after) is State, after.phase, after.actions, state.actions
+    (True, 'summon', [Action(kind='action', args=('summon',))], [])
     """
 
     game: Game
@@ -357,8 +357,13 @@ class State:
         --------
         >>> import rulekit
         >>> state = rulekit.load("rune_stones").new(players=2, seed=1, settle=False)
-        >>> state.phase, state.advance().phase, state.advance().step
-        ('setup', 'start_turn', 1)
+        >>> after = state.advance()
+        >>> after.step - state.step, after.phase in state.game.phases[state.phase].next
+        (1, True)
+        >>> state.settle().advance()
+        Traceback (most recent call last):
+        ...
+        rulekit.engine.errors.IllegalAction: no automatic step is pending [engine]
         """
         if not self.automatic:
             raise IllegalAction("engine", "no automatic step is pending", None, "Kein automatischer Schritt steht an.")

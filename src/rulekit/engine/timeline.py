@@ -138,8 +138,8 @@ class Timeline:
         --------
         >>> import rulekit
         >>> tl = Timeline(rulekit.load("rune_stones").new(players=2, seed=1, settle=False))
-        >>> tl.advance().phase, tl.labels
-        ('start_turn', ['setup', 'auto'])
+        >>> tl.advance() is tl.state, tl.labels
+        (True, ['setup', 'auto'])
         """
         return self._push(self.state.advance(), "auto")
 
@@ -167,8 +167,12 @@ class Timeline:
         --------
         >>> import rulekit
         >>> tl = Timeline(rulekit.load("rune_stones").new(players=2, seed=1, settle=False))
-        >>> tl.step().phase, tl.settle().phase, tl.step("action forge").phase
-        ('start_turn', 'choose_action', 'forge')
+        >>> _ = tl.step()
+        >>> tl.labels
+        ['setup', 'auto']
+        >>> _ = tl.settle()
+        >>> tl.step("action forge").phase, tl.labels[-1]
+        ('forge', 'action forge')
         """
         if self.state.automatic:
             return self.advance()

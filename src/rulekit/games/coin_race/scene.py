@@ -49,7 +49,7 @@ def _track(state: State, y: float, lang: str) -> tuple[list[dict], float]:
     for seat, space in enumerate(d.spaces):
         who = kit.words()("player", lang, n=seat + 1)
         colour = kit.seat_colour(seat)
-        items.append(kit.text(10, y + r + size * 0.35, who, size, bold=True, fill=colour))
+        items.append(kit.text(10, y + r + size * 0.35, who, size, bold=True))
         items.append({"type": "circle", "x": LEFT + cell * (space + 0.5) - 1.5, "y": y + r, "r": r, "fill": colour,
                       "stroke": "#333", "id": f"token-{seat}", "title": f"{who}: {space}"})  # fmt: skip
         y += 2 * r + 6

@@ -315,10 +315,12 @@ class Game:
         Examples
         --------
         >>> import rulekit
+        >>> from rulekit.engine.rng import seed_state
         >>> game = rulekit.load("mines_of_zavandor")
-        >>> first = game.new(players=2, seed=1, settle=False)
-        >>> first.phase in game.phases["setup"].next, first.step
-        (True, 0)
+        >>> blank = State(game, 2, game.resolve_options({}), 1, None, "setup", None, seed_state(1))
+        >>> built = game.setup(blank)
+        >>> built.phase, game.leave_setup(built).phase
+        ('setup', 'income_base')
         """
         phase = self.phases.get("setup")
         if phase is None or (self.flow and "setup" in self.flow):

@@ -26,7 +26,7 @@ from rulekit.engine.decisions import Decisions, Refusals
 from rulekit.games import EXAMPLES, REGISTRY
 
 #: the games in the shape (add a game's id here when it is converted)
-COMPLYING: tuple[str, ...] = ("mines_of_zavandor", "coin_race")
+COMPLYING: tuple[str, ...] = ("mines_of_zavandor", "coin_race", "spellbound")
 
 #: the role modules every game package has (docs/adding-a-game.md, "Package shape")
 ROLE_FILES = (

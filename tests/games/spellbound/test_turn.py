@@ -7,8 +7,8 @@ from functools import cached_property
 import pytest
 
 from rulekit.engine import IllegalAction
-from rulekit.games.spellbound.catalog import build_catalog
 from rulekit.games.spellbound.rules import Spellbound
+from rulekit.games.spellbound.tables import build_catalog
 
 from .helpers import CAT, GAME, arrange, cid, place_village, playing, start, track
 

@@ -23,7 +23,7 @@ from typing import Any
 from rulekit.engine import State
 from rulekit.engine.decisions import Decisions, Kind, No, Refusals
 
-from .effects import book_here
+from .effects import op_feasible
 from .model import ON_TRACK, Data
 from .turn import wand_search_tracks
 
@@ -130,22 +130,27 @@ def tower_ok(state: State, cid: int) -> No | None:
 # -- play_mage_cards (SB-120 .. SB-220, SB-905 .. SB-913) ------------------------------------
 
 
-def card_block(g: Any, d: Data, cid: int) -> No | None:
-    """SB-160, SB-190, SB-200, SB-913: whether the effect of card ``cid`` can be played here."""
-    e = g.cat.cards[cid].effect
-    here = d.mages[d.active]
-    kind = g.cat.kind(here)
-    if e == "magic" and kind not in ("city", "wilderness"):
-        return No("SB-160", "no_magic_here")
-    if e == "search" and book_here(g, d, here) is None:
-        return No("SB-190", "no_book_here")
-    if e == "guard_book" and ON_TRACK not in d.book_status:
-        return No("SB-200", "no_book_on_track")
-    if e == "banish" and not any(c in g.adversary for c in d.display):
-        return No("SB-200", "no_wicked_in_display")
-    if e == "watchman" and kind != "city":
-        return No("SB-913", "watchman_needs_city")
-    return None
+#: effects a card may be played with only in some places (SB-160 magic, SB-913 the City Watchman)
+_PLACES = {
+    "magic": (frozenset({"city", "wilderness"}), No("SB-160", "no_magic_here")),
+    "watchman": (frozenset({"city"}), No("SB-913", "watchman_needs_city")),
+}
+#: effects whose rule demands that they can be carried out (``effects.OP_FEASIBLE``): SB-190, SB-200
+_COMPLETE = {
+    "search": No("SB-190", "no_book_here"),
+    "guard_book": No("SB-200", "no_book_on_track"),
+    "banish": No("SB-200", "no_wicked_in_display"),
+}
+
+
+def card_block(g: Any, d: Data, o: Any, cid: int) -> No | None:
+    """SB-160, SB-190, SB-200, SB-913: whether the effect of card ``cid`` can be played here and now."""
+    card = g.cat.cards[cid]
+    place = _PLACES.get(card.effect)
+    if place is not None and g.cat.space_kinds[d.mages[d.active]] not in place[0]:
+        return place[1]
+    no = _COMPLETE.get(card.effect)
+    return no if no is not None and not op_feasible(g, d, o, card) else None
 
 
 _NOT_IN_DISPLAY = No("SB-120", "not_in_display")
@@ -164,7 +169,7 @@ def play_ok(state: State, cid: int) -> No | None:
     g = state.game
     if cid in g.free_cards:
         return None if cid in state.data.display else _NOT_IN_DISPLAY
-    return _mage_in_display(state, cid) or card_block(g, state.data, cid)
+    return _mage_in_display(state, cid) or card_block(g, state.data, state.options, cid)
 
 
 def discard_ok(state: State, cid: int) -> No | None:

@@ -4,9 +4,13 @@ The mages race to bring four spellbooks to the ends of their tracks before
 the witch hats and the troll catch them, gather in the village of the witch
 tower and win the last battle. The seed only gives the turn order; the map,
 the cards and many numbers are rulekit's edition (data/*.toml, marked
-``rulekit_choice``). Modules: ``catalog`` (data), ``model`` (state data),
-``effects`` (moving pieces), ``turn`` (decisions), ``autos`` (automatic
-steps), ``scene`` (the board).
+``rulekit_choice``). Modules (the one package shape of docs/adding-a-game.md):
+``tables`` (data), ``model`` (state data), ``setup`` (the first position),
+``checks`` (legal lists and refusals), ``effects`` (moving pieces), the
+mechanics ``turn`` (SB-100 .. SB-220), ``turn_end`` (SB-230 .. SB-300),
+``end_of_deck`` (SB-270 .. SB-470) and ``last_battle`` (SB-500 .. SB-560),
+``views`` (hidden information), ``observation``, ``words`` (texts) and
+``scene`` (the board).
 
 Cooperative ending (``cooperative = True``): on a victory ``winners`` is
 every seat, on a defeat it is empty; ``view()["result"]`` says "won" or
@@ -19,19 +23,27 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, FlowError, Game, PhaseHooks, ScoreLine, State, load_options
+from rulekit.engine import Action, Dice, Game, PhaseHooks, ScoreLine, State, load_options
 
-from . import autos, turn
 from . import effects as fx
-from .catalog import Catalog, build_catalog, map_graph, variant
+from . import end_of_deck, last_battle, turn, turn_end
 from .checks import DECISIONS, REFUSALS
 from .model import CAUGHT, HELD, ON_TRACK, Data
+from .setup import setup as first_position
+from .tables import Catalog, build_catalog, map_graph, variant
 
 __all__ = ["Spellbound"]
 
 
-def _setup_runs_in_new(state: State) -> State:
-    raise FlowError("spellbound: setup is done by Game.new, never as an automatic step")
+def hook(step):
+    """The engine's ``auto(state)`` hook for a step written as ``step(g, state, data)``."""
+
+    def auto(state: State) -> State:
+        return step(state.game, state, state.data)
+
+    auto.__name__ = auto.__qualname__ = step.__name__
+    auto.__doc__ = step.__doc__
+    return auto
 
 
 class Spellbound(Game):
@@ -46,34 +58,35 @@ class Spellbound(Game):
     @cached_property
     def flow(self) -> dict[str, PhaseHooks]:
         """Phase id -> hooks (issue 16): legal lists and refusals from ``checks``, decisions carried
-        out in ``turn``, automatic steps in ``autos``."""
-        a, why_not = autos.hook, REFUSALS.why_not
+        out and automatic steps run by the mechanics modules."""
+        a, why_not = hook, REFUSALS.why_not
 
         def legal(phase: str):
             return DECISIONS[phase].legal
 
         return {
-            "setup": PhaseHooks(auto=_setup_runs_in_new),
             "take_destiny_card": PhaseHooks(legal=legal("take_destiny_card"), play=turn.play_tower, why_not=why_not),
             "play_mage_cards": PhaseHooks(legal=legal("play_mage_cards"), play=turn.play_cards, why_not=why_not),
-            "stationary_mage_penalty": PhaseHooks(auto=a(autos.stationary)),
-            "adversary_overflow_check": PhaseHooks(auto=a(autos.overflow)),
-            "refill_destiny_display": PhaseHooks(auto=a(autos.refill)),
-            "resolve_new_adversary_cards": PhaseHooks(auto=a(autos.resolve_new)),
-            "check_game_state": PhaseHooks(auto=a(autos.check)),
-            "eod_resolve_display_adversaries": PhaseHooks(auto=a(autos.eod_resolve_display)),
-            "eod_advance_unguarded_adversaries": PhaseHooks(auto=a(autos.eod_unguarded)),
-            "eod_add_adversary_card": PhaseHooks(auto=a(autos.eod_add_wicked)),
-            "eod_draw_stones": PhaseHooks(auto=a(autos.eod_draw)),
-            "eod_compare_powers": PhaseHooks(auto=a(autos.eod_compare)),
-            "eod_mage_victory": PhaseHooks(auto=a(autos.eod_mage_victory)),
-            "eod_choose_book": PhaseHooks(legal=legal("eod_choose_book"), play=turn.play_choose_book, why_not=why_not),
-            "eod_witch_victory": PhaseHooks(auto=a(autos.eod_witch_victory)),
-            "eod_shuffle_discard": PhaseHooks(auto=a(autos.eod_shuffle)),
-            "eod_refill_destiny_display": PhaseHooks(auto=a(autos.eod_refill)),
-            "eod_resolve_new_adversary_cards": PhaseHooks(auto=a(autos.resolve_new)),
-            "final_battle": PhaseHooks(legal=legal("final_battle"), play=turn.play_battle, why_not=why_not),
-            "final_battle_resolve": PhaseHooks(auto=a(autos.final_resolve)),
+            "stationary_mage_penalty": PhaseHooks(auto=a(turn_end.stationary)),
+            "adversary_overflow_check": PhaseHooks(auto=a(turn_end.overflow)),
+            "refill_destiny_display": PhaseHooks(auto=a(turn_end.refill)),
+            "resolve_new_adversary_cards": PhaseHooks(auto=a(turn_end.resolve_new)),
+            "check_game_state": PhaseHooks(auto=a(turn_end.check)),
+            "eod_resolve_display_adversaries": PhaseHooks(auto=a(end_of_deck.eod_resolve_display)),
+            "eod_advance_unguarded_adversaries": PhaseHooks(auto=a(end_of_deck.eod_unguarded)),
+            "eod_add_adversary_card": PhaseHooks(auto=a(end_of_deck.eod_add_wicked)),
+            "eod_draw_stones": PhaseHooks(auto=a(end_of_deck.eod_draw)),
+            "eod_compare_powers": PhaseHooks(auto=a(end_of_deck.eod_compare)),
+            "eod_mage_victory": PhaseHooks(auto=a(end_of_deck.eod_mage_victory)),
+            "eod_choose_book": PhaseHooks(
+                legal=legal("eod_choose_book"), play=end_of_deck.play_choose_book, why_not=why_not
+            ),
+            "eod_witch_victory": PhaseHooks(auto=a(end_of_deck.eod_witch_victory)),
+            "eod_shuffle_discard": PhaseHooks(auto=a(end_of_deck.eod_shuffle)),
+            "eod_refill_destiny_display": PhaseHooks(auto=a(end_of_deck.eod_refill)),
+            "eod_resolve_new_adversary_cards": PhaseHooks(auto=a(turn_end.resolve_new)),
+            "final_battle": PhaseHooks(legal=legal("final_battle"), play=last_battle.play_battle, why_not=why_not),
+            "final_battle_resolve": PhaseHooks(auto=a(last_battle.final_resolve)),
             "game_over": PhaseHooks(),  # the end: nothing runs here
         }
 
@@ -102,7 +115,7 @@ class Spellbound(Game):
     @cached_property
     def free_cards(self) -> frozenset[int]:
         """Cards whose effect can be played anywhere (no check needed in ``legal``)."""
-        places = {"magic", "search", "guard_book", "banish", "watchman"}
+        places = {"magic", "search", "guard_book", "banish", "watchman"}  # checks._PLACES and _COMPLETE
         return frozenset(c.id for c in self.cat.cards if c.helpful and c.effect not in places)
 
     @cached_property
@@ -217,7 +230,9 @@ class Spellbound(Game):
                 return self.cat.villages[v]
         return ""
 
-    def checked(self, state: State, d: Data, events, phase: str, to_move: int | None, rng: int | None = None) -> State:
+    def checked(
+        self, state: State, d: Data, events, phase: str, to_move: int | None = None, rng: int | None = None
+    ) -> State:
         """The next state, ending the game at once on victory or any defeat (SB-560, SB-600, SB-650)."""
         events = tuple(events)
         rng = state.rng if rng is None else rng
@@ -246,59 +261,13 @@ class Spellbound(Game):
     # -- setup ----------------------------------------------------------------
 
     def setup(self, state: State) -> State:
-        """SB-901 with the facts sheet: decks, villages, pieces and the bag; then the opening refill (SB-060)."""
-        cat, dice, s, o = self.cat, Dice(state.rng), self.cat.setup, state.options
-        n = state.players
-        box: tuple[int, ...] = ()
-        deck = list(cat.basic) + [cat.fortuna, *cat.witch_cards]
-        watchman = n <= o["watchman_max_players"]
-        if watchman:
-            deck.append(cat.watchman)  # SB-900, SB-913: only with 1-2 players
-        else:
-            box += (cat.watchman,)
-        deck = dice.shuffle(deck)
-        wicked = dice.shuffle(cat.wicked) + (cat.troll_card,)  # the Troll card at the bottom
-        sets = dice.shuffle(cat.ally_keys)
-        keep, gone = sets[s["setup"]["villages_removed"] :], sets[: s["setup"]["villages_removed"]]
-        n_copies = o["ally_copies"]  # SB-903: copies beyond it are not in this game (no zone holds them)
-        for key in gone:
-            box += (cat.sets[key][0], *cat.copies(key, n_copies)[0])
-        tiles = dice.shuffle([cat.sets[k][0] for k in keep] + list(cat.specials))
-        by_village = {v: k for k, (v, _) in cat.sets.items()}
-        supplies = tuple(cat.copies(by_village[c], n_copies)[0] if c in by_village else () for c in tiles)
-        tracks = cat.tracks
-        data = Data(
-            deck=deck,
-            display=(),
-            fresh=(),
-            tower=(),
-            discard=(),
-            wicked=wicked,
-            demons=cat.demons,
-            box=box,
-            village_cards=tiles,
-            supplies=supplies,
-            revealed=tuple(v in s["open_villages"][o["open_villages"]] for v in cat.villages),
-            mages=tuple(s["setup"]["mage_start"] for _ in range(n)),
-            wands=tuple(o["wands_start_charged"] for _ in range(n)),
-            influence=tuple(o["start_influence"] for _ in range(n)),
-            books=tuple(t.book_start for t in tracks),
-            book_status=tuple(ON_TRACK for _ in tracks),
-            pursuers=tuple(o["pursuer_start"] for _ in tracks),
-            watchman=o["watchman_start"] if watchman else "",
-            witch=0,
-            bag=(s["stones"]["bag_moon"], s["stones"]["bag_sun"]),
-            supply=(o["supply_moon_stones"], s["stones"]["supply"] - o["supply_moon_stones"]),
-            drawn=(0, 0),
-            active=n - 1,  # the opening refill ends like a turn of the last seat, so seat 1 begins
-        )
-        ev = self.say("SB-901", "setup", players=n, deck=len(deck))
-        return state.evolve(data=data, phase="refill_destiny_display", to_move=None, rng=dice.state, events=(ev,))
+        """SB-901 with the facts sheet: ``setup.setup`` lays out the first position (run once by ``new``)."""
+        return first_position(state)
 
     # -- the contract ------------------------------------------------------------
 
     def snapshot(self, state: State) -> dict:
-        """Everything of a state, with the data's field names (Data is a NamedTuple). Fields added
+        """Everything of a state, with the data's field names (``Data.as_dict``). Fields added
         after save files were first written are left out at their defaults, so older files still load."""
         data = None
         if state.data is not None:
@@ -382,13 +351,13 @@ class Spellbound(Game):
     def card_text(self, cid: int, lang: str = "en", options: dict | None = None) -> str:
         """What card ``cid`` does, in ``lang`` (texts/messages.toml ``effect_*``): the words of the
         board's card faces, tooltips and ``describe``; ``options`` (a state's) follow magic_effect."""
-        from .views import card_effect
+        from .words import card_effect
 
         en, de = card_effect(self, cid, options)
         return de if lang == "de" else en
 
     def describe(self, action: Action, lang: str = "en") -> str:
-        from .views import describe
+        from .words import describe
 
         return describe(self, action, lang)
 

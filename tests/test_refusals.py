@@ -6,8 +6,8 @@ actions that were legal earlier in the game. Each must be refused by the
 game's own ``why_not`` (never the engine's generic answer) with a rule of the
 game's ledger; "engine" only for a kind of action the game does not have.
 Games whose refusals are declared per action kind are held to the declared
-rules: games on ``engine/decisions.py`` (``checks.REFUSALS``) and Rune Stones (``why.CITES``), so a
-rule of the phase cannot stand in for the check that refused.
+rules: games on ``engine/decisions.py`` (``checks.REFUSALS``), so a rule of the
+phase cannot stand in for the check that refused.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ import pytest
 
 import rulekit
 from rulekit.engine import Action, Dice, IllegalAction
-from rulekit.games.rune_stones import why as rune_why
+from rulekit.games.rune_stones.checks import DECISIONS as RUNE_DECISIONS
+from rulekit.games.rune_stones.checks import KINDS as RUNE_KINDS
+from rulekit.games.rune_stones.checks import REFUSALS as RUNE_REFUSALS
 
 #: the values a changed argument takes: neighbours of a number, or another word of the games
 _WORDS = ("blue", "red", "green", "yellow", "joker", "ore", "x", "gold")
@@ -36,8 +38,6 @@ def _perturbed(action: Action, r: random.Random) -> Action | None:
 
 def _declared(gid: str, phase: str, kind: str) -> frozenset[str] | None:
     """The rules a refusal of ``kind`` may cite, for games that declare them per kind."""
-    if gid == "rune_stones":
-        return frozenset(rune_why.CITES[kind]) if kind in rune_why.CITES else None
     try:
         refusals = getattr(importlib.import_module(f"rulekit.games.{gid}.checks"), "REFUSALS", None)
     except ModuleNotFoundError:
@@ -86,12 +86,18 @@ def test_every_refusal_in_random_play_cites_its_own_checks_rule(gid):
 
 def test_rs_103_rs_108_rune_stones_declares_a_rule_for_every_kind_of_action():
     """RS-103, RS-108 (issue 25): no Rune Stones refusal falls back to a rule of the phase (RS-080 for
-    "gem blue" was one); every kind of action names the rule of its own decision."""
+    "gem blue" was one); every kind of action names the rule of its own decision, in every phase."""
     game = rulekit.load("rune_stones")
     kinds = {label.split()[0] for label in game.action_labels(4)}
-    assert kinds == set(rune_why.CITES)
-    for kind, rules in rune_why.CITES.items():
-        assert all(rule in game.rules for rule in rules), kind
-        for phase in game.phases:
-            assert rune_why.own_rule(kind, phase) in rules
-    assert "RS-080" not in {rule for rules in rune_why.CITES.values() for rule in rules}
+    assert kinds == set(RUNE_KINDS)
+    assert set(RUNE_KINDS.values()) <= set(game.rules)
+    cited = set()
+    for phase in game.phases:
+        for kind in kinds:
+            declared = RUNE_REFUSALS.declared(phase, kind)
+            assert declared and declared <= set(game.rules), (phase, kind, declared)
+            cited |= declared
+    assert "RS-080" not in cited
+    step = RUNE_DECISIONS["ability_step"]
+    assert step.declared("gem") == {"RS-103", "RS-107", "RS-214"}
+    assert step.declared("give") == {"RS-108", "RS-214"}

@@ -188,6 +188,8 @@ def problems(qualname: str, obj: object, owner: type | None) -> list[str]:
     out = []
     if not summary:
         out.append("no summary line")
+    elif "\n" in doc.split("\n\n", 1)[0]:
+        out.append("the summary does not fit on one line (numpydoc SS06): end it, then a blank line")
     out += [f"unknown section {title!r}" for title in found if title not in SECTIONS]
     wanted = signature_parameters(obj)
     if wanted:
@@ -279,7 +281,8 @@ def test_the_checker_notices_a_missing_section() -> None:
     """The checker itself fails on a docstring that lacks what it demands."""
 
     def sample(count: int, name: str = "") -> int:
-        """Add things.
+        """Add things
+        and more things.
 
         Parameters
         ----------
@@ -294,6 +297,7 @@ def test_the_checker_notices_a_missing_section() -> None:
         return count
 
     assert problems("sample", sample, None) == [
+        "the summary does not fit on one line (numpydoc SS06): end it, then a blank line",
         "unknown section 'Example'",
         "Parameters misses ['name']",
         "no Returns section",

@@ -17,7 +17,7 @@ from rulekit.engine.options import _option
 from rulekit.explore.simulate import simulate
 from rulekit.widgets.variants import form_problems
 
-GAMES = rulekit.games()
+GAMES = rulekit.games(examples=True)  # the template game coin_race too
 SRC = Path(rulekit.__file__).parent / "games"
 
 #: issue 24's probes: values that took gigabytes, gave scores of -1.8e11 or never ended

@@ -8,7 +8,7 @@ import pytest
 import rulekit
 from rulekit.explore import simulate, win_rates
 
-GAMES = rulekit.games()
+GAMES = rulekit.games(examples=True)  # the template game coin_race too
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -29,7 +29,7 @@ JUNK = st.one_of(
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
     st.binary(max_size=5),
 )
-GAMES = rulekit.games()
+GAMES = rulekit.games(examples=True)  # the template game coin_race too
 
 
 def _state(gid: str):

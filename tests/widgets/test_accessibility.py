@@ -16,7 +16,7 @@ from rulekit.widgets.panels import describe
 
 from ..sampling import random_states
 
-GAMES = rulekit.games()
+GAMES = rulekit.games(examples=True)  # the template game coin_race too
 
 
 @cache

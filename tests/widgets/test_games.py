@@ -8,7 +8,7 @@ import rulekit
 from rulekit.widgets import Table
 from rulekit.widgets.board import scene_problems
 
-GAMES = rulekit.games()
+GAMES = rulekit.games(examples=True)  # the template game coin_race too
 
 
 @pytest.mark.skipif(not GAMES, reason="no game is installed yet")

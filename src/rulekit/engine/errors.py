@@ -99,9 +99,11 @@ class IllegalAction(RulekitError):
 
 
 class RoomError(IllegalAction):
-    """A refusal of a shared table (``rulekit.rooms``), not of the game's rules: not this
-    seat's turn, a page that showed an older state, a paused game, a full room. ``rule`` is
-    a ``ROOM-...`` id (docs/rooms.md); the reason comes in English and German like the engine's.
+    """A refusal of a shared table (``rulekit.rooms``), not of the game's rules.
+
+    Not this seat's turn, a page that showed an older state, a paused game, a
+    full room. ``rule`` is a ``ROOM-...`` id (docs/rooms.md); the reason comes
+    in English and German like the engine's.
 
     Parameters
     ----------
@@ -141,9 +143,11 @@ class UnknownGame(RulekitError, KeyError):
 
 
 class ArgumentError(RulekitError, TypeError, ValueError):
-    """An API function called with an argument of the wrong type or range (a seat given as
-    text, ``evolve(to_move=7)``); the message names the argument and what it takes. A
-    ``ValueError`` too, so handlers of the range errors these calls raised before still catch it.
+    """An API function called with an argument of the wrong type or range.
+
+    A seat given as text, ``evolve(to_move=7)``: the message names the argument
+    and what it takes. A ``ValueError`` too, so handlers of the range errors
+    these calls raised before still catch it.
 
     Examples
     --------

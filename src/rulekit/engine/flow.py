@@ -29,8 +29,10 @@ __all__ = ["FlowError", "Phase", "PhaseHooks", "check_flow_table", "load_phases"
 
 @dataclass(frozen=True, slots=True)
 class PhaseHooks:
-    """What one phase does. A decision phase has ``legal`` and ``play``; an
-    automatic phase (``automatic = true`` in phases.toml) has only ``auto``.
+    """What one phase does: the hooks the engine calls in it.
+
+    A decision phase has ``legal`` and ``play``; an automatic phase
+    (``automatic = true`` in phases.toml) has only ``auto``.
 
     ``why_not(state, action)`` explains a refusal with an ``IllegalAction``
     citing the rule, or returns None for the engine's generic answer. Write

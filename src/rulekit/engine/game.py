@@ -340,8 +340,10 @@ class Game:
         return state
 
     def resolve_options(self, given: dict[str, Any]) -> Options:
-        """Defaults overridden by ``given``, each checked against its declared bounds, as a
-        frozen ``Options``; an unknown name or a value out of bounds raises ``OptionError``
+        """Check the rule options a game is started with and freeze them.
+
+        The defaults overridden by ``given``, each checked against its declared
+        bounds; an unknown name or a value out of bounds raises ``OptionError``
         naming the option and what it allows.
 
         Parameters
@@ -512,7 +514,8 @@ class Game:
     # -- helpers for game hooks -----------------------------------------
 
     def say(self, rule: str, key: str, *, private_to: tuple[int, ...] | None = None, **args: Any) -> Event:
-        """An event citing ``rule`` with text from ``texts/messages.toml``;
+        """An event citing ``rule`` with text from ``texts/messages.toml``.
+
         ``private_to`` limits it to those seats (hidden information).
 
         Parameters
@@ -832,8 +835,9 @@ class Game:
         return tuple(i for i, s in enumerate(scores) if s == best)
 
     def score_breakdown(self, state: State) -> list[ScoreLine]:
-        """The final score split by scoring rule (end-of-game panel); games with
-        several sources of points override this. The lines add up to ``scores``.
+        """The final score split by scoring rule, for the end-of-game panel.
+
+        Games with several sources of points override this. The lines add up to ``scores``.
 
         Parameters
         ----------
@@ -857,8 +861,9 @@ class Game:
         return [ScoreLine("engine", "Points", "Punkte", tuple(self.scores(state)))]
 
     def tiebreak_rule(self, state: State) -> str | None:
-        """The rule id of the tie-break that decided the winners, or None when
-        the best score alone decided (the end panel cites it).
+        """The rule id of the tie-break that decided the winners, for the end panel to cite.
+
+        None when the best score alone decided.
 
         Parameters
         ----------
@@ -881,8 +886,9 @@ class Game:
         return None
 
     def stopped(self, state: State) -> bool:
-        """True when the game ended by a limit the rulebook does not print (a
-        round limit set for bots or tests): the game is unfinished, no winners.
+        """True when the game ended by a limit the rulebook does not print.
+
+        A round limit set for bots or tests: the game is unfinished and has no winners.
 
         Parameters
         ----------
@@ -905,7 +911,9 @@ class Game:
         return False
 
     def end_rule(self, state: State) -> str:
-        """Why a finished game ended: the rule id of the printed end it reached (the
+        """Why a finished game ended, for exploration reports that count endings.
+
+        The rule id of the printed end it reached (the
         last event's rule by default), or for a game ``stopped`` unfinished the key of
         the stop's event (``round_limit``, ``stalemate``). Exploration reports count
         endings by it; games whose closing event cites a general rule (a cooperative
@@ -938,8 +946,9 @@ class Game:
         return (last.key or last.rule) if self.stopped(state) else last.rule
 
     def action_labels(self, players: int, options: dict[str, Any] | None = None) -> frozenset[str]:
-        """Every action label this game can ever produce for ``players`` and
-        ``options``, computed from its data (adapters index actions by it).
+        """Every action label this game can ever produce, for adapters to index actions by.
+
+        Computed from the game's data for ``players`` and ``options``.
 
         Parameters
         ----------
@@ -970,7 +979,9 @@ class Game:
         raise NotImplementedError(f"{self.id} does not declare its action labels")
 
     def observation_schema(self, players: int, options: dict[str, Any] | None = None) -> Any:
-        """What the game's part of ``view`` can hold, as a ``rulekit.engine.schema.Dict`` built
+        """What the game's part of ``view`` can hold, for lossless observation vectors.
+
+        A ``rulekit.engine.schema.Dict`` built
         from its data (card ids, colours, bounds); adapters turn views into fixed-length vectors
         by it, losslessly. Default: ``schema(game, players, options)`` of the module
         ``observation`` next to the game's rules (``games/<id>/observation.py``), so the
@@ -1012,8 +1023,9 @@ class Game:
         return module.schema(self, players, dict(options or {}))
 
     def private_decision(self, state: State, action: Action) -> bool:
-        """True when only the deciding seat may know that ``action`` was taken
-        (one card added to a sealed bid). Other seats' ``view(seat)["step"]``
+        """True when only the deciding seat may know that ``action`` was taken.
+
+        One card added to a sealed bid, say. Other seats' ``view(seat)["step"]``
         does not count such decisions, so the number of steps does not reveal
         the secret (how many cards a bid holds).
 
@@ -1065,7 +1077,9 @@ class Game:
         return []
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
-        """A state that ``seat`` cannot tell apart from ``state``: every part hidden
+        """A state that ``seat`` cannot tell apart from ``state``, for search bots.
+
+        Every part hidden
         from ``seat`` (other hands, deck order, sealed bids) resampled with ``dice``.
         Search bots plan on these instead of the true state. Perfect-information
         games keep the default.
@@ -1096,8 +1110,10 @@ class Game:
         return state
 
     def redeal_unseen(self, state: State, dice: Dice) -> State:
-        """``state`` with what no seat can see (the order of a face-down draw pile)
-        dealt again with ``dice``. The game is the same in distribution, so
+        """``state`` with what no seat can see dealt again, so search cannot read the coming draws.
+
+        The order of a face-down draw pile, say, dealt again
+        with ``dice``. The game is the same in distribution, so
         adapters put a chance node here and search cannot read the coming draws
         from the state. Games without such parts keep the default.
 
@@ -1208,8 +1224,9 @@ class Game:
         return str(action)
 
     def phrase(self, action: Action, lang: str = "en") -> str:
-        """``describe`` for any action, also one the game does not know (a typo in a refusal):
-        those keep their label, since there is nothing to say them with.
+        """``describe`` for any action, also one the game does not know (a typo in a refusal).
+
+        Those keep their label, since there is nothing to say them with.
 
         Parameters
         ----------

@@ -161,8 +161,10 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a save file: a regular file of at most ``MAX_BYTES`` (never a pipe or a device,
-        which could block or never end).
+        """Read a save file from disk.
+
+        Only a regular file of at most ``MAX_BYTES`` is read (never a pipe or a
+        device, which could block or never end).
 
         Parameters
         ----------

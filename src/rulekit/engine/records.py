@@ -60,9 +60,12 @@ def blank_of(cls: type) -> type:
 
 
 def copier(cls: type) -> Callable[..., Any]:
-    """``copy(obj, **changes)``: a copy of a ``cls`` record with some fields changed, the same
-    result as ``dataclasses.replace`` (no ``__post_init__`` is run), generated from the slot
-    names: one keyword per field, no loops. An unknown field is a TypeError, as there.
+    """A fast ``copy(obj, **changes)`` for one frozen slots dataclass.
+
+    The copy of a ``cls`` record with some fields changed is the same result as
+    ``dataclasses.replace`` (no ``__post_init__`` is run), from code generated
+    from the slot names: one keyword per field, no loops. An unknown field is a
+    TypeError, as there.
 
     Parameters
     ----------

@@ -310,8 +310,10 @@ class Messages:
         >>> messages = Messages.load("rulekit.games.rune_stones")
         >>> messages.format("start_turn", player="P2")
         ("P2's turn.", 'P2 ist am Zug.')
-        >>> messages.format("wrong_phase", what="x", what_de="x", phase="Bid", phase_de="Bieten")[0]
-        "'x' belongs to another phase; now it is Bid."
+        >>> messages.format("unknown_action", what="x", what_de="x", phase="Bid", phase_de="Bieten", legal="pass", legal_de="passen")[0]
+        "'x' is not possible in this step (Bid); possible now: pass."
+
+        (Rune Stones words the engine's ``unknown_action`` for its own table.)
         """
         table = read_toml(__package__, "texts/messages.toml")
         with contextlib.suppress(FileNotFoundError):

@@ -320,9 +320,11 @@ class Str(_Vocab):
 
 @dataclass(eq=False)
 class Seq(_Vocab):
-    """An ordered list of tokens (card ids, names), each at most ``repeats`` times: one slot per token
-    and copy holding its position + 1 (0: absent). Compact and ordered: a hand of 5 out of 70 cards
-    takes 70 slots, not 5 positions times 70 one-hots.
+    """An ordered list of tokens (card ids, names), each at most ``repeats`` times.
+
+    One slot per token and copy holds its position + 1 (0: absent). Compact and
+    ordered: a hand of 5 out of 70 cards takes 70 slots, not 5 positions times
+    70 one-hots.
 
     Parameters
     ----------

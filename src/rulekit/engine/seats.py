@@ -28,8 +28,10 @@ T = TypeVar("T")
 
 
 def seat_name(seat: int) -> str:
-    """How every face names a seat: ``P1`` .. ``Pn`` (seat 0 is P1), the same in English and German,
-    on boards, in events, in the Table and on the command line.
+    """How every face names a seat: ``P1`` .. ``Pn`` (seat 0 is P1).
+
+    The same in English and German, on boards, in events, in the Table and on
+    the command line.
 
     Parameters
     ----------

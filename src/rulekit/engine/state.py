@@ -147,8 +147,9 @@ class State:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Winning seats once the game is over (several on a shared victory);
-        none when it was stopped unfinished.
+        """Winning seats once the game is over (several on a shared victory).
+
+        Empty when the game was stopped unfinished.
 
         Examples
         --------
@@ -479,8 +480,10 @@ class State:
         )
 
     def to_json(self, indent: int | None = None) -> str:
-        """The save file of this state: its record, a snapshot that replay must match, and a
-        checksum over both (a save cut short or edited is refused on loading).
+        """The save file of this state, as JSON text.
+
+        Its record, a snapshot that replay must match, and a checksum over both
+        (a save cut short or edited is refused on loading).
 
         Parameters
         ----------

@@ -1,53 +1,70 @@
-"""Small checks shared by the legal-action lists and the refusals.
+"""The decisions of each phase: the checks that the legal lists and the refusals share.
 
-Each check answers "may the active player do this now?" with ``None`` (yes)
-or the id of the rule that forbids it. ``turn`` builds the legal actions
-from them and ``why`` turns the same rule id into a refusal, so the two can
-never disagree.
+Each decision phase is an engine ``Decisions`` (``rulekit.engine.decisions``):
+its kinds of action in legal-list order. A kind has its labels (the action
+space of ``words.all_labels``), a check of one value that returns ``None`` or
+a ``No`` naming the rule that forbids it and the message key that says why,
+and ``among``: the arguments worth trying now, in the order the legal list
+shows them (the cards in hand, the cards laid out, nothing when the step
+waits for another decision). ``legal`` keeps what passes the check;
+``why_not`` (``REFUSALS``) runs the very same check on one action, so the two
+cannot disagree, and every refusal cites a rule its kind declares.
+
+A kind that is never open in a phase but has something to say there (a step
+of an action before choosing it, RS-061; a trade-in before the action is
+over, RS-063) is listed with a check that always refuses and nothing to try;
+a kind a phase does not list at all is refused citing the rule that governs
+it (``KINDS``, message ``wrong_phase``).
+
+The board-level checks below (``choose_ok``, ``forge_ok``, ``trade_ok`` ...)
+answer with a rule id; ``turn`` and ``trade`` use them to pick the next phase.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
-from .effects import feasible, place_targets
+from ...engine import Action, Dice, State
+from ...engine.decisions import Decisions, Kind, No, Refusals
+from .effects import op_feasible, place_targets, step_choices
 from .model import Board
 from .runes import has_rune, joker_everywhere
-from .runes import joker_colour as _joker_colour
-from .tables import COLOURS
+from .tables import COLOURS, SPACES
 
 if TYPE_CHECKING:
     from .rules import Ctx
 
 __all__ = [
-    "choose_ok",
-    "play_ok",
-    "summon_ok",
-    "pick_ok",
-    "use_ok",
-    "forge_ok",
-    "trade_ok",
-    "rune_ok",
-    "jokergem_ok",
-    "swap_ok",
-    "pick_limit",
-    "summon_mp",
-    "can_summon_any",
-    "rune_choices",
+    "DECISIONS",
+    "KINDS",
+    "REFUSALS",
     "artifact_count",
+    "can_summon_any",
+    "choose_ok",
+    "forge_ok",
+    "jokergem_ok",
+    "pick_limit",
+    "pick_ok",
+    "play_ok",
+    "rune_actions_open",
+    "rune_choices",
+    "rune_ok",
+    "summon_mp",
+    "summon_ok",
+    "swap_ok",
+    "trade_ok",
+    "use_ok",
 ]
 
-
-def joker_colour(board: Board, ctx: Ctx) -> str:
-    """The colour whose gems count as joker stones (Joker rune, RS-213), or ''."""
-    return _joker_colour(board, board.current, ctx.opts)
+ACTIONS = ("summon", "abilities", "forge")
 
 
-# -- choosing the action (RS-061, RS-062, RS-091) ------------------------------
+# -- board-level checks: a rule id or None ----------------------------------------------------
 
 
 def choose_ok(board: Board, ctx: Ctx, what: object) -> str | None:
-    """The action ``what`` (summon, abilities, forge) may be chosen now."""
+    """The action ``what`` (summon, abilities, forge) may be chosen now (RS-061, RS-062, RS-091)."""
     strict = not ctx.opts["allow_empty_action"]
     if what == "summon":
         return "RS-062" if strict and not can_summon_any(board, ctx) else None
@@ -62,9 +79,6 @@ def choose_ok(board: Board, ctx: Ctx, what: object) -> str | None:
     return "RS-061"
 
 
-# -- summoning (RS-070..RS-073) ------------------------------------------------
-
-
 def summon_mp(board: Board, ctx: Ctx, colour: str) -> int:
     """All magic points of one colour the hand could give, plus the rune (RS-071, RS-210)."""
     p = board.players[board.current]
@@ -74,6 +88,7 @@ def summon_mp(board: Board, ctx: Ctx, colour: str) -> int:
 
 
 def can_summon_any(board: Board, ctx: Ctx) -> bool:
+    """Some creature of the display could be summoned with the hand's magic points of one colour (RS-062)."""
     costs = [c for c, n in zip(ctx.opts["slot_costs"], board.display, strict=True) if n]
     return bool(costs) and max(summon_mp(board, ctx, c) for c in COLOURS) >= min(costs)
 
@@ -99,9 +114,6 @@ def summon_ok(board: Board, ctx: Ctx, slot: object) -> str | None:
     return None if ctx.opts["slot_costs"][slot - 1] <= t.mp - t.spent else "RS-072"
 
 
-# -- using abilities (RS-090..RS-093, RS-217) ----------------------------------
-
-
 def pick_limit(board: Board, ctx: Ctx) -> int:
     """2 cards, 2-3 with the Use 3 Abilities rune (RS-090, RS-217)."""
     return 3 if has_rune(board, board.current, "three", ctx.opts) else 2
@@ -122,12 +134,9 @@ def use_ok(board: Board, card: object) -> str | None:
     return None if card in t.played and card not in t.used else "RS-092"
 
 
-# -- forging (RS-130..RS-150) --------------------------------------------------
-
-
 def forge_ok(board: Board, ctx: Ctx, forge: object) -> str | None:
-    """The forge (1-5 or "joker") may be used now, else the rule that forbids it."""
-    t, p = board.turn, board.players[board.current]
+    """The forge (1-5 or "joker") may be used now, else the rule that forbids it (RS-130..RS-150)."""
+    t = board.turn
     joker = forge == "joker"
     if not joker and (not isinstance(forge, int) or isinstance(forge, bool) or not 1 <= forge <= len(board.forges)):
         return "RS-132"
@@ -137,23 +146,25 @@ def forge_ok(board: Board, ctx: Ctx, forge: object) -> str | None:
         return "RS-134"
     if (6 if joker else forge) in t.forged:
         return "RS-147"
-    if joker:
-        if board.joker_stack <= 0:
-            return "RS-149"
+    if joker and board.joker_stack <= 0:
+        return "RS-149"
+    if not joker and not board.forges[forge - 1]:
+        return "RS-150"
+    return _forge_payable(board, ctx, forge)
+
+
+def _forge_payable(board: Board, ctx: Ctx, forge: int | str) -> str | None:
+    """RS-138: the artifact has a space; RS-131, RS-133, RS-141: the whole bill can be paid, or 3 ores."""
+    if forge == "joker":
         art, bill = "joker", ("any",) * ctx.cat.board["artifacts"]["joker_forge_cost"]
     else:
         art = board.forges[forge - 1]
-        if not art:
-            return "RS-150"
         bill = (art,) * ctx.opts["forge_costs"][forge - 1]
-    if not place_targets(board, board.current, art):
+    if not op_feasible(board, ctx, "place", art):
         return "RS-138"
-    if p.ore >= 3 or feasible(p.gems, p.jokers, joker_colour(board, ctx), bill):
+    if op_feasible(board, ctx, "pay_ore") or op_feasible(board, ctx, "pay", bill):
         return None
-    return "RS-133" if joker else "RS-131"
-
-
-# -- trading in and rune stones (RS-160..RS-166, RS-212, RS-215) ---------------
+    return "RS-133" if forge == "joker" else "RS-131"
 
 
 def artifact_count(board: Board, row: int) -> int:
@@ -192,7 +203,7 @@ def jokergem_ok(board: Board, ctx: Ctx, colour: object) -> str | None:
         return "RS-212"
     if colour not in COLOURS:
         return "RS-212"
-    return None if board.supply[COLOURS.index(colour)] > 0 else "RS-212"
+    return None if op_feasible(board, ctx, "gem", f"gem:{colour}") else "RS-212"  # from the supply
 
 
 def swap_ok(board: Board, ctx: Ctx, give: object, get: object) -> str | None:
@@ -208,3 +219,620 @@ def swap_ok(board: Board, ctx: Ctx, give: object, get: object) -> str | None:
     if get == "ore" and give in COLOURS:
         return None if board.ore > 0 and p.gems[COLOURS.index(give)] > 0 else "RS-215"
     return "RS-215"
+
+
+def rune_actions_open(board: Board, ctx: Ctx) -> bool:
+    """Some rune action (RS-212, RS-215) may be taken now: the turn then stops at the trade-in step."""
+    p = board.players[board.current]
+    if "joker" in p.runes and any(jokergem_ok(board, ctx, c) is None for c in COLOURS):
+        return True
+    return "exchange" in p.runes and any(swap_ok(board, ctx, *args) is None for args in _SWAPS)
+
+
+# -- the state-level checks of the decision tables ---------------------------------------------
+
+_SWAPS = (*((c, "ore") for c in COLOURS), *(("ore", c) for c in COLOURS))
+
+
+_LAST: list = [None, None]
+#: the checks never roll: their context shares one die instead of opening the state's
+_NO_DICE = Dice(0)
+
+
+def _ctx(state: State) -> Ctx:
+    """The rule context of ``state`` (catalogue, options), built once for the checks of one state."""
+    if _LAST[0] is not state:
+        _LAST[0], _LAST[1] = state, state.game.ctx(state, _NO_DICE)
+    return _LAST[1]
+
+
+_FALLBACKS: dict[str, No] = {}
+
+
+def _fallback(rule: str) -> No:
+    """A kind that is not open at this step of the phase: its own decision's rule, the choices open now."""
+    no = _FALLBACKS.get(rule)
+    if no is None:
+        no = _FALLBACKS[rule] = No(rule, "wrong_phase")
+    return no
+
+
+def _closed(name: str, labels: Callable, no: No) -> Kind:
+    """A kind never open in this phase that says why there (``no``), whatever its arguments."""
+    return Kind(name, labels, no, stage=lambda state: no)
+
+
+# -- label spaces (the same as words.all_labels, by kind) ----------------------------------------
+
+
+def _none(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((), None)]
+
+
+def _words(*words: str) -> Callable[[State], list]:
+    return lambda state: [((w,), w) for w in words]
+
+
+def _cards(state: State) -> Iterable[tuple[tuple, Any]]:
+    cat = state.game.cat
+    return [((n,), n) for n in (*cat.cards, *cat.druids)]
+
+
+def _slots(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((k,), k) for k in range(1, state.game.cat.board["display"]["slots"] + 1)]
+
+
+def _forges(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [*(((f,), f) for f in range(1, len(state.game.cat.forges) + 1)), (("joker",), "joker")]
+
+
+def _places(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((r, s), (r, s)) for r in (1, 2) for s in SPACES]
+
+
+def _swaps(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [(args, args) for args in _SWAPS]
+
+
+def _runes(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((r,), r) for r in state.game.cat.board["runes"]["types"]]
+
+
+def _numbers(*numbers: int) -> Callable[[State], list]:
+    return lambda state: [((n,), n) for n in numbers]
+
+
+_COLOURS = _words(*COLOURS)
+_TOKENS = _words(*COLOURS, "joker", "ore")
+
+
+def _hand(state: State) -> Iterable[tuple]:
+    return [(n,) for n in state.data.players[state.data.current].hand]
+
+
+def _laid_out(state: State) -> Iterable[tuple]:
+    return [(n,) for n in state.data.turn.played]
+
+
+# -- choose the action (RS-061, RS-062, RS-091) and the rune actions (RS-212, RS-215) ------------
+
+
+def action_check(state: State, what: str) -> No | None:
+    """RS-091: abilities need 2 cards in hand; RS-062: no empty action while another is possible."""
+    b = state.data
+    if what == "abilities":
+        if len(b.players[b.current].hand) >= 2:
+            return None
+    elif state.options["allow_empty_action"]:  # summon and forge are always open then (choose_ok)
+        return None
+    rule = choose_ok(b, _ctx(state), what)
+    if rule is None:
+        return None
+    if rule == "RS-091":
+        return No("RS-091", "r_abilities_hand", {"n": len(b.players[b.current].hand)})
+    return No(rule, "r_action_empty", {"choice": what})
+
+
+def _jokergem_stage(state: State) -> No | None:
+    """RS-212: the Joker rune is owned (and acts now), and no gem lies on it yet."""
+    b = state.data
+    if not has_rune(b, b.current, "joker", state.options):
+        return No("RS-212", "r_no_rune", {"rune": "joker"})
+    return No("RS-212", "r_joker_gem_set") if b.players[b.current].joker_gem else None
+
+
+def _swap_stage(state: State) -> No | None:
+    """RS-215: the Exchange rune is owned (and acts now) and not used this turn."""
+    b = state.data
+    if b.turn.swapped:
+        return No("RS-215", "r_swap_used")
+    return (
+        None if has_rune(b, b.current, "exchange", state.options) else No("RS-215", "r_no_rune", {"rune": "exchange"})
+    )
+
+
+def _rune_kinds(here: bool) -> tuple[Kind, Kind]:
+    """The Joker and Exchange rune actions (``here``: this phase takes them, else only says why not)."""
+    rest_gem = None if here else _fallback("RS-212")
+    rest_swap = None if here else _fallback("RS-215")
+
+    def jokergem(state: State, colour: str) -> No | None:
+        no = _jokergem_stage(state)
+        if no is not None:
+            return no
+        return (
+            rest_gem
+            if state.data.supply[COLOURS.index(colour)] > 0
+            else No("RS-212", "r_jokergem_none_left", {"colour": colour})
+        )
+
+    def swap(state: State, args: tuple) -> No | None:
+        no = _swap_stage(state)
+        if no is not None:
+            return no
+        rule = swap_ok(state.data, _ctx(state), *args)
+        if rule == "RS-214":
+            return No("RS-214", "r_joker_everywhere", {"colour": args[1]})
+        return rest_swap if rule is None else No("RS-215", "r_swap_rune", {"give": args[0], "get": args[1]})
+
+    def gem_among(state: State) -> list[tuple]:
+        return [] if not here or _jokergem_stage(state) else [(c,) for c in COLOURS]
+
+    def swap_among(state: State) -> list[tuple]:
+        return [] if not here or _swap_stage(state) else list(_SWAPS)
+
+    return (
+        Kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, among=gem_among),
+        Kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), among=swap_among),
+    )
+
+
+# -- summon (RS-070..RS-077) ---------------------------------------------------------------------
+
+
+def _colour_open(state: State) -> No | None:
+    """RS-071: the colour is the first choice of a summon, made once."""
+    return _fallback("RS-071") if state.data.turn.colour else None
+
+
+def play_check(state: State, card: int) -> No | None:
+    """RS-070: a card from the hand; RS-071: its magic points are of the chosen colour."""
+    b = state.data
+    colour = b.turn.colour
+    if colour and card in b.players[b.current].hand:  # the common case first: legal lists run this per card
+        magic = state.game.cat.card(card).magic
+        if magic == colour or magic == "multi":
+            return None
+    rule = play_ok(b, _ctx(state), card)
+    if rule is None:
+        return None
+    if rule == "RS-070":
+        return No("RS-070", "r_not_in_hand", {"card": card})
+    if not b.turn.colour:
+        return _fallback("RS-070")
+    magic = state.game.cat.card(card).magic
+    return No("RS-071", "r_wrong_colour", {"card": card, "magic": magic, "colour": b.turn.colour})
+
+
+def summon_check(state: State, slot: int) -> No | None:
+    """RS-073: a creature of the display; RS-072: the magic points left pay its slot's cost."""
+    b = state.data
+    t = b.turn
+    if not t.colour:
+        return _fallback("RS-073")
+    if b.display[slot - 1] and state.options["slot_costs"][slot - 1] <= t.mp - t.spent:
+        return None
+    rule = summon_ok(state.data, _ctx(state), slot)
+    if rule == "RS-072":
+        cost = state.options["slot_costs"][slot - 1]
+        return No("RS-072", "r_not_enough_mp", {"slot": slot, "cost": cost, "left": t.mp - t.spent})
+    return None if rule is None else No("RS-073", "r_empty_slot", {"slot": slot})
+
+
+def summon_done_check(state: State, _: object = None) -> No | None:
+    """RS-077: a summon ends when something was summoned, nothing more can be, or empty actions are allowed."""
+    b = state.data
+    t = b.turn
+    if not t.colour:
+        return _fallback("RS-077")
+    if state.options["allow_empty_action"] or t.gained:
+        return None
+    ctx = _ctx(state)
+    hand = b.players[b.current].hand
+    can = any(play_ok(b, ctx, n) is None for n in hand) or any(
+        summon_ok(b, ctx, k) is None for k in range(1, len(b.display) + 1)
+    )
+    return _fallback("RS-077") if can else None
+
+
+def _summon_among(state: State) -> list[tuple]:
+    """The hand's cards of the chosen colour (or multicoloured), once a colour is chosen: ``play_check``'s
+    first test, so that the legal list builds no refusal for the other cards."""
+    b = state.data
+    colour = b.turn.colour
+    if not colour:
+        return []
+    card = state.game.cat.card
+    return [(n,) for n in b.players[b.current].hand if card(n).magic in (colour, "multi")]
+
+
+def _slots_among(state: State) -> list[tuple]:
+    """The display's creatures the magic points left pay for, once a colour is chosen (``summon_check``'s
+    first test, so that the legal list builds no refusal for the others)."""
+    b = state.data
+    t = b.turn
+    if not t.colour:
+        return []
+    left, costs = t.mp - t.spent, state.options["slot_costs"]
+    return [(k + 1,) for k, card in enumerate(b.display) if card and costs[k] <= left]
+
+
+# -- use abilities (RS-090..RS-093, RS-217) ------------------------------------------------------
+
+
+def pick_check(state: State, card: int) -> No | None:
+    """RS-090: a card from the hand, two in all (three with the rune, RS-217)."""
+    b = state.data
+    limit = 3 if has_rune(b, b.current, "three", state.options) else 2  # pick_limit, without a context
+    if len(b.turn.played) < limit and card in b.players[b.current].hand:
+        return None
+    ctx = _ctx(state)
+    rule = pick_ok(b, ctx, card)
+    if rule is None:
+        return None
+    if card not in b.players[b.current].hand:
+        return No("RS-090", "r_not_in_hand", {"card": card})
+    return No(rule, "r_pick_count", {"n": pick_limit(b, ctx)})
+
+
+def go_check(state: State, _: object = None) -> No | None:
+    """RS-090: at least two cards are laid out before their abilities are used."""
+    return None if len(state.data.turn.played) >= 2 else No("RS-090", "r_go_early")
+
+
+def use_check(state: State, card: int) -> No | None:
+    """RS-092: each laid-out card's ability once, in any order."""
+    return None if use_ok(state.data, card) is None else No("RS-092", "r_use_not_open", {"card": card})
+
+
+# -- the steps of an ability or a forging (RS-099..RS-108, RS-131..RS-141, RS-214) ---------------
+
+
+_STEP: list = [None, "", ()]
+
+
+def _step_now(state: State) -> tuple[str, tuple]:
+    """The decision the pending step waits for and its arguments open now (``effects.step_choices``),
+    worked out once per state for the checks of all its kinds."""
+    if _STEP[0] is not state:
+        kind, open_now = step_choices(state.data, _ctx(state))
+        _STEP[0], _STEP[1], _STEP[2] = state, kind, tuple(open_now)
+    return _STEP[1], _STEP[2]
+
+
+def _open_step(state: State, kind: str, args: tuple) -> bool:
+    now, open_now = _step_now(state)
+    return now == kind and args in open_now
+
+
+def pay_check(state: State, token: str) -> No | None:
+    """RS-100, RS-131, RS-133: a token that pays a need of the bill; RS-141: exactly 3 ores."""
+    if _open_step(state, "pay", (token,)):
+        return None
+    if token == "ore":
+        return No("RS-141", "r_pay_ore")
+    t = state.data.turn
+    rule = ("RS-133" if t.artifact == "joker" else "RS-131") if t.action == "forge" else "RS-100"
+    return No(rule, "r_pay", {"token": token, "bill": ", ".join(t.bill) or "-"})
+
+
+def place_check(state: State, where: tuple) -> No | None:
+    """RS-137: a coloured artifact on an empty space of its colour; RS-140: a joker artifact on any."""
+    if _open_step(state, "place", where):
+        return None
+    b = state.data
+    art = b.turn.artifact
+    if art and where not in place_targets(b, b.current, art):
+        rule = "RS-140" if art == "joker" else "RS-137"
+        return No(rule, "r_place", {"artifact": art, "space": where[1], "row": where[0]})
+    return _fallback("RS-137")
+
+
+def _wild(state: State, colour: str) -> No | None:
+    """RS-214 (option): the Joker rune colour is a joker stone, which no gem icon or die swap moves."""
+    b = state.data
+    wild = joker_everywhere(b, b.current, state.options)
+    if wild and colour == wild and b.turn.queue[:1] in (("any_gem",), ("die_gem",), ("swap",)):
+        return No("RS-214", "r_joker_everywhere", {"colour": wild})
+    return None
+
+
+def gem_check(state: State, colour: str) -> No | None:
+    """RS-103, RS-107: a gem of a colour the supply still has."""
+    if _open_step(state, "gem", (colour,)):
+        return None
+    no = _wild(state, colour)
+    if no is not None:
+        return no
+    b = state.data
+    head = b.turn.queue[0] if b.turn.queue else ""
+    if head in ("any_gem", "die_gem") and not b.supply[COLOURS.index(colour)]:
+        return No("RS-107" if head == "die_gem" else "RS-103", "r_gem_none_left", {"colour": colour})
+    return _fallback("RS-103")
+
+
+def give_check(state: State, colour: str) -> No | None:
+    """RS-108: the die's swap gives one of the player's own gems for a joker stone from the supply."""
+    if _open_step(state, "give", (colour,)):
+        return None
+    no = _wild(state, colour)
+    if no is not None:
+        return no
+    b = state.data
+    if b.turn.queue[:1] == ("swap",):
+        if not b.players[b.current].gems[COLOURS.index(colour)]:
+            return No("RS-108", "r_swap_not_held", {"colour": colour})
+        if b.jokers <= 0:
+            return No("RS-108", "r_swap_no_joker")
+    return _fallback("RS-108")
+
+
+def take_check(state: State, slot: int) -> No | None:
+    """RS-104: a card from the display; RS-105: of the icon's colour."""
+    if _open_step(state, "take", (slot,)):
+        return None
+    queue = state.data.turn.queue
+    if queue and queue[0].startswith("card:"):
+        return No("RS-105", "r_take_colour", {"colour": queue[0][5:]})
+    return _fallback("RS-104")
+
+
+def option_check(state: State, n: int) -> No | None:
+    """RS-099: one of the two options of a choice ability."""
+    return None if _open_step(state, "option", (n,)) else _fallback("RS-099")
+
+
+_SKIPPABLE = ("gem", "take", "option", "give")
+
+
+def skip_check(state: State, _: object = None) -> No | None:
+    """RS-093: a gem, card, option or die swap may be left out when it offers a choice."""
+    kind, open_now = _step_now(state)
+    return None if kind in _SKIPPABLE and open_now else _fallback("RS-093")
+
+
+def _step_among(kind: str) -> Callable[[State], tuple]:
+    """The arguments open now when the pending step waits for ``kind`` (checked again by the kind's check)."""
+
+    def among(state: State) -> tuple:
+        now, open_now = _step_now(state)
+        return open_now if now == kind else ()
+
+    return among
+
+
+def _skip_among(state: State) -> tuple:
+    return ((),) if _step_now(state)[0] in _SKIPPABLE else ()
+
+
+# -- forge (RS-130..RS-150) ------------------------------------------------------------------------
+
+_FORGE_KEYS = {
+    "RS-130": "r_forge_limit",
+    "RS-147": "r_forge_twice",
+    "RS-134": "r_joker_twice",
+    "RS-149": "r_joker_stack",
+    "RS-150": "r_forge_empty",
+    "RS-138": "r_no_space",
+}
+
+
+def forge_check(state: State, forge: int | str) -> No | None:
+    """RS-130..RS-150 (``forge_ok``): which forge may be used now, and why not."""
+    b = state.data
+    rule = forge_ok(b, _ctx(state), forge)
+    if rule is None:
+        return None
+    if rule in _FORGE_KEYS:
+        art = "joker" if forge == "joker" else b.forges[forge - 1]
+        return No(rule, _FORGE_KEYS[rule], {"forge": forge, "artifact": art})
+    joker_cost = state.game.cat.board["artifacts"]["joker_forge_cost"]
+    cost = joker_cost if forge == "joker" else state.options["forge_costs"][forge - 1]
+    return No(rule, "r_cannot_pay", {"cost": cost})
+
+
+def forge_done_check(state: State, _: object = None) -> No | None:
+    """RS-130: the forge action ends after forging, when nothing can be forged, or with empty actions allowed."""
+    t = state.data.turn
+    if state.options["allow_empty_action"] or t.forged:
+        return None
+    b, ctx = state.data, _ctx(state)
+    can = any(forge_ok(b, ctx, f) is None for f in (*range(1, len(b.forges) + 1), "joker"))
+    return _fallback("RS-130") if can else None
+
+
+# -- trade in (RS-160..RS-166) ---------------------------------------------------------------------
+
+
+def trade_check(state: State, row: int) -> No | None:
+    """RS-160: a row with at least 2 artifacts; RS-166: a rune stone to take (option trade_without_rune)."""
+    b = state.data
+    rule = trade_ok(b, _ctx(state), row)
+    if rule is None:
+        return None
+    if rule == "RS-166":
+        return No("RS-166", "r_trade_no_rune", {"row": row})
+    return No("RS-160", "r_trade_small", {"row": row, "n": artifact_count(b, row)})
+
+
+def _rows_among(state: State) -> list[tuple]:
+    """The power rows with at least 2 artifacts (``trade_ok``'s first test, so that the legal list
+    builds no refusal for the others)."""
+    b = state.data
+    return [(r,) for r in (1, 2) if artifact_count(b, r) >= 2]
+
+
+def rune_check(state: State, rune: str) -> No | None:
+    """RS-165: no two rune stones of a type; RS-166: one left in the display."""
+    rule = rune_ok(state.data, _ctx(state), rune)
+    if rule is None:
+        return None
+    return No(rule, "r_rune_owned" if rule == "RS-165" else "r_rune_gone", {"rune": rune})
+
+
+# -- the tables ------------------------------------------------------------------------------------
+
+
+def _key(state: State) -> int:
+    """The label tables are the same for every player count and option."""
+    return 0
+
+
+class _RunesBeforeLastAction(Decisions):
+    """Choose the action: the rune actions are listed before the last action, as the legal list has
+    always shown them (the seeded random games and golden transcripts follow that order)."""
+
+    def legal(self, state: State) -> list[Action]:
+        out = super().legal(state)
+        n = sum(1 for a in out if a.kind == "action")
+        if n and len(out) > n:
+            out = [*out[: n - 1], *out[n:], out[n - 1]]
+        return out
+
+
+def _phase(*kinds: Kind) -> Decisions:
+    return Decisions(*kinds, key=_key)
+
+
+#: the action a step belongs to, for "choose the action first" (RS-061)
+_HOME = {
+    "colour": "summon",
+    "play": "summon",
+    "summon": "summon",
+    "pick": "abilities",
+    "use": "abilities",
+    "go": "abilities",
+    "forge": "forge",
+}
+_HOME_SPACES = {"colour": _COLOURS, "play": _cards, "summon": _slots, "pick": _cards, "use": _cards}
+
+
+def _not_chosen(name: str, labels: Callable) -> Kind:
+    """RS-061: a step of an action before the action is chosen."""
+    return _closed(name, labels, No("RS-061", "r_choose_first", {"choice": _HOME[name]}))
+
+
+_ONE_ACTION = _closed("action", _words(*ACTIONS), No("RS-061", "r_one_action"))
+_TRADE_LATER = _closed("trade", _numbers(1, 2), No("RS-063", "r_trade_after_action"))
+_RUNE_WITH_TRADE = _closed("rune", _runes, No("RS-163", "r_rune_with_trade"))
+_RUNES_HERE = _rune_kinds(True)
+_RUNES_NOT_HERE = _rune_kinds(False)
+_ELSEWHERE = (_ONE_ACTION, *_RUNES_NOT_HERE, _TRADE_LATER, _RUNE_WITH_TRADE)
+
+
+def _step(pay_rule: str) -> Decisions:
+    """ability_step / forge_step: the decisions inside an ability or a forging."""
+    return _phase(
+        Kind("pay", _TOKENS, _fallback(pay_rule), check=pay_check, among=_step_among("pay"),
+             rules=("RS-100", "RS-131", "RS-133", "RS-141")),
+        Kind("place", _places, _fallback("RS-137"), check=place_check, among=_step_among("place"), rules=("RS-140",)),
+        Kind("gem", _COLOURS, No("RS-103", "r_no_joker_choice"), check=gem_check, among=_step_among("gem"),
+             rules=("RS-107", "RS-214")),
+        Kind("take", _slots, _fallback("RS-104"), check=take_check, among=_step_among("take"), rules=("RS-105",)),
+        Kind("option", _numbers(1, 2), _fallback("RS-099"), check=option_check, among=_step_among("option")),
+        Kind("give", _COLOURS, _fallback("RS-108"), check=give_check, among=_step_among("give"), rules=("RS-214",)),
+        Kind("skip", _none, _fallback("RS-093"), check=skip_check, among=_skip_among),
+        *_ELSEWHERE,
+    )  # fmt: skip
+
+
+#: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)
+DECISIONS: dict[str, Decisions] = {
+    "choose_action": _RunesBeforeLastAction(
+        Kind("action", _words(*ACTIONS), _fallback("RS-061"), check=action_check, rules=("RS-062", "RS-091")),
+        *_RUNES_HERE,
+        *(_not_chosen(name, space) for name, space in _HOME_SPACES.items()),
+        _not_chosen("go", _none),
+        _not_chosen("forge", _forges),
+        _TRADE_LATER,
+        _RUNE_WITH_TRADE,
+        key=_key,
+    ),
+    "summon": _phase(
+        Kind("colour", _COLOURS, _fallback("RS-071"), stage=_colour_open),
+        Kind("play", _cards, _fallback("RS-070"), check=play_check, among=_summon_among, rules=("RS-071",)),
+        Kind("summon", _slots, _fallback("RS-073"), check=summon_check, among=_slots_among, rules=("RS-072",)),
+        Kind("done", _none, _fallback("RS-077"), check=summon_done_check),
+        *_ELSEWHERE,
+    ),
+    "use_abilities": _phase(
+        Kind("pick", _cards, _fallback("RS-090"), check=pick_check, among=_hand, rules=("RS-217",)),
+        Kind("go", _none, No("RS-090", "r_go_early"), check=go_check),
+        *_ELSEWHERE,
+    ),
+    "resolve_abilities": _phase(
+        Kind("use", _cards, _fallback("RS-092"), check=use_check, among=_laid_out),
+        *_RUNES_HERE,
+        Kind("finish", _none, _fallback("RS-092")),
+        _ONE_ACTION,
+        _TRADE_LATER,
+        _RUNE_WITH_TRADE,
+    ),
+    "ability_step": _step("RS-100"),
+    "forge": _phase(
+        Kind(
+            "forge",
+            _forges,
+            _fallback("RS-130"),
+            check=forge_check,
+            rules=("RS-131", "RS-133", "RS-134", "RS-138", "RS-147", "RS-149", "RS-150"),
+        ),
+        *_RUNES_HERE,
+        Kind("done", _none, _fallback("RS-130"), check=forge_done_check),
+        _closed("pay", _TOKENS, _fallback("RS-131")),
+        _ONE_ACTION,
+        _TRADE_LATER,
+        _RUNE_WITH_TRADE,
+    ),  # fmt: skip
+    "forge_step": _step("RS-131"),
+    "trade_artifacts": _phase(
+        Kind("trade", _numbers(1, 2), _fallback("RS-160"), check=trade_check, among=_rows_among, rules=("RS-166",)),
+        *_RUNES_HERE,
+        Kind("done", _none, _fallback("RS-160")),
+        _ONE_ACTION,
+        _RUNE_WITH_TRADE,
+    ),
+    "rune_choice": _phase(
+        Kind("rune", _runes, _fallback("RS-166"), check=rune_check, rules=("RS-165",)),
+        _ONE_ACTION,
+        *_RUNES_NOT_HERE,
+    ),
+}
+
+#: action kind -> the rule of the decision it stands for (cited when a phase does not take it at all)
+KINDS: dict[str, str] = {
+    "action": "RS-061",
+    "colour": "RS-071",
+    "play": "RS-070",
+    "summon": "RS-073",
+    "done": "RS-061",
+    "pick": "RS-090",
+    "go": "RS-090",
+    "use": "RS-092",
+    "finish": "RS-092",
+    "forge": "RS-130",
+    "pay": "RS-100",
+    "place": "RS-137",
+    "gem": "RS-103",
+    "give": "RS-108",
+    "take": "RS-104",
+    "option": "RS-099",
+    "skip": "RS-093",
+    "trade": "RS-160",
+    "rune": "RS-163",
+    "jokergem": "RS-212",
+    "swap": "RS-215",
+}
+
+#: the game's ``why_not``: every decision phase's refusals come from the checks above
+REFUSALS = Refusals(DECISIONS, KINDS)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import Board, Player, evolve_player, replace
+from .model import Board, Player, copy_board, evolve_player
 from .tables import COLOURS, Catalogue
 from .words import name_of
 
@@ -115,7 +115,7 @@ def auto_round_end(board: Board, ctx: Ctx) -> tuple[Board, str]:
         ctx.say("engine", "round_limit", n=ctx.opts["round_limit"])
         return board, "game_over"
     ctx.say("RS-191", "new_round", best=best)
-    return replace(board, round=board.round + 1), "start_turn"
+    return copy_board(board, round=board.round + 1), "start_turn"
 
 
 def stopped_by_limit(board: Board, opts: dict) -> bool:

@@ -10,12 +10,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.records import copier
 from ...engine.seats import replace_at
 
-__all__ = ["Player", "Turn", "Board", "put", "replace", "as_dict", "evolve_player"]
+__all__ = [
+    "Player",
+    "Turn",
+    "Board",
+    "put",
+    "replace",
+    "copy_board",
+    "copy_player",
+    "copy_turn",
+    "as_dict",
+    "evolve_player",
+]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """One player's material (RS-012, RS-014). Piles: index 0 is the top."""
 
@@ -32,7 +44,7 @@ class Player:
     joker_gem: str = ""  # colour placed on the Joker rune (RS-212)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     """What the active player has done so far this turn (reset each turn)."""
 
@@ -55,7 +67,7 @@ class Turn:
     new_rune: str = ""  # rune taken this turn (RS-223..RS-225)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Board:
     """Everything on the table."""
 
@@ -78,19 +90,32 @@ class Board:
     round: int = 1
 
 
-def replace(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen state dataclass with some fields changed.
+#: fast copies with some fields changed (``engine.records.copier``): the rule functions call these
+copy_player = copier(Player)
+copy_turn = copier(Turn)
+copy_board = copier(Board)
+_COPY = {Player: copy_player, Turn: copy_turn, Board: copy_board}
 
-    Player, Turn and Board keep their fields in ``__dict__`` (no slots), so a
-    copy is two C-level dict updates: much faster than ``dataclasses.replace``
-    (no ``__init__`` round trip), which matters because it runs several times
-    per decision.
+
+def _fields_dict(cls: type) -> Any:
+    """``fields(obj) -> dict``: a record's fields by name, generated from the slot names (one dict display)."""
+    body = ", ".join(f"{name!r}: obj.{name}" for name in cls.__slots__)
+    scope: dict = {}
+    exec(f"def fields(obj):\n    return {{{body}}}", scope)  # noqa: S102 - code built from the class's own slot names
+    return scope["fields"]
+
+
+_FIELDS = {cls: _fields_dict(cls) for cls in (Player, Turn, Board)}
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """A copy of a frozen state record (``Player``, ``Turn``, ``Board``) with some fields changed.
+
+    ``engine.records.copier``: the same result as ``dataclasses.replace`` without
+    the ``__init__`` round trip. The rule functions call ``copy_board``,
+    ``copy_turn`` and ``copy_player`` directly (several times per decision).
     """
-    new = object.__new__(type(obj))
-    fields = new.__dict__
-    fields.update(obj.__dict__)
-    fields.update(changes)
-    return new
+    return _COPY[type(obj)](obj, **changes)
 
 
 def as_dict(obj: Any) -> dict:
@@ -98,7 +123,7 @@ def as_dict(obj: Any) -> dict:
 
     A fast, specialised ``engine.encode`` for snapshots and views.
     """
-    out = dict(obj.__dict__)
+    out = _FIELDS[type(obj)](obj)
     if "players" in out:
         out["players"] = [as_dict(p) for p in out["players"]]
     if "turn" in out:
@@ -113,4 +138,4 @@ put = replace_at
 def evolve_player(board: Board, seat: int, **changes: Any) -> Board:
     """``board`` with some fields of one player changed."""
     players = board.players
-    return replace(board, players=put(players, seat, replace(players[seat], **changes)))
+    return copy_board(board, players=put(players, seat, copy_player(players[seat], **changes)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .model import Board, evolve_player, replace
+from .model import Board, copy_board, evolve_player
 from .runes import has_rune
 
 if TYPE_CHECKING:
@@ -23,8 +23,8 @@ def draw_general(board: Board, ctx: Ctx, reshuffle: bool = True) -> tuple[Board,
         if not board.gdiscard or not reshuffle:
             return board, 0  # RS-082, RS-112: nothing to draw
         ctx.say("RS-081", "reshuffle_general", n=len(board.gdiscard))
-        board = replace(board, deck=ctx.dice.shuffle(board.gdiscard), gdiscard=())
-    return replace(board, deck=board.deck[1:]), board.deck[0]
+        board = copy_board(board, deck=ctx.dice.shuffle(board.gdiscard), gdiscard=())
+    return copy_board(board, deck=board.deck[1:]), board.deck[0]
 
 
 def refill_display(board: Board, ctx: Ctx) -> Board:
@@ -45,11 +45,11 @@ def refill_display(board: Board, ctx: Ctx) -> Board:
             continue
         new.append(card)
     if aside:
-        board = replace(board, deck=ctx.dice.shuffle(board.deck + tuple(aside)))
+        board = copy_board(board, deck=ctx.dice.shuffle(board.deck + tuple(aside)))
     # new cards fill from the right end of the empty block: the first drawn lies next to the old cards
     display = (0,) * (empty - len(new)) + tuple(reversed(new)) + cards
     ctx.say("RS-080", "refill_display", cards=", ".join(map(str, new)) or "-")
-    return replace(board, display=display)
+    return copy_board(board, display=display)
 
 
 def refill_forges(board: Board, ctx: Ctx) -> Board:
@@ -77,7 +77,7 @@ def fill_empty_forges(board: Board, ctx: Ctx) -> Board:
             continue
         forges[i], supply = supply[0], supply[1:]
         ctx.say("RS-146", "refill_forge", forge=i + 1, artifact=forges[i])
-    return replace(board, forges=tuple(forges), art_supply=supply, art_discard=discard)
+    return copy_board(board, forges=tuple(forges), art_supply=supply, art_discard=discard)
 
 
 def hand_limit(board: Board, seat: int, ctx: Ctx) -> int:

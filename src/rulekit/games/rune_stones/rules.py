@@ -23,8 +23,9 @@ from typing import Any
 
 from ...engine import Action, Dice, Event, Game, OptionError, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
-from ...engine.rules import read_toml
-from . import end, scene, trade, turn, views, why, words
+from ...engine.rules import Messages, read_toml
+from . import end, scene, trade, turn, views, words
+from .checks import DECISIONS, REFUSALS
 from .end import final_points
 from .model import as_dict
 from .runes import play_extra
@@ -58,7 +59,6 @@ class Ctx:
 
 _EXTRA = frozenset(("jokergem", "swap"))
 
-Legal = Callable[..., list[Action]]
 Play = Callable[..., tuple]
 
 
@@ -72,12 +72,9 @@ def _to(state: State, board, phase: str, ctx) -> State:
     return state.evolve(data=board, phase=phase, to_move=to_move, rng=ctx.dice.state, events=tuple(ctx.ev))
 
 
-def decision(legal: Legal, play: Play, own_why: Callable, runes: bool = False) -> PhaseHooks:
-    """Hooks of a decision phase; ``runes``: the phase also takes rune actions (a self-loop)."""
-
-    def legal_hook(state: State) -> list[Action]:
-        game = state.game  # no dice: listing choices draws nothing
-        return legal(state.data, Ctx(game, game.cat, state.options, None, state.data.current))
+def decision(phase: str, play: Play, runes: bool = False) -> PhaseHooks:
+    """Hooks of a decision phase: ``legal`` and ``why_not`` from its table in ``checks.DECISIONS``;
+    ``runes``: the phase also takes rune actions (a self-loop)."""
 
     def play_hook(state: State, action: Action) -> State:
         ctx = state.game.ctx(state)
@@ -86,7 +83,7 @@ def decision(legal: Legal, play: Play, own_why: Callable, runes: bool = False) -
         board, phase = play(state.data, ctx, action)
         return _to(state, board, phase, ctx)
 
-    return PhaseHooks(legal=legal_hook, play=play_hook, why_not=why.refusal(own_why))
+    return PhaseHooks(legal=DECISIONS[phase].legal, play=play_hook, why_not=REFUSALS.why_not)
 
 
 def automatic(step: Callable) -> PhaseHooks:
@@ -122,18 +119,18 @@ def build_flow() -> dict[str, PhaseHooks]:
     return {
         "setup": automatic(_setup),
         "start_turn": automatic(turn.auto_start_turn),
-        "choose_action": decision(turn.legal_choose, turn.play_choose, why.why_choose, runes=True),
-        "summon": decision(turn.legal_summon, turn.play_summon, why.why_summon),
+        "choose_action": decision("choose_action", turn.play_choose, runes=True),
+        "summon": decision("summon", turn.play_summon),
         "refill_display": automatic(turn.auto_refill_display),
-        "use_abilities": decision(turn.legal_pick, turn.play_pick, why.why_pick),
-        "resolve_abilities": decision(turn.legal_resolve, turn.play_resolve, why.why_resolve, runes=True),
-        "ability_step": decision(turn.legal_step, turn.play_step, why.why_step),
+        "use_abilities": decision("use_abilities", turn.play_pick),
+        "resolve_abilities": decision("resolve_abilities", turn.play_resolve, runes=True),
+        "ability_step": decision("ability_step", turn.play_step),
         "dispose_played_cards": automatic(turn.auto_dispose),
-        "forge": decision(turn.legal_forge, turn.play_forge, why.why_forge, runes=True),
-        "forge_step": decision(turn.legal_step, turn.play_step, why.why_step),
+        "forge": decision("forge", turn.play_forge, runes=True),
+        "forge_step": decision("forge_step", turn.play_step),
         "refill_forges": automatic(turn.auto_refill_forges),
-        "trade_artifacts": decision(trade.legal_trade, trade.play_trade, why.why_trade, runes=True),
-        "rune_choice": decision(trade.legal_rune, trade.play_rune, why.why_rune),
+        "trade_artifacts": decision("trade_artifacts", trade.play_trade, runes=True),
+        "rune_choice": decision("rune_choice", trade.play_rune),
         "refill_hand": automatic(turn.auto_refill_hand),
         "end_turn": automatic(turn.auto_end_turn),
         "round_end": PhaseHooks(auto=_round_end),
@@ -164,9 +161,19 @@ class RuneStones(Game):
         return load_catalogue(self.data_file("cards.toml"), self.data_file("druids.toml"), self.data_file("board.toml"))
 
     @cached_property
+    def messages(self) -> GermanArgs:
+        """The messages (the engine's refusal texts under the game's own), with the German forms of
+        ids added when an event or a refusal is read (``words.GermanArgs``)."""
+        return GermanArgs(Messages.load(self._package))
+
+    @cached_property
     def words(self) -> GermanArgs:
-        """The messages, with German forms of ids added when an event is read."""
-        return GermanArgs(self.messages)
+        """The messages (``messages``), as the rule functions' context reads them."""
+        return self.messages
+
+    def phrases(self, actions: list[Action], lang: str = "en", most: int = 10) -> str:
+        """The first ten choices open now, for "possible now: ..." in a refusal."""
+        return super().phrases(actions, lang, most)
 
     def ctx(self, state: State, dice: Dice | None = None) -> Ctx:
         return Ctx(self, self.cat, state.options, dice or Dice(state.rng), state.data.current if state.data else 0)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action
-from .model import Board, evolve_player, put, replace
+from .model import Board, copy_board, copy_turn, evolve_player, put
 from .tables import COLOURS
 
 if TYPE_CHECKING:
@@ -50,14 +50,14 @@ def play_extra(board: Board, ctx: Ctx, action: Action) -> Board:
         i = COLOURS.index(action.args[0])
         ctx.say("RS-212", "joker_gem", colour=action.args[0])
         board = evolve_player(board, seat, joker_gem=action.args[0])
-        return replace(board, supply=put(board.supply, i, board.supply[i] - 1))
+        return copy_board(board, supply=put(board.supply, i, board.supply[i] - 1))
     give, get = action.args  # RS-215
-    board = replace(board, turn=replace(board.turn, swapped=True))
+    board = copy_board(board, turn=copy_turn(board.turn, swapped=True))
     ctx.say("RS-215", "rune_swap", give=give, get=get)
     if give == "ore":
         i = COLOURS.index(get)
         board = evolve_player(board, seat, ore=p.ore - 1, gems=put(p.gems, i, p.gems[i] + 1))
-        return replace(board, ore=board.ore + 1, supply=put(board.supply, i, board.supply[i] - 1))
+        return copy_board(board, ore=board.ore + 1, supply=put(board.supply, i, board.supply[i] - 1))
     i = COLOURS.index(give)
     board = evolve_player(board, seat, ore=p.ore + 1, gems=put(p.gems, i, p.gems[i] - 1))
-    return replace(board, ore=board.ore - 1, supply=put(board.supply, i, board.supply[i] + 1))
+    return copy_board(board, ore=board.ore - 1, supply=put(board.supply, i, board.supply[i] + 1))

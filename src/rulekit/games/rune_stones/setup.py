@@ -7,7 +7,7 @@ events); the automatic step ``choose_start`` then picks the start player.
 from __future__ import annotations
 
 from ...engine import Dice, Event
-from .model import Board, Player, replace
+from .model import Board, Player, copy_board
 from .tables import COLOURS, Catalogue
 from .words import with_german
 
@@ -98,4 +98,4 @@ def choose_start(board: Board, dice: Dice, game_say) -> tuple[Board, Event]:
     """RS-042: a random start player, the last step of the setup."""
     first = dice.below(len(board.players))
     event = game_say("RS-042", "setup_start", player=f"P{first + 1}")
-    return replace(board, start=first, current=first), event
+    return copy_board(board, start=first, current=first), event

@@ -5,32 +5,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action
-from .checks import rune_choices, trade_ok
-from .model import Board, evolve_player, replace
+from .checks import rune_choices
+from .model import Board, copy_board, copy_turn, evolve_player
 from .refills import fill_empty_forges
-from .turn import after_action, with_extras
+from .turn import after_action
 
 if TYPE_CHECKING:
     from .rules import Ctx
 
-__all__ = ["legal_rune", "legal_trade", "play_rune", "play_trade", "row_value"]
+__all__ = ["play_rune", "play_trade", "row_value"]
 
 
 def row_value(ctx: Ctx, count: int) -> int:
     """Power points of a row by artifact count (RS-162, RS-193)."""
     return ctx.opts["trade_values"][count]
-
-
-def legal_trade(board: Board, ctx: Ctx) -> list[Action]:
-    """RS-063, RS-160: trade in a row of 2+ artifacts, or done (rune actions before done)."""
-    out = [Action("trade", (r,)) for r in (1, 2) if trade_ok(board, ctx, r) is None]
-    out.append(Action("done"))
-    return with_extras(out, board, ctx)
-
-
-def legal_rune(board: Board, ctx: Ctx) -> list[Action]:
-    """RS-163, RS-165: a rune stone not owned yet, from a stack that is not empty."""
-    return [Action("rune", (r,)) for r in rune_choices(board, ctx)]
 
 
 def play_trade(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
@@ -46,7 +34,7 @@ def play_trade(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     rows = tuple(("",) * 5 if k == r else x for k, x in enumerate(p.rows))
     board = evolve_player(board, seat, rows=rows, pp=p.pp + gain)
     coloured = tuple(a for a in arts if a != "joker")
-    board = replace(
+    board = copy_board(
         board,
         art_discard=board.art_discard + coloured,  # RS-167
         joker_stack=board.joker_stack + len(arts) - len(coloured),  # RS-168
@@ -72,5 +60,5 @@ def play_rune(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     board = evolve_player(board, seat, runes=(*p.runes, action.args[0]))
     stacks = board.rune_stacks[:i] + (board.rune_stacks[i] - 1,) + board.rune_stacks[i + 1 :]
     ctx.say("RS-163", "take_rune", rune=action.args[0])
-    board = replace(board, rune_stacks=stacks, turn=replace(board.turn, new_rune=action.args[0]))
+    board = copy_board(board, rune_stacks=stacks, turn=copy_turn(board.turn, new_rune=action.args[0]))
     return after_action(board, ctx)

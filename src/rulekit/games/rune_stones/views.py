@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...engine import Dice
-from .model import Board, Player, as_dict, replace
+from .model import Board, Player, as_dict, copy_board, copy_player
 from .setup import rune_stack_size
 from .tables import COLOURS
 
@@ -41,18 +41,18 @@ def determinize(b: Board, seat: int, dice: Dice) -> Board:
     players = list(b.players)
     for i, p in enumerate(players):
         if i == seat:
-            players[i] = replace(p, draw=dice.shuffle(p.draw))
+            players[i] = copy_player(p, draw=dice.shuffle(p.draw))
             continue
         pool = dice.shuffle(p.hand + p.draw)
         k = len(p.hand)
-        players[i] = replace(p, hand=tuple(sorted(pool[:k])), draw=pool[k:])
-    return replace(b, players=tuple(players), deck=dice.shuffle(b.deck), art_supply=dice.shuffle(b.art_supply))
+        players[i] = copy_player(p, hand=tuple(sorted(pool[:k])), draw=pool[k:])
+    return copy_board(b, players=tuple(players), deck=dice.shuffle(b.deck), art_supply=dice.shuffle(b.art_supply))
 
 
 def redeal_unseen(b: Board, dice: Dice) -> Board:
     """Shuffle what nobody sees: every player's draw pile, the general deck and the artifact supply."""
-    players = tuple(replace(p, draw=dice.shuffle(p.draw)) for p in b.players)
-    return replace(b, players=players, deck=dice.shuffle(b.deck), art_supply=dice.shuffle(b.art_supply))
+    players = tuple(copy_player(p, draw=dice.shuffle(p.draw)) for p in b.players)
+    return copy_board(b, players=players, deck=dice.shuffle(b.deck), art_supply=dice.shuffle(b.art_supply))
 
 
 def invariants(game, state) -> list[str]:

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from rulekit.engine import FlowError, Phase, PhaseHooks, ScoreLine
+from rulekit.engine import ArgumentError, FlowError, Phase, PhaseHooks, ScoreLine
 from rulekit.engine.flow import check_step
 from rulekit.engine.rules import Event
 from rulekit.testing import check_game
@@ -60,6 +60,26 @@ def test_flow_table_must_match_phases_and_hooks():
     flow = {**Toy().flow, "check": PhaseHooks(legal=lambda s: [], play=lambda s, a: s)}
     with pytest.raises(FlowError, match="automatic phase 'check'"):
         _toy_with(flow=flow).new(2, seed=1).apply("add 1")
+
+
+def test_a_decision_phase_without_a_why_not_hook_is_a_flow_error():
+    """No phase-level fallback rule (issue 25): a decision phase must explain its own refusals."""
+    flow = {**Toy().flow, "add": dataclasses.replace(Toy().flow["add"], why_not=None)}
+    with pytest.raises(FlowError, match="'add' needs a why_not hook"):
+        _toy_with(flow=flow).new(2, seed=1)
+
+
+def test_why_not_cites_engine_only_where_no_rule_of_the_game_speaks():
+    """A kind the toy does not have is the engine's; never the first rule of the phase (RS-002)."""
+    toy = Toy()
+    state = toy.new(2, seed=1)
+    assert toy.why_not(state, "jump 1").rule == "engine"
+    assert toy.why_not(state, "add 7").rule == "RS-002"
+    with pytest.raises(ArgumentError, match="legal now"):
+        toy.why_not(state, "add 1")
+    while not state.is_over:
+        state = state.apply("add 2")
+    assert toy.why_not(state, "add 1").rule == toy.over_rule == "RS-003"
 
 
 def test_why_not_hook_answers_first_then_the_generic_text():

@@ -679,7 +679,11 @@ class Game:
         return self.checked_flow[state.phase].auto(state)
 
     def why_not(self, state: State, action: Action) -> IllegalAction:
-        """Explain why ``action`` is not legal: the phase's ``why_not`` hook, else a generic answer.
+        """Explain why ``action`` is not legal: the phase's ``why_not`` hook (the game's ``REFUSALS``).
+
+        There is no fallback to a rule of the phase: after the end the answer cites ``over_rule``,
+        before an automatic step and for an action no hook explains (a kind the game does not have)
+        it cites ``engine``. Every decision phase has a ``why_not`` hook (``check_flow_table``).
 
         ``action`` may be a label (``"add 2"``); anything that is no action is a ``ArgumentError``.
 
@@ -698,7 +702,7 @@ class Game:
         Raises
         ------
         ArgumentError
-            When ``state`` is no State or ``action`` no action.
+            When ``state`` is no State, ``action`` no action, or ``action`` legal now.
 
         Examples
         --------
@@ -707,6 +711,8 @@ class Game:
         >>> state = game.new(players=2, seed=1)
         >>> game.why_not(state, "summon 3").rule
         'RS-061'
+        >>> game.why_not(state, "fly away").rule
+        'engine'
         """
         if not isinstance(state, State):
             raise ArgumentError(
@@ -716,17 +722,34 @@ class Game:
             action = Action.coerce(action)
         except (ValueError, TypeError) as err:
             raise ArgumentError(f"why_not(state, action): {action!r} is no action label ({err})") from None
-        hooks = self.flow.get(state.phase)
-        if hooks is not None and hooks.why_not is not None:
-            refusal = hooks.why_not(state, action)
-            if refusal is not None:
-                return refusal
-        phase = self.phases.get(state.phase)
-        rule = next(iter(phase.rules), "engine") if phase else "engine"
-        name, name_de = (phase.name, phase.name_de) if phase else (state.phase, state.phase)
+        if state.is_over:  # as ``State.apply`` answers: the game's rule that nothing follows the end
+            return IllegalAction(
+                self.over_rule or "engine",
+                "the game is over; no more moves",
+                action,
+                "Das Spiel ist vorbei; kein Zug mehr.",
+            )
+        if state.to_move is None:
+            return IllegalAction(
+                "engine",
+                "an automatic step comes first; advance the game",
+                action,
+                "Zuerst kommt ein automatischer Schritt.",
+            )
+        hooks = self.flow.get(state.phase) if self.flow else None
+        refusal = hooks.why_not(state, action) if hooks is not None and hooks.why_not is not None else None
+        if refusal is not None:
+            return refusal
         legal = state.legal_actions()
+        if action in legal:
+            raise ArgumentError(f"why_not(state, action): {action} is legal now; there is no refusal to explain")
+        # No phase-level fallback rule: a game whose hook cannot say which rule forbids the action has
+        # no rule for it here, so the answer is the engine's (``rulekit.testing.check_game`` holds a game
+        # to its own rules for every kind of action it has).
+        phase = self.phases.get(state.phase)
+        name, name_de = (phase.name, phase.name_de) if phase else (state.phase, state.phase)
         return IllegalAction(
-            rule,
+            "engine",
             f"'{self.phrase(action)}' is not possible now ({name}); possible: {self.phrases(legal)}",
             action,
             f"'{self.phrase(action, 'de')}' ist jetzt nicht möglich ({name_de}); möglich: {self.phrases(legal, 'de')}",

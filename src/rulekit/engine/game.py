@@ -576,8 +576,9 @@ class Game:
     # -- hooks -----------------------------------------------------------
 
     def setup(self, state: State) -> State:
-        """Return the first position from a blank state (``data`` is None, dice seeded, phase ``setup``):
-        run once by ``Game.new``; the engine then leaves the ``setup`` phase (``leave_setup``).
+        """Return the first position from a blank state (no data, dice seeded, phase ``setup``).
+
+        ``Game.new`` runs it once; the engine then leaves the ``setup`` phase (``leave_setup``).
 
         Parameters
         ----------

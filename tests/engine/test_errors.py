@@ -48,7 +48,7 @@ def test_games_raise_rulekit_errors_only():
 
 def test_a_bad_data_file_names_the_file_and_the_key():
     from rulekit.games.rune_stones.tables import load_catalogue
-    from rulekit.games.scepter_of_zavandor.config import load_config
+    from rulekit.games.scepter_of_zavandor.tables import load_config
 
     game = rulekit.load("rune_stones")
     cards = game.data_file("cards.toml")

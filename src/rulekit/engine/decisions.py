@@ -12,7 +12,10 @@ legal list shows them. A ``Kind`` has
 - ``rules``: every rule id its stage and check may cite;
 - ``among``: optionally, the argument tuples to consider now, in the order
   the legal list shows them (a display's cards as they lie), instead of the
-  whole label table in table order.
+  whole label table in table order;
+- ``values``: optionally, for a hot legal list, the legal values themselves
+  in legal-list order, computed the cheap way from the same rule functions
+  as the check (which then only words the refusals).
 
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
@@ -106,6 +109,13 @@ class Kind(NamedTuple):
         ``among(state)``: the argument tuples ``legal`` tries now, in the order the legal
         list shows them (a display's cards as they lie); those outside ``labels`` are
         skipped. ``refuse`` still checks any label, so the two cannot disagree.
+    values : callable, optional
+        ``values(state)``: the legal values now (each the value of one label), in the
+        order the legal list shows them; ``legal`` takes them without running ``check``
+        (for legal lists asked on every step, e.g. by bots, where a refusal made for
+        every failing label costs too much). ``refuse`` asks both ``check`` and
+        ``values`` for the value it is given and raises ``FlowError`` when they
+        disagree, so build both from the same small rule functions.
 
     Examples
     --------
@@ -121,6 +131,7 @@ class Kind(NamedTuple):
     check: Callable[[Any, Any], No | None] | None = None
     rules: tuple[str, ...] = ()
     among: Callable[[Any], Iterable[tuple]] | None = None
+    values: Callable[[Any], Iterable[Any]] | None = None
 
 
 _MISSING = object()
@@ -154,7 +165,8 @@ class Decisions:
         self.index = {k.name: i for i, k in enumerate(kinds)}
         self.key = key
         self._tables: dict[Hashable, tuple] = {}
-        self._hooks = tuple((k.stage, k.check, k.among) for k in kinds)  # read on every legal list
+        self._last: tuple = (object(), None)  # (key, table) of the last call
+        self._hooks = tuple((k.stage, k.check, k.among, k.values) for k in kinds)  # read on every legal list
 
     def declared(self, kind: str) -> frozenset[str]:
         """The rule ids a refusal of ``kind`` may cite: its ``bad`` rule and its declared ``rules``.
@@ -181,13 +193,20 @@ class Decisions:
         return frozenset((k.bad.rule, *k.rules))
 
     def _table(self, state: Any) -> tuple:
-        """Per kind: ((action, value), ...), {args: value} and {args: (action, value)}, built once per ``key(state)``."""
+        """Per kind: ((action, value), ...), {args: value}, {args: (action, value)} and (kinds with
+        ``values``) {value: action}, built once per ``key(state)``."""
         key = self.key(state)
+        if key is self._last[0]:  # the very key object of the last call: no hashing
+            return self._last[1]
         table = self._tables.get(key)
         if table is None:
             rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
             by_args = tuple({a.args: (a, v) for a, v in r} for r in rows)
-            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_args)
+            by_value = tuple(
+                {v: a for a, v in r} if k.values is not None else None for k, r in zip(self.kinds, rows, strict=True)
+            )
+            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_args, by_value)
+        self._last = (key, table)
         return table
 
     def legal(self, state: Any) -> list[Action]:
@@ -211,17 +230,20 @@ class Decisions:
         [Action(kind='take', args=(1,)), Action(kind='take', args=(2,))]
         """
         out: list[Action] = []
-        all_rows, _, all_args = self._table(state)
-        for (stage, check, among), rows, by_args in zip(self._hooks, all_rows, all_args):  # noqa: B905 - same length
+        all_rows, _, all_args, all_values = self._table(state)
+        hooks = zip(self._hooks, all_rows, all_args, all_values)  # noqa: B905 - same length
+        for (stage, check, among, values), rows, by_args, by_value in hooks:
             if stage is not None and stage(state) is not None:
                 continue
-            if among is not None:  # the arguments to try now, in their order (inlined: a hot loop)
+            if values is not None:  # the legal values, in their order (a hot list)
+                out.extend(_actions(by_value, values(state)))
+            elif among is not None:  # the arguments to try now, in their order (inlined: a hot loop)
                 for args in among(state):
                     found = by_args.get(args)
                     if found is not None and (check is None or check(state, found[1]) is None):
                         out.append(found[0])
             elif check is None:
-                out.extend(a for a, _ in rows)
+                out.extend([a for a, _ in rows])
             else:
                 out.extend([a for a, v in rows if check(state, v) is None])
         return out
@@ -270,7 +292,17 @@ class Decisions:
             no = kind.check(state, value)
         if no is not None and kind.rules and no.rule not in kind.rules and no.rule != kind.bad.rule:
             raise FlowError(f"the check of {action.kind!r} cites {no.rule}, which it does not declare ({kind.rules})")
+        if kind.values is not None and (no is None) != (value in kind.values(state)):
+            raise FlowError(f"{action}: its check ({no}) and the legal values of {action.kind!r} disagree")
         return no
+
+
+def _actions(by_value: dict, values: Iterable[Any]) -> list[Action]:
+    """The actions of legal values (a value without a label is a bug in the game)."""
+    try:
+        return [by_value[v] for v in values]
+    except KeyError as missing:
+        raise FlowError(f"the legal value {missing} has no label") from None
 
 
 class Refusals:

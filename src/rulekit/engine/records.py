@@ -1,4 +1,4 @@
-"""Fast copies of frozen slots dataclasses (states and the records games keep in them).
+"""Fast copies and constructors of frozen slots dataclasses (states and the records games keep in them).
 
 Every step copies a few small frozen records with one or two fields
 changed. ``dataclasses.replace`` goes through ``__init__``; writing the
@@ -11,10 +11,11 @@ class: to everyone else the record stays frozen.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["blank_of", "copier"]
+__all__ = ["blank_of", "copier", "maker"]
 
 _BLANKS: dict[type, type] = {}
 
@@ -108,3 +109,62 @@ def copier(cls: type) -> Callable[..., Any]:
     copy = scope["copy"]
     copy.__qualname__ = f"{cls.__name__}.copy"
     return copy
+
+
+def maker(cls: type) -> Callable[..., Any]:
+    """A fast constructor of ``cls`` records, for records built on every step.
+
+    ``make(*args, **kwargs)`` gives the same record as ``cls(...)`` without the
+    frozen ``__init__``'s slow stores (no ``__post_init__`` is run). It is
+    generated from the fields: their order and plain defaults.
+
+    Parameters
+    ----------
+    cls : type
+        A ``@dataclass(frozen=True, slots=True)`` directly below ``object``,
+        without a ``default_factory``.
+
+    Returns
+    -------
+    callable
+        ``make(*args, **kwargs)`` taking the fields as ``cls`` does.
+
+    Raises
+    ------
+    TypeError
+        For a class that is no such dataclass, or a field with a ``default_factory``.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Pair:
+    ...     a: int
+    ...     b: tuple = ()
+    >>> make = maker(Pair)
+    >>> make(1) == Pair(1) and make(1, b=(2,)) == Pair(1, (2,))
+    True
+    """
+    blank = blank_of(cls)
+    scope: dict[str, Any] = {"_new": object.__new__, "_Blank": blank, "cls": cls}
+    params, stores = [], []
+    for f in dataclasses.fields(cls):
+        if f.default_factory is not dataclasses.MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: maker needs plain defaults, not a default_factory")
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            scope[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        stores.append(f"    new.{f.name} = {f.name}")
+    lines = [
+        f"def make({', '.join(params)}):",
+        "    new = _new(_Blank)",
+        *stores,
+        "    new.__class__ = cls",
+        "    return new",
+    ]
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the class's own field names
+    make = scope["make"]
+    make.__qualname__ = f"{cls.__name__}.make"
+    return make

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import replace
 
 from rulekit.games import load
-from rulekit.games.scepter_of_zavandor.config import AREAS, GEMS
+from rulekit.games.scepter_of_zavandor.tables import AREAS, GEMS
 
 GAME = load("scepter_of_zavandor")
 CFG = GAME.cfg

@@ -179,11 +179,13 @@ def test_pass_is_final_zs914():
 
 
 def test_many_auctions_but_pay_first_zs915():
-    """ZS-915 (gap): a won item is paid before another auction can be opened."""
+    """ZS-915 (gap): a won item is paid before another auction can be opened; opening one while
+    paying is refused citing the rule of auctions (ZS-400) and naming the payment phase (issue 25:
+    the rule of the refused action's kind, not a fallback rule of the phase)."""
     s = play(table(), "auction spellbook", "bid 20", "pass", "pass")
     with pytest.raises(IllegalAction) as err:
         s.apply("auction magic_wand")
-    assert err.value.rule == "ZS-430"
+    assert err.value.rule == "ZS-400" and GAME.phases["pay_auction"].name in err.value.reason
     s = play(s, "pay auto", "auction magic_wand")
     assert s.phase == "auction"
 

@@ -13,7 +13,7 @@ def rich(s, seat=0, **changes):
 
 def test_gem_kinds_zs010():
     """ZS-010: the five gem kinds, in the engine's order."""
-    from rulekit.games.scepter_of_zavandor.config import GEMS
+    from rulekit.games.scepter_of_zavandor.tables import GEMS
 
     assert GEMS == ("opal", "sapphire", "emerald", "diamond", "ruby")
     assert set(CFG.gem_names) == set(GEMS)

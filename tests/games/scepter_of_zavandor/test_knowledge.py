@@ -15,8 +15,8 @@ def player(**changes):
 
 def test_six_areas_four_levels_zs030():
     """ZS-030: six knowledge areas of four levels, a pentagon, active slots and a hand limit per player."""
-    from rulekit.games.scepter_of_zavandor.config import AREAS
     from rulekit.games.scepter_of_zavandor.model import capacity, hand_limit
+    from rulekit.games.scepter_of_zavandor.tables import AREAS
 
     assert len(AREAS) == 6 and CFG.max_level == 4
     p = player().data.p[0]

@@ -1,4 +1,4 @@
-"""Issue 16: ``legal`` and ``why_not`` are built from the same small checks (legality.py), so
+"""Issue 16: ``legal`` and ``why_not`` are built from the same small checks (checks.py), so
 every action label is either legal (its phase's ``why_not`` answers None) or refused with a rule
 of the ledger; and the checks' rule ids are the ones the refusals cite."""
 

@@ -4,7 +4,7 @@ the printed text (behaviour unchanged), and each other choice is shown to change
 import pytest
 
 from rulekit.engine import Dice, IllegalAction
-from rulekit.games.scepter_of_zavandor import rounds
+from rulekit.games.scepter_of_zavandor import income
 
 from .helpers import GAME, energy, gems, hub, new, play, setp, settable
 
@@ -30,14 +30,14 @@ def _income(**options):
 
 def test_zs906_empty_deck_reshuffles_by_default():
     """ZS-906 (gap), default ``reshuffle``: the discards become the deck and the card is paid."""
-    s = rounds.income_cards(_income())
+    s = income.income_cards(_income())
     assert len(s.data.p[0].cards) == 1 and s.data.discards[0] == () and GAME.invariants(s) == []
 
 
 def test_zs906_empty_deck_without_reshuffle_pays_no_card():
     """ZS-906, ``empty_energy_deck = none``: no card while the deck is empty; the discards stay (event)."""
     before = _income(empty_energy_deck="none")
-    s = rounds.income_cards(before)
+    s = income.income_cards(before)
     assert s.data.p[0].cards == () and s.data.discards[0] == before.data.discards[0]
     assert "ZS-906" in [e.rule for e in s.events] and GAME.invariants(s) == []
 

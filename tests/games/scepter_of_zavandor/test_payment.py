@@ -3,7 +3,7 @@
 import pytest
 
 from rulekit.engine import IllegalAction
-from rulekit.games.scepter_of_zavandor.economy import auto_selection, split_dust
+from rulekit.games.scepter_of_zavandor.energy import auto_selection, split_dust
 
 from .helpers import CFG, GAME, energy, gems, hub, labels, play, setp
 

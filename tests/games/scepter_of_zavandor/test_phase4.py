@@ -28,8 +28,8 @@ def test_over_limit_must_discard_zs490():
     s = s.settle()
     assert s.to_move == 0 and s.phase == "check_hand_limit"
     with pytest.raises(IllegalAction) as err:
-        s.apply("end")
-    assert err.value.rule == "ZS-490"
+        s.apply("end")  # ending the turn is phase 3's (ZS-220), not a choice of the hand-limit check
+    assert err.value.rule == "ZS-220" and GAME.phases["check_hand_limit"].name in err.value.reason
     s = play(s, "discard card sapphire 3")
     assert s.to_move == 0
     s = play(s, "discard card sapphire 4")

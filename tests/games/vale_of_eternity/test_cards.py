@@ -6,6 +6,8 @@ and asserts what its effect must do; ``test_card`` runs them all.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rulekit.games.vale_of_eternity.tables import CARDS
@@ -405,7 +407,7 @@ def _harpy():
 def _hippogriff():
     s = summon(make(hands={0: [54, 52]}, stones={0: [3, 1]}), 54, 3, 1)
     assert len(s.data.hands[0]) == 2
-    s = do(s.evolve(data=s.data._replace(stones=((3, 1, 1), ()))), "summon 52")
+    s = do(s.evolve(data=replace(s.data, stones=((3, 1, 1), ()))), "summon 52")
     assert s.data.pending[-1].stage == 5  # Griffon costs 7 - 2
 
 
@@ -420,7 +422,7 @@ def _odin():
 def _pegasus():
     s = summon(make(hands={0: [56, 27]}, stones={0: [3]}), 56, 3)
     assert len(s.data.hands[0]) == 2
-    s = do(s.evolve(data=s.data._replace(stones=((1, 1), ()))), "summon 27")
+    s = do(s.evolve(data=replace(s.data, stones=((1, 1), ()))), "summon 27")
     assert s.data.pending[-1].stage == 2  # Undine Queen costs 3 - 1
 
 

@@ -9,6 +9,8 @@ itself, and the place it frees is its own, not that of a copier.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulekit.games.vale_of_eternity.tables import CARDS, PROGRAMS
 
 from .helpers import ID, do, labels, make
@@ -80,7 +82,7 @@ def test_ve_063_dragon_egg_copied_by_scorch_frees_the_copiers_place():
 
 
 def _no_cards_to_draw(state, discard=()):
-    return state.evolve(data=state.data._replace(deck=(), discard=tuple(discard)))
+    return state.evolve(data=replace(state.data, deck=(), discard=tuple(discard)))
 
 
 #: every creature whose instant effect draws a card (issue 25): Sylph, Pegasus, Hippogriff, Dandelion Spirit, Willow

@@ -10,6 +10,7 @@ play seldom reaches them; they are printed as a warning list.
 from __future__ import annotations
 
 import warnings
+from dataclasses import replace
 
 import pytest
 
@@ -103,6 +104,6 @@ def test_rare_edges_are_real_steps():
     # VE-047: nothing left to reveal (deck and discard pile empty): the action phase begins at once
     s = make(players=2, round=3, phase="round_end", to_move=None, stage="activation")
     d = s.data
-    s, steps = _path(s.evolve(data=d._replace(deck=(), hands=(d.deck, ()))))
+    s, steps = _path(s.evolve(data=replace(d, deck=(), hands=(d.deck, ()))))
     assert ("reveal_cards", "begin_actions") in steps
     assert s.phase == "action_turn" and not s.data.display

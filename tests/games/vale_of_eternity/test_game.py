@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,7 @@ def test_invariants_catch_a_lost_card_and_negative_score():
     """invariants: 70 cards conserved; scores never below 0 (VE-093)."""
     s = make()
     assert not GAME.invariants(s)
-    broken = s.evolve(data=s.data._replace(deck=s.data.deck[1:], scores=(-1, 0)))
+    broken = s.evolve(data=replace(s.data, deck=s.data.deck[1:], scores=(-1, 0)))
     found = " ".join(GAME.invariants(broken))
     assert "cards not conserved" in found and "below 0" in found
 
@@ -99,7 +100,9 @@ def test_refusals_cite_rules_and_keep_state():
         (make(), "release 13", "VE-065"),
         (make(display=[27], markers=[1]), "tame 27", "VE-057"),
         (do(make(hands={0: [27]}, stones={0: [3, 1]}), "summon 27"), "pay 6", "VE-059"),
-        (do(make(hands={0: [27]}, stones={0: [3, 1]}), "summon 27"), "end", "VE-059"),
+        # issue 25: an action of another phase cites the rule of its own kind (VE-052 for 'end'),
+        # no longer the payment's rule (VE-059) as a fallback of the phase
+        (do(make(hands={0: [27]}, stones={0: [3, 1]}), "summon 27"), "end", "VE-052"),
         (activation(areas={0: [44, 27]}), "activate 44", "VE-073"),
         (make(), "exchange 6", "VE-030"),
         (GAME.new(players=2, seed=0), "pick 999", "VE-043"),
@@ -257,3 +260,14 @@ def test_issue_17_choice_options_survive_save_files():
         s = s.apply(s.legal_actions()[-1])
     back = GAME.from_json(s.to_json())
     assert {k: back.options[k] for k in chosen} == chosen and back.to_json() == s.to_json()
+
+
+def test_an_action_of_another_phase_cites_the_rule_of_its_kind():
+    """Issue 25: no phase-level fallback rule; 'summon' while picking cites the summon's rule (VE-058),
+    'sell' its own (VE-053), an exchange with the supply VE-030 wherever it is tried."""
+    s = GAME.new(players=2, seed=0).settle()
+    assert s.phase == "pick_clockwise"
+    for label, rule in (("summon 5", "VE-058"), ("sell 5", "VE-053"), ("end", "VE-052"), ("exchange 6", "VE-030")):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(label)
+        assert err.value.rule == rule, (label, err.value)

@@ -11,6 +11,8 @@ into a hand (its name is private to the drawer); the deck order.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from .helpers import GAME, ID, make
@@ -59,7 +61,7 @@ def test_drawn_card_is_private_to_the_drawer():
     worlds = []
     for top in (13, 27):
         deck = tuple(c for c in base.data.deck if c != top) + (top,)
-        s = base.evolve(data=base.data._replace(deck=deck))
+        s = base.evolve(data=replace(base.data, deck=deck))
         worlds.append(s)
     actions = [f"summon {WILLOW}", "pay 6", "pay 6"]
     assert seen(worlds[0], actions, 1) == seen(worlds[1], actions, 1)
@@ -70,7 +72,7 @@ def test_drawn_card_is_private_to_the_drawer():
 def test_deck_order_stays_hidden():
     """Every seat's view shows only the size of the deck, never its order."""
     s = make(players=3)
-    shuffled = s.evolve(data=s.data._replace(deck=tuple(reversed(s.data.deck))))
+    shuffled = s.evolve(data=replace(s.data, deck=tuple(reversed(s.data.deck))))
     for seat in range(3):
         assert s.view(seat) == shuffled.view(seat)
     assert s.view(None) != shuffled.view(None)
@@ -106,7 +108,7 @@ def test_determinize_keeps_the_hand_cards_everyone_saw():
         assert {27, 13} <= set(d.data.hands[1]) and len(d.data.hands[1]) == 4
     assert any(set(GAME.determinize(s, 0, Dice(k)).data.hands[1]) != {2, 3, 27, 13} for k in range(5))
     released = make(players=2, hands={0: [13]}, stones={0: [1]}, forced_auto=False)
-    released = released.evolve(data=released.data._replace(shown=((13,), ())))
+    released = released.evolve(data=replace(released.data, shown=((13,), ())))
     assert released.apply("summon 13").apply("pay 1").data.shown == ((), ())  # in the area now
 
 

@@ -13,6 +13,7 @@ are held to VE-073 by the activation tests).
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 
@@ -59,7 +60,7 @@ def _positions(card: int):
             scores=[0 if poor else 30, 5],
         )
         if empty_piles:
-            s = s.evolve(data=s.data._replace(deck=(), discard=()))
+            s = s.evolve(data=replace(s.data, deck=(), discard=()))
         flags = (empty_piles, empty_hand, full_area, poor)
         yield (
             " ".join(n for n, on in zip(("no-piles", "no-hand", "full-area", "no-points"), flags, strict=True) if on),
@@ -110,7 +111,7 @@ def _activations(card: int):
             discard=() if empty_piles else (ID["Tengu"],),
         )
         if empty_piles:
-            s = s.evolve(data=s.data._replace(deck=(), discard=()))
+            s = s.evolve(data=replace(s.data, deck=(), discard=()))
         flags = (empty_piles, empty_hand, full_area, poor)
         where = " ".join(n for n, on in zip(("no-piles", "no-hand", "full-area", "poor"), flags, strict=True) if on)
         yield where, s.settle()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rulekit.engine import IllegalAction, SetupError
@@ -106,7 +108,8 @@ def test_ve031_stone_limit_enforced_at_once():
     """VE-031: more than 4 stones must go back before anything else."""
     s = do(make(stones={0: [6, 6, 3, 1]}, display=[27, 13], markers=[0, 0]), "sell 27")
     assert s.phase == "return_stones" and labels(s) == ["return 1", "return 3", "return 6"]
-    assert refusal(s, "tame 13").rule == "VE-031"
+    assert refusal(s, "tame 13").rule == "VE-056"  # issue 25: taming belongs to the action turn (VE-056)
+    assert refusal(s, "return 2").rule == "VE-031"  # no stone is worth 2
     s = do(s, "return 1")
     assert s.data.stones[0] == (3, 3, 6, 6) and s.phase == "action_turn"
 
@@ -328,7 +331,7 @@ def test_ve064_own_permanent_not_for_own_summon():
     s = do(make(hands={0: [56, 27]}, stones={0: [1, 1, 1]}), "summon 56")
     assert s.data.pending[-1].stage == 3
     s = do(s, "pay 1", "pay 1", "pay 1")
-    s = do(s.evolve(data=s.data._replace(stones=((1, 1), ()))), "summon 27")
+    s = do(s.evolve(data=replace(s.data, stones=((1, 1), ()))), "summon 27")
     assert s.data.pending[-1].stage == 2
 
 
@@ -506,7 +509,7 @@ def test_ve094_tiebreak_counts_area_or_all_summoned():
         stage="activation",
         count_released=True,
     )
-    s = s.evolve(data=s.data._replace(summoned=(3, 1))).settle()
+    s = s.evolve(data=replace(s.data, summoned=(3, 1))).settle()
     assert s.winners == (0,)
 
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -88,7 +89,7 @@ def _over(scores, areas, summoned=None, **options):
         **options,
     )
     if summoned is not None:
-        s = s.evolve(data=s.data._replace(summoned=tuple(summoned)))
+        s = s.evolve(data=replace(s.data, summoned=tuple(summoned)))
     return s.settle()
 
 

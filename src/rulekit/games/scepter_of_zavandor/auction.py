@@ -12,58 +12,41 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, State
 from ...engine.seats import next_seat
-from . import legality
-from .config import GEMS
-from .model import Auction, Pay, item_price, means, modifier, owns_max, put, replace
+from .model import Auction, Pay, Table, item_price, owns_max, put, replace
+from .tables import GEMS
 from .turn import back_to_turn, finish_pay, gain_gem
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
 
 __all__ = [
-    "auctionable",
-    "refusal",
     "open_auction",
-    "bid_legal",
     "bid_play",
     "deliver",
     "next_loser",
     "unpaid",
     "item_kind",
+    "printed",
+    "bid_menu",
 ]
 
 
 def item_kind(game: ScepterOfZavandor, item: str) -> str:
-    return legality.item_kind(game, item)
+    return "sentinel" if item in game.cfg.sentinels else "artifact"
 
 
 def printed(game: ScepterOfZavandor, kind: str, item: str) -> int:
-    return legality.printed(game, kind, item)
+    """The price printed on the card: the lowest opening bid (ZS-410)."""
+    return game.cfg.sentinel_price if kind == "sentinel" else game.cfg.artifacts[item]["price"]
 
 
-def refusal(game: ScepterOfZavandor, s: State, seat: int, kind: str, item: str) -> str:
-    """The rule id that forbids ``seat`` to open an auction for ``item`` now, or "" (legality.open_auction)."""
-    return legality.open_auction(game, s, seat, item)
-
-
-def auctionable(game: ScepterOfZavandor, s: State, seat: int, energy: int | None = None) -> list[Action]:
-    """The items ``seat`` may put up for auction now (``legality.open_auction``): every artifact of
-    the offer and every sentinel whose item check and price check pass. The seat's means and the
-    modifier per kind are computed once, and the price check once for all sentinels (they share
-    one price); the hub asks this on every decision and passes the seat's ``energy``."""
-    cfg, t = game.cfg, s.data
-    p = t.p[seat]
-    limit = means(cfg, p, s.options["bids_count_gem_sales"], energy)
-    item_ok, price_ok = legality.auction_item, legality.auction_price
-    out = []
-    if t.offer:
-        base = modifier(cfg, t, seat, "artifact", "", s.options)
-        for x in dict.fromkeys(t.offer):
-            if not item_ok(cfg, t, p, x) and not price_ok(game, s, seat, x, limit, base):
-                out.append(cfg.act("auction " + x))
-    if t.sents and not price_ok(game, s, seat, t.sents[0], limit):
-        out += [cfg.act("auction " + x) for x in t.sents if not item_ok(cfg, t, p, x)]
-    return out
+def bid_menu(game: ScepterOfZavandor, t: Table) -> list[int]:
+    """The amounts offered (rulekit's choice, data/auction.toml): the printed price plus an opening
+    step, or the high bid plus a raise step (ZS-913)."""
+    cfg, auc = game.cfg, t.auction
+    if auc.leader < 0:
+        return [printed(game, auc.kind, auc.item) + x for x in cfg.open_steps]
+    return [auc.high + x for x in cfg.raise_steps]
 
 
 def open_auction(game: ScepterOfZavandor, s: State, seat: int, item: str) -> State:
@@ -89,18 +72,6 @@ def open_auction(game: ScepterOfZavandor, s: State, seat: int, item: str) -> Sta
         )
     auc = Auction(kind, item, seat, seats, seat)
     return s.evolve(data=replace(t, auction=auc), phase="auction", to_move=seat, events=tuple(ev))
-
-
-def bid_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
-    """Pass (once there is a bid) and the bids of the menu that pass ``legality.bid`` (ZS-410..ZS-460, ZS-913)."""
-    cfg, t = game.cfg, s.data
-    auc = t.auction
-    limit = means(cfg, t.p[s.to_move], s.options["bids_count_gem_sales"])
-    mod = modifier(cfg, t, s.to_move, auc.kind, auc.item, s.options)
-    bids = [cfg.act(f"bid {x}") for x in legality.bid_menu(game, t) if not legality.bid(game, s, x, limit, mod)]
-    if legality.pass_bid(game, s, limit, mod):
-        return bids
-    return [cfg.act("pass"), *bids] if auc.leader >= 0 else [*bids, cfg.act("pass")]
 
 
 def _next(order: tuple[int, ...], auc: Auction, after: int) -> int:

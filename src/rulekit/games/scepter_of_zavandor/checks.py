@@ -1,302 +1,710 @@
-"""Refusals with rule ids, seat views, conservation checks and determinization.
+"""The decisions of each phase: the checks that the legal lists and the refusals share.
 
-``why_not`` answers "why can't I?" with the ledger rule that forbids an
-action, taken from the same checks the phases' ``legal`` generators use
-(legality.py), and None for a legal action; ``view`` hides energy-card values in other hands and the order of
-every deck; ``invariants`` checks that no card, gem, artifact, sentinel
-or dust is created or lost outside the bank's bookkeeping.
+Each decision phase is an engine ``Decisions`` (``rulekit.engine.decisions``):
+its kinds of action in legal-list order, each with its labels (the action
+space of ``words.action_labels``), the refusal of arguments outside them, and
+a check of the chosen value that returns ``None`` or a ``No`` naming the rule
+that forbids it and the message key that says why. ``legal`` and ``why_not``
+run the same checks, so they cannot disagree.
+
+The bots ask the hub's legal list on every decision, so the checks stay
+cheap: what they share is computed once per state (``_now``: the seat, its
+energy, its means and price modifiers), and each kind says which of its
+values can pass now (``Kind.values``: the gems owned, the items held, the
+auction offer in its order, the bid menu) so a legal list never scans the
+thousands of bid amounts. The small rule functions (``enchant``, ``learn``,
+``bid``, ...) return the forbidding rule id or "" and are what the checks ask.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import Any
 
-from ...engine import Action, Dice, IllegalAction, State, encode
-from . import legality as check
-from .config import AREAS, GEMS
-from .model import (
-    capacity,
-    gem_price,
-    hand_count,
-    hand_limit,
-    hand_value,
-    item_price,
-    means,
-    replace,
-    victory_points,
-)
-
-if TYPE_CHECKING:
-    from .rules import ScepterOfZavandor
+from ...engine import State
+from ...engine.decisions import Decisions, Kind, No, Refusals
+from .auction import bid_menu, printed
+from .energy import item_label, pay_items
+from .model import Player, Table, can_enchant, capacity, gem_price, hand_value, item_price, means, modifier
+from .tables import AREAS, GEMS, RUBY, Config
+from .turn import learn_cost
+from .words import max_bid
 
 __all__ = [
-    "auction_why_not",
-    "pay_why_not",
-    "hub_why_not",
-    "reduce_why_not",
-    "lose_why_not",
-    "view",
-    "invariants",
-    "determinize",
+    "DECISIONS",
+    "KINDS",
+    "REFUSALS",
+    "enchant",
+    "disenchant",
+    "activate",
+    "deactivate",
+    "learn",
+    "free_step",
+    "buy_stone",
+    "exchange",
+    "auction_item",
+    "auction_price",
+    "bid",
+    "pass_bid",
+    "held",
+    "sell",
+    "lose",
 ]
 
-HUB = {"enchant", "disenchant", "activate", "deactivate", "learn", "free_step", "buy_stone", "auction", "end"}
+
+# -- the rules, as small functions: the forbidding rule id, or "" ------------------------------
 
 
-def _refusal(reason):
-    """A ``why_not`` hook from a function returning (rule, message key, arguments), or None when
-    every check of the action passes (the action is legal)."""
-
-    def why_not(s: State, a: Action) -> IllegalAction | None:
-        found = reason(s, a)
-        if found is None:
-            return None
-        rule, key, args = found
-        return s.game.refuse(rule, key, a, **args)
-
-    return why_not
-
-
-def _gem(a: Action) -> int | None:
-    arg = a.args[0] if len(a.args) == 1 else None
-    return GEMS.index(arg) if arg in GEMS else None
-
-
-def _hub_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
-    game, kind = s.game, a.kind
-    cfg, t, phase = game.cfg, s.data, s.phase
-    if kind in ("bid", "pass"):
-        return "ZS-400", "no_auction", {}
-    if kind not in HUB | {"exchange"}:
-        return "ZS-200", "not_now", {"phase": game.phases[phase].name, "phase_de": game.phases[phase].name_de}
-    p = t.p[s.to_move]
-    value = hand_value(cfg, p)
-    arg = a.args[0] if a.args else None
-    if kind in ("enchant", "disenchant", "activate", "deactivate"):
-        g = _gem(a)
-        if g is None:
-            return "ZS-010", "no_such_gem", {"name": arg}
-        gem = game.gem_name(g)
-        if kind == "enchant":
-            rule = check.enchant(cfg, t, p, g, value, s.options)
-            if rule == "ZS-910":
-                return rule, "supply_empty", {"gem": gem}
-            if rule == "ZS-230":
-                return rule, "too_poor", {"price": gem_price(cfg, p, g), "have": value}
-            return (rule, "access_" + rule, {"limit": s.options["ruby_limit"]}) if rule else None
-        if kind == "disenchant":
-            rule = check.disenchant(p, g)
-            return (rule, "no_gem", {"gem": gem}) if rule else None
-        rule = check.activate(p, g, capacity(cfg, p) > sum(p.active)) if kind == "activate" else check.deactivate(p, g)
-        if rule == "ZS-040":
-            return rule, "no_slot", {"cap": capacity(cfg, p)}
-        return (rule, "no_gem_there", {"gem": gem}) if rule else None
-    if kind in ("learn", "free_step"):
-        if arg not in AREAS or len(a.args) != 1:
-            return "ZS-030", "no_such_area", {"name": arg}
-        ai = AREAS.index(arg)
-        rule = check.learn(cfg, p, ai, value) if kind == "learn" else check.free_step(cfg, p, ai)
-        if not rule:
-            return None
-        if rule == "ZS-330" and p.know[ai] >= cfg.max_level:
-            return rule, "max_level", {}
-        key = {"ZS-320": "one_step", "ZS-360": "no_free_step", "ZS-370": "no_stones"}.get(rule)
-        if key:
-            return rule, key, {}
-        if kind == "free_step":
-            return rule, "need_stone", {}
-        return rule, "too_poor", {"price": check.learn_cost(cfg, p, ai), "have": value}
-    if kind == "buy_stone":
-        rule = check.buy_stone(p, value)
-        if rule == "ZS-370":
-            return rule, "no_stones", {}
-        return (rule, "too_poor", {"price": p.markers[0], "have": value}) if rule else None
-    if kind == "auction":
-        item = str(arg)
-        rule = check.open_auction(game, s, s.to_move, item) if len(a.args) == 1 else "ZS-400"
-        return (rule, "auction_" + rule, {"item": item}) if rule else None
-    if kind == "exchange":
-        rule = check.exchange(cfg, p, arg) if len(a.args) == 1 else "ZS-190"
-        return (rule, "no_exchange", {}) if rule else None
-    return None if not a.args else ("ZS-220", "end_plain", {})  # "end" takes no arguments
+def enchant(cfg: Config, t: Table, p: Player, g: int, value: int, opts: dict) -> str:
+    """ZS-250/260/270/280 access, ZS-910 supply, ZS-230 price (the energy in hand must cover it)."""
+    if g > 1:  # opals and sapphires need nothing (ZS-240)
+        if g == RUBY:
+            scope = opts["ruby_limit_scope"]
+            rubies = sum(q.active[RUBY] + q.stored[RUBY] for q in t.p) if scope == "supply" else 0
+            rule = can_enchant(cfg, p, g, rubies, scope, opts["ruby_limit"])
+        else:  # emeralds and diamonds: only the artifact counts
+            rule = can_enchant(cfg, p, g, 0, "player", 0)
+        if rule:
+            return rule
+    if t.supply[g] <= 0 and opts["gem_supply"] == "limited":  # option gem_supply (ZS-910)
+        return "ZS-910"
+    if cfg.gem_price[g] * cfg.price_percent[p.know[0]] // 100 > value:
+        return "ZS-230"
+    return ""
 
 
-def _auction_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
-    game = s.game
-    if a.kind == "bid" and len(a.args) == 1:
-        return _bid_reason(game, s, a.args[0])
-    if a.kind == "pass" and not a.args:
-        rule = check.pass_bid(game, s)
-        return (rule, "must_open", {}) if rule else None
-    return "ZS-420", "auction_running", {}
+def disenchant(p: Player, g: int) -> str:
+    """ZS-290: only a gem the player owns (active or in the pentagon) can be sold."""
+    return "" if p.active[g] or p.stored[g] else "ZS-290"
 
 
-def _bid_reason(game, s: State, amount) -> tuple[str, str, dict] | None:
-    cfg, t = game.cfg, s.data
-    auc = t.auction
-    rule = check.bid(game, s, amount)
-    if rule == "ZS-410":
-        return rule, "below_printed", {"price": check.printed(game, auc.kind, auc.item)}
-    if rule == "ZS-420":
-        return rule, "not_higher", {"high": auc.high}
-    if rule == "ZS-460":
-        price = item_price(cfg, t, s.to_move, auc.kind, auc.item, amount, s.options)
-        return (
-            rule,
-            "cannot_pay",
-            {"price": price, "have": means(cfg, t.p[s.to_move], s.options["bids_count_gem_sales"])},
-        )
-    return (rule, "bid_menu", {}) if rule else None
+def activate(p: Player, g: int, room: bool) -> str:
+    """ZS-310: a gem from the pentagon; ZS-040: only into a free active slot (``room``)."""
+    if not p.stored[g]:
+        return "ZS-310"
+    return "" if room else "ZS-040"
 
 
-def _pay_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
-    cfg, t = s.game.cfg, s.data
-    pay = t.pay
-    p = t.p[pay.seat]
-    if a.kind == "pay" and a.args == ("auto",):
+def deactivate(p: Player, g: int) -> str:
+    """ZS-310: only an active gem can go to the pentagon."""
+    return "" if p.active[g] else "ZS-310"
+
+
+def learn(cfg: Config, p: Player, a: int, value: int) -> str:
+    """ZS-330 top level, ZS-320 one paid step a round, ZS-370 a new area needs a stone, price
+    (ZS-330 for a next level, ZS-340 for a new area with its stone)."""
+    level = p.know[a]
+    if level >= cfg.max_level:
+        return "ZS-330"
+    if p.stepped:
+        return "ZS-320"
+    if level:
+        return "" if cfg.area_costs[a][level] <= value else "ZS-330"
+    if p.prepaid:
+        return "" if cfg.area_costs[a][0] <= value else "ZS-340"
+    if not p.markers:
+        return "ZS-370"
+    return "" if cfg.area_costs[a][0] + p.markers[0] <= value else "ZS-340"
+
+
+def free_step(cfg: Config, p: Player, a: int) -> str:
+    """ZS-330 top level, ZS-360 a free step from an artifact, ZS-350 a new area needs a bought stone."""
+    if p.know[a] >= cfg.max_level:
+        return "ZS-330"
+    if not p.free_steps:
+        return "ZS-360"
+    return "" if p.know[a] or p.prepaid else "ZS-350"
+
+
+def buy_stone(p: Player, value: int) -> str:
+    """ZS-370 stones left, ZS-350 the cheapest one's price."""
+    if not p.markers:
+        return "ZS-370"
+    return "" if p.markers[0] <= value else "ZS-350"
+
+
+def exchange(cfg: Config, p: Player, token: int, rule: str = "ZS-190") -> str:
+    """ZS-190 (phase 3) / ZS-510 (phase 4): small tokens worth one 10-token become one, without loss."""
+    i = cfg.tokens.index(token)
+    return "" if p.dust[i] * token >= cfg.tokens[2] else rule
+
+
+def auction_item(cfg: Config, t: Table, p: Player, item: str) -> str:
+    """ZS-470 not on offer, ZS-440 a second Wand / Belt, ZS-903 Mirror / Cloak need an own
+    active gem (the others must give up one)."""
+    art = cfg.artifacts.get(item)
+    if art is None:
+        return "" if item in t.sents else "ZS-470"
+    if item not in t.offer:
+        return "ZS-470"
+    if art.get("unique") and item in p.arts:
+        return "ZS-440"
+    if art.get("others_lose_gem") and not any(p.active):
+        return "ZS-903"
+    return ""
+
+
+def auction_price(game: Any, s: State, seat: int, item: str, limit: int, base: int) -> str:
+    """ZS-460: the printed price with discounts and surcharges (ZS-430, ZS-913) must be payable.
+    ``limit`` is the seat's means, ``base`` the modifier for the item's kind without item
+    discounts (a sentinel's price is the same for every sentinel)."""
+    cfg, p = game.cfg, s.data.p[seat]
+    art = cfg.artifacts.get(item)
+    if art is None:
+        price = cfg.sentinel_price + base
+    else:
+        price = art["price"] + base
+        sources = game.item_discounts.get(item)
+        if sources and p.arts:  # item discounts of the artifacts owned (as in ``modifier``)
+            for a in p.arts:
+                price -= sources.get(a, 0)
+    return "" if (price if price > 0 else 0) <= limit else "ZS-460"
+
+
+def bid(game: Any, s: State, amount: int, limit: int, mod: int) -> str:
+    """ZS-410 an opening bid of at least the printed price, ZS-420 higher than the high bid,
+    ZS-913 an amount of the menu, ZS-460 payable: bid + ``mod`` (the bidder's discounts and
+    surcharges, ZS-430) within ``limit`` (his means)."""
+    cfg, auc = game.cfg, s.data.auction
+    if auc.leader < 0:
+        low = printed(game, auc.kind, auc.item)
+        if amount < low:
+            return "ZS-410"
+        if amount - low not in cfg.open_steps:
+            return "ZS-913"
+    elif amount <= auc.high:
+        return "ZS-420"
+    elif amount - auc.high not in cfg.raise_steps:
+        return "ZS-913"
+    price = amount + mod
+    return "" if (price if price > 0 else 0) <= limit else "ZS-460"
+
+
+def pass_bid(game: Any, s: State, limit: int, mod: int) -> str:
+    """ZS-410: the opener must open with a bid (option ``opener_must_bid``, ZS-914); he may pass only
+    if he can pay no opening bid (cannot happen while ZS-460 refuses such auctions, kept so no state
+    is without a move). Without the option he may withdraw: the auction ends without a sale."""
+    if s.data.auction.leader >= 0 or not s.options["opener_must_bid"]:
+        return ""
+    return "ZS-410" if any(not bid(game, s, x, limit, mod) for x in bid_menu(game, s.data)) else ""
+
+
+def held(cfg: Config, p: Player, item: tuple, rule: str) -> str:
+    """An item can be paid or discarded only if it is in the hand (``rule``: ZS-430 paying, ZS-916 discarding)."""
+    if item[0] == "card":
+        return "" if (item[1], item[2]) in p.cards else rule
+    if item[0] == "energy":
+        return "" if p.conc[item[1] - 1] else rule
+    return "" if p.dust[cfg.tokens.index(item[1])] else rule
+
+
+def sell(can_sell: bool, p: Player, g: int) -> str:
+    """ZS-460: gems are sold while paying only for an auction; ZS-290: a gem the player owns."""
+    if not can_sell:
+        return "ZS-460"
+    return disenchant(p, g)
+
+
+def lose(p: Player, g: int) -> str:
+    """ZS-903 (Mirror / Cloak): the gem given up must be an active one."""
+    return "" if p.active[g] else "ZS-903"
+
+
+# -- what the checks of one state share -----------------------------------------------------
+
+
+class _Now:
+    """The seat to move, its energy, and (asked for auctions and bids) its means and price
+    modifiers: computed once per state, since the legal list checks every candidate."""
+
+    __slots__ = ("s", "cfg", "t", "p", "value", "_limit", "_base", "_sentinels", "_mod")
+
+    def __init__(self, s: State) -> None:
+        self.s, self.cfg, self.t = s, s.game.cfg, s.data
+        self.p = self.t.p[s.to_move]
+        self.value = hand_value(self.cfg, self.p)
+        self._limit = self._base = self._sentinels = self._mod = None
+
+    def limit(self) -> int:
+        """What the seat could pay at most (ZS-460): its energy, and its gems' sale value if they count."""
+        if self._limit is None:
+            self._limit = means(self.cfg, self.p, self.s.options["bids_count_gem_sales"], self.value)
+        return self._limit
+
+    def base(self) -> int:
+        """The seat's modifier on artifacts without item discounts (ZS-430, ZS-913)."""
+        if self._base is None:
+            self._base = modifier(self.cfg, self.t, self.s.to_move, "artifact", "", self.s.options)
+        return self._base
+
+    def sentinels(self) -> str:
+        """ZS-460 for every sentinel at once: they share one price."""
+        if self._sentinels is None:
+            s, base = self.s, modifier(self.cfg, self.t, self.s.to_move, "sentinel", "", self.s.options)
+            self._sentinels = auction_price(s.game, s, s.to_move, self.t.sents[0], self.limit(), base)
+        return self._sentinels
+
+    def mod(self) -> int:
+        """The bidder's discounts and surcharges on the item of the running auction (ZS-430)."""
+        if self._mod is None:
+            auc = self.t.auction
+            self._mod = modifier(self.cfg, self.t, self.s.to_move, auc.kind, auc.item, self.s.options)
+        return self._mod
+
+
+_LAST: list = [None, None]  # the last state asked and its _Now (states never change)
+
+
+def _now(s: State) -> _Now:
+    last = _LAST
+    if last[0] is s:
+        return last[1]
+    now = last[1] = _Now(s)
+    last[0] = s
+    return now
+
+
+_KEYS: dict[tuple, int] = {}
+_LAST_KEY: list = [None, 0, 0]  # options, players -> the key's number
+
+
+def _key(state: State) -> int:
+    """The label tables depend on the player count (artifact copies) and the surcharges (the top
+    bid): a small number per distinct pair, so the table lookup on every legal list hashes an int."""
+    o, last = state.options, _LAST_KEY
+    if last[0] is o and last[1] == state.players:
+        return last[2]
+    pair = (state.players, o["place_surcharge_artifact"], o["place_surcharge_sentinel"])
+    key = _KEYS.setdefault(pair, len(_KEYS))
+    last[:] = [o, state.players, key]
+    return key
+
+
+# -- label spaces (by kind; words.action_labels is their union) -----------------------------
+
+
+def _none(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((), None)]
+
+
+def _gems(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((name,), g) for g, name in enumerate(GEMS)]
+
+
+def _areas(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((name,), a) for a, name in enumerate(AREAS)]
+
+
+def _tokens(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [((v,), v) for v in state.game.cfg.tokens[:2]]  # the 2- and 5-dust tokens (ZS-190)
+
+
+def _items(state: State) -> Iterable[tuple[tuple, Any]]:
+    """Every energy item by kind: cards by gem and value, concentrated energy, dust tokens."""
+    cfg = state.game.cfg
+    items = [("card", g + 1, v) for g, deck in enumerate(cfg.deck_cards) for v in sorted(set(deck))]
+    items += [("energy", g) for g in range(1, 5)] + [("dust", v) for v in cfg.tokens]
+    return [(_args(it), it) for it in items]
+
+
+def _args(item: tuple) -> tuple:
+    """An item's action arguments: ("card", "sapphire", 5), ("energy", "ruby"), ("dust", 10)."""
+    if item[0] == "card":
+        return ("card", GEMS[item[1]], item[2])
+    return ("energy", GEMS[item[1]]) if item[0] == "energy" else ("dust", item[1])
+
+
+def _payments(state: State) -> Iterable[tuple[tuple, Any]]:
+    return [(("auto",), "auto"), *_items(state)]
+
+
+def _auction_items(state: State) -> Iterable[tuple[tuple, Any]]:
+    cfg = state.game.cfg
+    arts = cfg.artifact_ids if cfg.copies_by_players[state.players] else ()
+    return [((x,), x) for x in (*arts, *cfg.sentinel_ids)]
+
+
+def _amounts(state: State) -> Iterable[tuple[tuple, Any]]:
+    """Every bid from the lowest printed price to the most anyone could pay (``words.max_bid``)."""
+    game = state.game
+    cfg = game.cfg
+    lowest = min([cfg.sentinel_price, *(a["price"] for a in cfg.artifacts.values())])
+    return [((n,), n) for n in range(lowest, max_bid(game, state.players, state.options) + 1)]
+
+
+# -- phase 3, the hub: gems (ZS-230..ZS-310) ---------------------------------------------------
+
+
+def _no(s: State, rule: str, key: str, name: str, value: int | str) -> No:
+    """The refusal ``No(rule, key, {name: the English name of gem / item value})``, made once per
+    game (``ScepterOfZavandor.refusals``): the legal lists check every candidate, and refusals repeat."""
+    made = s.game.refusals
+    no = made.get((rule, key, value))
+    if no is None:
+        word = s.game.gem_name(value) if name == "gem" else s.game.item_name(value)
+        no = made[(rule, key, value)] = No(rule, key, {name: word})
+    return no
+
+
+def _gem_no(s: State, rule: str, key: str, g: int) -> No:
+    return _no(s, rule, key, "gem", g)
+
+
+def enchant_values(s: State) -> list[int]:
+    """The gems the rule function ``enchant`` allows (cheap: no refusal is made for the others);
+    a dearer gem than the energy covers is not even asked (it fails ZS-230)."""
+    n = _now(s)
+    cfg, t, p, value, opts = n.cfg, n.t, n.p, n.value, s.options
+    afford = (100 * (value + 1) - 1) // cfg.price_percent[p.know[0]]
+    return [g for g, price in enumerate(cfg.gem_price) if price <= afford and not enchant(cfg, t, p, g, value, opts)]
+
+
+def enchant_ok(s: State, g: int) -> No | None:
+    """ZS-250..ZS-280 access, ZS-910 supply, ZS-230 price."""
+    n = _now(s)
+    rule = enchant(n.cfg, n.t, n.p, g, n.value, s.options)
+    if not rule:
         return None
-    if a.kind == "pay":
-        rule = check.held(cfg, p, check.parse_item(a.args), "ZS-430")
-        return (rule, "not_held", {"item": " ".join(map(str, a.args))}) if rule else None
-    if a.kind == "sell":
-        g = _gem(a)
-        if g is None:
-            return "ZS-010", "no_such_gem", {"name": a.args[0] if a.args else None}
-        rule = check.sell(pay.can_sell, p, g)
-        if rule == "ZS-460":
-            return rule, "sell_only_auction", {}
-        return (rule, "no_gem", {"gem": s.game.gem_name(g)}) if rule else None
-    return "ZS-430", "pay_first", {"due": pay.due - pay.paid}
+    if rule == "ZS-910":
+        return _gem_no(s, rule, "supply_empty", g)
+    if rule == "ZS-230":
+        return No(rule, "too_poor", {"price": gem_price(n.cfg, n.p, g), "have": n.value})
+    return No(rule, "access_" + rule, {"limit": s.options["ruby_limit"]})
 
 
-def _reduce_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
-    cfg = s.game.cfg
+def owned_gems(s: State) -> list[int]:
     p = s.data.p[s.to_move]
-    if a.kind == "discard":
-        rule = check.held(cfg, p, check.parse_item(a.args), "ZS-916")
-        return (rule, "not_held", {"item": " ".join(map(str, a.args))}) if rule else None
-    if a.kind == "exchange":
-        rule = check.exchange(cfg, p, a.args[0], "ZS-510") if len(a.args) == 1 else "ZS-510"
-        return (rule, "no_exchange", {}) if rule else None
-    return "ZS-490", "reduce_first", {}
+    return [g for g in range(5) if p.active[g] or p.stored[g]]
 
 
-def _lose_reason(s: State, a: Action) -> tuple[str, str, dict] | None:
-    if a.kind == "lose":
-        g = _gem(a)
-        if g is None:
-            return "ZS-010", "no_such_gem", {"name": a.args[0] if a.args else None}
-        rule = check.lose(s.data.p[s.to_move], g)
-        return (rule, "lose_active", {"gem": s.game.gem_name(g)}) if rule else None
-    return "ZS-903", "lose_first", {}
+def disenchant_ok(s: State, g: int) -> No | None:
+    """ZS-290: a gem the player owns."""
+    return _gem_no(s, "ZS-290", "no_gem", g) if disenchant(s.data.p[s.to_move], g) else None
 
 
-auction_why_not = _refusal(_auction_reason)
-pay_why_not = _refusal(_pay_reason)
-hub_why_not = _refusal(_hub_reason)
-reduce_why_not = _refusal(_reduce_reason)
-lose_why_not = _refusal(_lose_reason)
-
-
-# -- views ------------------------------------------------------------------
-
-
-def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
-    """What ``seat`` may see: own card values, others' card counts per gem; deck sizes only."""
-    cfg, t = game.cfg, s.data
-    if t is None:
-        return {}
-    seats = []
-    for i, p in enumerate(t.p):
-        d = encode(p)
-        d["character"] = cfg.characters[p.char]["id"]
-        if seat is not None and seat != i:
-            d["cards"] = {GEMS[g]: sum(1 for c in p.cards if c[0] == g) for g in range(1, 5)}
-            d["sages"] = len(p.sages)
-        d.update(
-            vp=victory_points(cfg, p),
-            hand_limit=hand_limit(cfg, p),
-            hand_count=hand_count(cfg, p),
-            capacity=capacity(cfg, p),
-        )
-        if seat is None or seat == i:
-            d["energy"] = hand_value(cfg, p)
-        seats.append(d)
-    return {
-        "round": t.round,
-        "order": list(t.order),
-        "offer": list(t.offer),
-        "artifact_deck": len(t.art_deck) if seat is not None else list(t.art_deck),
-        "sentinels": list(t.sents),
-        "decks": [len(d) for d in t.decks] if seat is not None else encode(t.decks),
-        "discards": [len(d) for d in t.discards] if seat is not None else encode(t.discards),
-        "supply": list(t.supply),
-        "seats": seats,
-        "auction": encode(t.auction),
-        "pay": encode(t.pay),
-        "losers": list(t.losers),
-    }
-
-
-# -- conservation --------------------------------------------------------------
-
-
-def invariants(game: ScepterOfZavandor, s: State) -> list[str]:
-    cfg, t = game.cfg, s.data
-    if t is None:
+def stored_gems(s: State) -> list[int]:
+    """The gems in the pentagon while an active slot is free (ZS-310, ZS-040)."""
+    p = s.data.p[s.to_move]
+    if not any(p.stored) or capacity(s.game.cfg, p) <= sum(p.active):
         return []
-    bad = []
-    for i in range(4):
-        held = [v for p in t.p for g, v in p.cards if g == i + 1]
-        if Counter(t.decks[i]) + Counter(t.discards[i]) + Counter(held) != Counter(cfg.deck_cards[i]):
-            bad.append(f"{GEMS[i + 1]} energy cards are not conserved")
-    for g in range(5):
-        owned = sum(p.active[g] + p.stored[g] for p in t.p)
-        if owned + t.supply[g] != cfg.gem_supply[g] or (t.supply[g] < 0 and s.options["gem_supply"] == "limited"):
-            bad.append(f"{GEMS[g]} gems are not conserved")
-    arts = Counter(t.art_deck) + Counter(t.offer) + Counter(a for p in t.p for a in p.arts)
-    if arts != Counter({a: cfg.copies_by_players[s.players] for a in cfg.artifact_ids}):
-        bad.append("artifacts are not conserved")
-    if sorted(t.sents + tuple(x for p in t.p for x in p.sents)) != sorted(cfg.sentinel_ids):
-        bad.append("sentinels are not conserved")
-    if sum(n * cfg.tokens[k] for p in t.p for k, n in enumerate(p.dust)) != t.dust_net:
-        bad.append("dust does not match the bank's record")
-    if sum(sum(p.conc) for p in t.p) != t.conc_net:
-        bad.append("concentrated energy does not match the bank's record")
-    for i, p in enumerate(t.p):
-        if min(p.dust + p.conc + p.active + p.stored) < 0:
-            bad.append(f"P{i + 1} holds a negative count")
-        if sum(p.active) > capacity(cfg, p):
-            bad.append(f"P{i + 1} has more active gems than slots (ZS-040)")
-        if sum(1 for lv in p.know if lv) + p.prepaid + len(p.markers) != len(AREAS):
-            bad.append(f"P{i + 1}'s knowledge stones are not conserved")
-        if s.options["ruby_limit_scope"] == "player" and p.active[4] + p.stored[4] > s.options["ruby_limit"]:
-            bad.append(f"P{i + 1} owns more rubies than allowed (ZS-280)")
-        if any(lv > cfg.max_level for lv in p.know):
-            bad.append(f"P{i + 1} has a knowledge level above {cfg.max_level}")
-    return bad
+    return [g for g in range(5) if not activate(p, g, True)]
 
 
-def determinize(game: ScepterOfZavandor, s: State, seat: int, dice: Dice) -> State:
-    """Resample what ``seat`` cannot see: deck order, discards, other hands' card values."""
-    t = s.data
-    ps = list(t.p)
-    decks, discards = list(t.decks), list(t.discards)
-    for i in range(4):
-        g = i + 1
-        pool = list(decks[i]) + list(discards[i])
-        for k, p in enumerate(ps):
-            if k != seat:
-                pool += [v for gg, v in p.cards if gg == g]
-        pool = list(dice.shuffle(pool))
-        for k, p in enumerate(ps):
-            if k != seat:
-                n = sum(1 for gg, _ in p.cards if gg == g)
-                mine = [c for c in p.cards if c[0] != g] + [(g, pool.pop()) for _ in range(n)]
-                ps[k] = replace(p, cards=tuple(sorted(mine)))
-        nd = len(discards[i])
-        discards[i] = tuple(pool[:nd])
-        decks[i] = tuple(pool[nd:])
-    t = replace(t, p=tuple(ps), decks=tuple(decks), discards=tuple(discards))
-    return s.evolve(data=t)
+def activate_ok(s: State, g: int) -> No | None:
+    """ZS-310: a gem from the pentagon; ZS-040: into a free active slot."""
+    n = _now(s)
+    cap = capacity(n.cfg, n.p)
+    rule = activate(n.p, g, cap > sum(n.p.active))
+    if rule == "ZS-040":
+        return No(rule, "no_slot", {"cap": cap})
+    return _gem_no(s, rule, "no_gem_there", g) if rule else None
+
+
+def active_gems(s: State) -> list[int]:
+    p = s.data.p[s.to_move]
+    return [g for g in range(5) if p.active[g]]
+
+
+def deactivate_ok(s: State, g: int) -> No | None:
+    """ZS-310: only an active gem goes to the pentagon."""
+    return _gem_no(s, "ZS-310", "no_gem_there", g) if deactivate(s.data.p[s.to_move], g) else None
+
+
+# -- the hub: knowledge (ZS-320..ZS-390) -------------------------------------------------------
+
+_KNOW_KEYS = {"ZS-320": "one_step", "ZS-360": "no_free_step", "ZS-370": "no_stones"}
+
+
+def learn_values(s: State) -> list[int]:
+    """The areas the rule function ``learn`` allows; none once this round's paid step is used
+    (then every learn fails: ZS-330 or ZS-320)."""
+    n = _now(s)
+    if n.p.stepped:
+        return []
+    cfg, p, value = n.cfg, n.p, n.value
+    return [a for a in range(6) if not learn(cfg, p, a, value)]
+
+
+def learn_ok(s: State, a: int) -> No | None:
+    """ZS-330 top level, ZS-320 one step a round, ZS-370 no stone left, price ZS-330 / ZS-340."""
+    n = _now(s)
+    rule = learn(n.cfg, n.p, a, n.value)
+    if not rule:
+        return None
+    if rule == "ZS-330" and n.p.know[a] >= n.cfg.max_level:
+        return No(rule, "max_level")
+    if rule in _KNOW_KEYS:
+        return No(rule, _KNOW_KEYS[rule])
+    return No(rule, "too_poor", {"price": learn_cost(n.cfg, n.p, a), "have": n.value})
+
+
+def free_step_values(s: State) -> list[int]:
+    """The areas the rule function ``free_step`` allows; none without a free step (ZS-360)."""
+    p = s.data.p[s.to_move]
+    if not p.free_steps:
+        return []
+    cfg = s.game.cfg
+    return [a for a in range(6) if not free_step(cfg, p, a)]
+
+
+def free_step_ok(s: State, a: int) -> No | None:
+    """ZS-330 top level, ZS-360 a free step left, ZS-350 a new area needs a bought stone."""
+    n = _now(s)
+    rule = free_step(n.cfg, n.p, a)
+    if not rule:
+        return None
+    if rule == "ZS-330":
+        return No(rule, "max_level")
+    return No(rule, _KNOW_KEYS[rule]) if rule in _KNOW_KEYS else No(rule, "need_stone")
+
+
+def buy_stone_values(s: State) -> list:
+    """The one label when the rule function ``buy_stone`` allows it."""
+    n = _now(s)
+    return [] if buy_stone(n.p, n.value) else [None]
+
+
+def buy_stone_ok(s: State, _: object = None) -> No | None:
+    """ZS-370 a stone left, ZS-350 its price."""
+    n = _now(s)
+    rule = buy_stone(n.p, n.value)
+    if rule == "ZS-370":
+        return No(rule, "no_stones")
+    return No(rule, "too_poor", {"price": n.p.markers[0], "have": n.value}) if rule else None
+
+
+# -- the hub: auctions, dust, end (ZS-400..ZS-470, ZS-190, ZS-220) ------------------------------
+
+
+def auction_values(s: State) -> list[str]:
+    """The artifacts of the offer in its order, then the sentinels still on offer, that the rule
+    functions ``auction_item`` and ``auction_price`` allow (the sentinels share one price)."""
+    n = _now(s)
+    cfg, t, p = n.cfg, n.t, n.p
+    out = []
+    if t.offer:
+        game, seat, limit, base = s.game, s.to_move, n.limit(), n.base()
+        for x in dict.fromkeys(t.offer):
+            if not auction_item(cfg, t, p, x) and not auction_price(game, s, seat, x, limit, base):
+                out.append(x)
+    if t.sents and not n.sentinels():
+        out += [x for x in t.sents if not auction_item(cfg, t, p, x)]
+    return out
+
+
+def auction_ok(s: State, item: str) -> No | None:
+    """ZS-470 on offer, ZS-440 one Wand / Belt, ZS-903 an own active gem, ZS-460 the price payable."""
+    n = _now(s)
+    rule = auction_item(n.cfg, n.t, n.p, item)
+    if not rule:
+        if item in n.cfg.sentinels:
+            rule = n.sentinels()
+        else:
+            rule = auction_price(s.game, s, s.to_move, item, n.limit(), n.base())
+    return _no(s, rule, "auction_" + rule, "item", item) if rule else None
+
+
+_NO_EXCHANGE = {rule: No(rule, "no_exchange") for rule in ("ZS-190", "ZS-510")}
+
+
+def exchanges(s: State) -> list[int]:
+    """The tokens of which the seat holds enough to exchange (ZS-190 in phase 3, ZS-510 in phase 4)."""
+    cfg, p = s.game.cfg, s.data.p[s.to_move]
+    return [v for v in cfg.tokens[:2] if not exchange(cfg, p, v)]
+
+
+def exchange_ok(s: State, token: int) -> No | None:
+    """ZS-190: five 2-dust or two 5-dust tokens become a 10-dust token."""
+    return _NO_EXCHANGE["ZS-190"] if exchange(s.game.cfg, s.data.p[s.to_move], token) else None
+
+
+def reduce_exchange_ok(s: State, token: int) -> No | None:
+    """ZS-510: exchanging dust lowers the count against the hand limit."""
+    return _NO_EXCHANGE["ZS-510"] if exchange(s.game.cfg, s.data.p[s.to_move], token, "ZS-510") else None
+
+
+# -- auctions: bidding (ZS-410..ZS-460, ZS-913, ZS-914) -------------------------------------------
+
+
+def menu(s: State) -> list[int]:
+    """The bids of the menu (ZS-913) that the rule function ``bid`` allows."""
+    n = _now(s)
+    game, limit, mod = s.game, n.limit(), n.mod()
+    return [x for x in bid_menu(game, n.t) if not bid(game, s, x, limit, mod)]
+
+
+def bid_ok(s: State, amount: int) -> No | None:
+    """ZS-410 at least the printed price, ZS-420 higher, ZS-913 an offered step, ZS-460 payable."""
+    n = _now(s)
+    rule = bid(s.game, s, amount, n.limit(), n.mod())
+    if not rule:
+        return None
+    auc = n.t.auction
+    if rule == "ZS-410":
+        return No(rule, "below_printed", {"price": printed(s.game, auc.kind, auc.item)})
+    if rule == "ZS-420":
+        return No(rule, "not_higher", {"high": auc.high})
+    if rule == "ZS-460":
+        price = item_price(n.cfg, n.t, s.to_move, auc.kind, auc.item, amount, s.options)
+        return No(rule, "cannot_pay", {"price": price, "have": n.limit()})
+    return No(rule, "bid_menu")
+
+
+def pass_ok(s: State, _: object = None) -> No | None:
+    """ZS-410 (option ``opener_must_bid``): the opener opens with a bid when he can pay one."""
+    n = _now(s)
+    return No("ZS-410", "must_open") if pass_bid(s.game, s, n.limit(), n.mod()) else None
+
+
+# -- paying, the hand limit, Mirror / Cloak (ZS-430, ZS-460, ZS-916, ZS-903) ----------------------
+
+
+def held_items(s: State) -> list[tuple]:
+    return pay_items(s.game.cfg, s.data.p[s.to_move])
+
+
+def payments(s: State) -> list:
+    """``pay auto`` (always possible: rulekit picks the items, ZS-430), then every item held."""
+    return ["auto", *held_items(s)]
+
+
+def pay_ok(s: State, item: Any) -> No | None:
+    """ZS-430: an item handed over is in the hand."""
+    if item == "auto" or not held(s.game.cfg, s.data.p[s.to_move], item, "ZS-430"):
+        return None
+    return No("ZS-430", "not_held", {"item": item_label(item)})
+
+
+def sellable(s: State) -> list[int]:
+    return owned_gems(s) if s.data.pay.can_sell else []
+
+
+def sell_ok(s: State, g: int) -> No | None:
+    """ZS-460: selling while paying only for a won auction; ZS-290: a gem the player owns."""
+    rule = sell(s.data.pay.can_sell, s.data.p[s.to_move], g)
+    if rule == "ZS-460":
+        return No(rule, "sell_only_auction")
+    return _gem_no(s, rule, "no_gem", g) if rule else None
+
+
+def discard_ok(s: State, item: tuple) -> No | None:
+    """ZS-916: the player discards an item he holds."""
+    return (
+        No("ZS-916", "not_held", {"item": item_label(item)})
+        if held(s.game.cfg, s.data.p[s.to_move], item, "ZS-916")
+        else None
+    )
+
+
+def lose_ok(s: State, g: int) -> No | None:
+    """ZS-903: the gem given up is an active one."""
+    return _gem_no(s, "ZS-903", "lose_active", g) if lose(s.data.p[s.to_move], g) else None
+
+
+# -- the tables ------------------------------------------------------------------------------
+
+
+def _phase(*kinds: Kind) -> Decisions:
+    return Decisions(*kinds, key=_key)
+
+
+_NOT_A_GEM = No("ZS-010", "not_a_gem")
+_NOT_AN_AREA = No("ZS-030", "not_an_area")
+_NOT_AN_ITEM = No("ZS-020", "not_an_item")
+_PAY = _phase(
+    Kind("pay", _payments, _NOT_AN_ITEM, check=pay_ok, rules=("ZS-430",), values=payments),
+    Kind("sell", _gems, _NOT_A_GEM, check=sell_ok, rules=("ZS-460", "ZS-290"), values=sellable),
+)
+
+#: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)
+DECISIONS: dict[str, Decisions] = {
+    "player_actions": _phase(
+        Kind(
+            "enchant",
+            _gems,
+            _NOT_A_GEM,
+            check=enchant_ok,
+            rules=("ZS-250", "ZS-260", "ZS-270", "ZS-280", "ZS-910", "ZS-230"),
+            values=enchant_values,
+        ),
+        Kind("disenchant", _gems, _NOT_A_GEM, check=disenchant_ok, rules=("ZS-290",), values=owned_gems),
+        Kind("activate", _gems, _NOT_A_GEM, check=activate_ok, rules=("ZS-310", "ZS-040"), values=stored_gems),
+        Kind("deactivate", _gems, _NOT_A_GEM, check=deactivate_ok, rules=("ZS-310",), values=active_gems),
+        Kind(
+            "learn",
+            _areas,
+            _NOT_AN_AREA,
+            check=learn_ok,
+            rules=("ZS-330", "ZS-320", "ZS-370", "ZS-340"),
+            values=learn_values,
+        ),
+        Kind(
+            "free_step",
+            _areas,
+            _NOT_AN_AREA,
+            check=free_step_ok,
+            rules=("ZS-330", "ZS-360", "ZS-350"),
+            values=free_step_values,
+        ),
+        Kind(
+            "buy_stone",
+            _none,
+            No("ZS-350", "buy_stone_plain"),
+            check=buy_stone_ok,
+            rules=("ZS-370", "ZS-350"),
+            values=buy_stone_values,
+        ),
+        Kind(
+            "auction",
+            _auction_items,
+            No("ZS-400", "auction_unknown"),
+            check=auction_ok,
+            rules=("ZS-470", "ZS-440", "ZS-903", "ZS-460"),
+            values=auction_values,
+        ),
+        Kind("exchange", _tokens, _NO_EXCHANGE["ZS-190"], check=exchange_ok, values=exchanges),
+        Kind("end", _none, No("ZS-220", "end_plain")),
+    ),
+    "enchant_gems": _PAY,
+    "extend_knowledge": _PAY,
+    "pay_auction": _PAY,
+    "auction": _phase(
+        Kind("pass", _none, No("ZS-420", "auction_running"), check=pass_ok, rules=("ZS-410",)),
+        Kind(
+            "bid",
+            _amounts,
+            No("ZS-410", "bid_range"),
+            check=bid_ok,
+            rules=("ZS-410", "ZS-420", "ZS-913", "ZS-460"),
+            values=menu,
+        ),
+    ),
+    "lose_gem": _phase(Kind("lose", _gems, _NOT_A_GEM, check=lose_ok, rules=("ZS-903",), values=active_gems)),
+    "check_hand_limit": _phase(
+        Kind("exchange", _tokens, _NO_EXCHANGE["ZS-510"], check=reduce_exchange_ok, values=exchanges),
+        Kind("discard", _items, No("ZS-916", "not_an_item"), check=discard_ok, rules=("ZS-916",), values=held_items),
+    ),
+}
+
+#: action kind -> the rule that governs it (the phases that use it are those of ``DECISIONS`` naming it)
+KINDS: dict[str, str] = {
+    "enchant": "ZS-230",
+    "disenchant": "ZS-290",
+    "activate": "ZS-310",
+    "deactivate": "ZS-310",
+    "learn": "ZS-330",
+    "free_step": "ZS-360",
+    "buy_stone": "ZS-350",
+    "auction": "ZS-400",
+    "exchange": "ZS-190",
+    "end": "ZS-220",
+    "bid": "ZS-400",
+    "pass": "ZS-400",
+    "pay": "ZS-430",
+    "sell": "ZS-460",
+    "lose": "ZS-903",
+    "discard": "ZS-916",
+}
+
+#: the game's ``why_not``: every decision phase's refusals come from the checks above
+REFUSALS = Refusals(DECISIONS, KINDS)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.records import copier
-from .config import ARTS, DIAMOND, EMERALD, FIRE, GEMS, GEMS_AREA, RUBY, STORE, Config
+from .tables import ARTS, DIAMOND, EMERALD, FIRE, GEMS, GEMS_AREA, RUBY, STORE, Config
 
 __all__ = [
     "replace",
@@ -115,20 +115,29 @@ def replace(obj, **changes):
 
 for _cls in (Player, Auction, Pay, Table):
     _cls._copy = staticmethod(copier(_cls))
+_copy_table = Table._copy
 
 
 def put(t: Table, seat: int, player: Player, **changes) -> Table:
-    """The table with one player replaced."""
+    """The table with one player replaced (the most frequent copy: straight to the table's copier)."""
     ps = list(t.p)
     ps[seat] = player
-    return replace(t, p=tuple(ps), **changes)
+    return _copy_table(t, p=tuple(ps), **changes)
 
 
 # -- derived values ---------------------------------------------------------
 
 
 def _art_sum(cfg: Config, p: Player, field: str) -> int:
-    return sum(cfg.artifacts[a].get(field, 0) for a in p.arts) if p.arts else 0
+    """The sum of ``field`` over the artifacts a player owns (asked on every capacity, hand limit and
+    price: kept per set of artifacts in ``cfg.art_sums``)."""
+    if not p.arts:
+        return 0
+    key = (p.arts, field)
+    total = cfg.art_sums.get(key)
+    if total is None:
+        total = cfg.art_sums[key] = sum(cfg.artifacts[a].get(field, 0) for a in p.arts)
+    return total
 
 
 def capacity(cfg: Config, p: Player) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rulekit.engine.schema import Bag, Bool, Dict, Int, List, OneOf, Opt, Seq, Str
 
-from .config import GEMS
+from .tables import GEMS
 
 #: what an open payment is for (``model.Pay.what``: its first item)
 PAY_KINDS = ("gem", "stone", "learn", "artifact", "sentinel")

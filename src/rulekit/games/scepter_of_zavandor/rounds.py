@@ -1,4 +1,4 @@
-"""The automatic steps of a round: turn order, refill, income, phase 4 and the end.
+"""The automatic steps of a round (ZS-070) around the income: turn order, refill, phase 4 and the end.
 
 Each function takes a state whose ``to_move`` is None and does exactly one
 visible step with events citing the ledger, so the stepper can walk a
@@ -11,21 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
-from .config import FLOW, GEMS, OPAL
-from .economy import draw_card, give_dust
-from .model import gem_vp, hand_count, hand_limit, put, replace, victory_points
+from .model import gem_vp, hand_count, hand_limit, replace, victory_points
+from .tables import FLOW
 
 if TYPE_CHECKING:
-    from .rules import ScepterOfZavandor
+    pass
 
 __all__ = [
-    "INCOME",
     "turn_order",
     "refill",
-    "income_opals",
-    "income_cards",
-    "income_artifacts",
-    "income_flow",
     "back_to_turn",
     "end_actions",
     "hand_check",
@@ -81,133 +75,6 @@ def refill(s: State) -> State:
     else:
         ev = game.say("ZS-110", "offer_full")
     return s.evolve(data=t, phase="income_opals", events=(ev,))
-
-
-def income_opals(s: State) -> State:
-    """ZS-120/130/905: active opals give dust by their number, not per stone."""
-    game = s.game
-    cfg, t = game.cfg, s.data
-    seat = t.order[t.cur]
-    n = t.p[seat].active[OPAL]
-    amount = cfg.opal_dust[min(n, len(cfg.opal_dust) - 1)]
-    t, lost = give_dust(cfg, t, seat, amount)
-    ev = game.say("ZS-130", "income_opals", player=game.seat_name(seat), n=n, dust=amount - lost)
-    return _next_income(s, t, (ev, *_lost(game, seat, lost)) if lost else (ev,), 0, s.rng)
-
-
-def _lost(game: ScepterOfZavandor, seat: int, lost: int) -> tuple:
-    """The event for dust that no token can make (facts 1.5): said only when something is lost."""
-    return (game.say("ZS-020", "dust_lost", player=game.seat_name(seat), lost=lost),) if lost else ()
-
-
-def income_cards(s: State) -> State:
-    """ZS-140/150/160/907: one card per active gem; each full group of 4 gives concentrated energy + 2 dust."""
-    game = s.game
-    cfg, t = game.cfg, s.data
-    seat = t.order[t.cur]
-    dice = Dice(s.rng)
-    refill = s.options["empty_energy_deck"] == "reshuffle"  # ZS-906 option
-    ev = []
-    p = t.p[seat]
-    for g in range(1, 5):
-        n = p.active[g]
-        if not n:
-            continue
-        groups, rest = divmod(n, cfg.group_size)
-        if groups:
-            p = t.p[seat]
-            conc = p.conc[: g - 1] + (p.conc[g - 1] + groups,) + p.conc[g:]
-            t = put(t, seat, replace(p, conc=conc), conc_net=t.conc_net + groups)
-            t, _ = give_dust(cfg, t, seat, cfg.group_dust * groups)
-            ev.append(
-                game.say(
-                    "ZS-150",
-                    "income_conc",
-                    player=game.seat_name(seat),
-                    gem=game.gem_name(g),
-                    n=groups,
-                    dust=cfg.group_dust * groups,
-                )
-            )
-        got = 0
-        for _ in range(rest):
-            t, v = draw_card(cfg, t, seat, g, dice, refill)
-            got += bool(v)
-        if rest:
-            ev.append(game.say("ZS-140", "income_cards", player=game.seat_name(seat), n=got, gem=game.gem_name(g)))
-        if got < rest:
-            ev.append(game.say("ZS-906", "deck_out", gem=game.gem_name(g)))
-    p = t.p[seat]
-    if p.sages:
-        for g in p.sages:
-            t, _ = draw_card(cfg, t, seat, g, dice, refill)
-        t = put(t, seat, replace(t.p[seat], sages=()))
-        ev.append(
-            game.say(
-                "ZS-908", "sages_cards", player=game.seat_name(seat), n=len(p.sages), gem=game.gem_name(p.sages[0])
-            )
-        )
-    return _next_income(s, t, tuple(ev), 1, dice.state)
-
-
-def income_artifacts(s: State) -> State:
-    """ZS-170: artifacts that produce an energy card each income phase."""
-    game = s.game
-    cfg, t = game.cfg, s.data
-    seat = t.order[t.cur]
-    dice = Dice(s.rng)
-    refill = s.options["empty_energy_deck"] == "reshuffle"  # ZS-906 option
-    ev = []
-    for a in t.p[seat].arts:
-        gem = cfg.artifacts[a].get("income")
-        if gem:
-            t, v = draw_card(cfg, t, seat, GEMS.index(gem), dice, refill)
-            ev.append(
-                game.say(
-                    "ZS-170",
-                    "income_artifact",
-                    player=game.seat_name(seat),
-                    item=game.item_name(a),
-                    gem=game.gem_name(GEMS.index(gem)),
-                )
-            )
-    return _next_income(s, t, tuple(ev), 2, dice.state)
-
-
-def income_flow(s: State) -> State:
-    """ZS-180/908: dust by the level in Knowledge of Energy Flow; then the next player or phase 3."""
-    game = s.game
-    cfg, t = game.cfg, s.data
-    seat = t.order[t.cur]
-    level = t.p[seat].know[FLOW]
-    amount = cfg.flow_dust[level]
-    t, lost = give_dust(cfg, t, seat, amount)
-    ev = game.say("ZS-180", "income_flow", player=game.seat_name(seat), level=level, dust=amount - lost)
-    return _next_income(s, t, (ev, *_lost(game, seat, lost)), 3, s.rng)
-
-
-INCOME = ("income_opals", "income_gem_cards", "income_artifacts", "income_energy_flow")
-
-
-def _next_income(s: State, t, events: tuple, done: int, rng: int) -> State:
-    """The next income step that gives this player something, else the next player's income or
-    phase 3 (steps that would give nothing are skipped, so the stepper shows only what happens;
-    phases.toml declares these edges)."""
-    game = s.game
-    cfg = game.cfg
-    p = t.p[t.order[t.cur]]
-    for k in range(done + 1, 4):
-        if k == 1 and (any(p.active[1:]) or p.sages):
-            return s.evolve(data=t, phase=INCOME[1], events=events, rng=rng)
-        if k == 2 and p.arts and any(cfg.artifacts[a].get("income") for a in p.arts):
-            return s.evolve(data=t, phase=INCOME[2], events=events, rng=rng)
-        if k == 3 and cfg.flow_dust[p.know[FLOW]]:
-            return s.evolve(data=t, phase=INCOME[3], events=events, rng=rng)
-    if t.cur + 1 < s.players:
-        return s.evolve(data=replace(t, cur=t.cur + 1), phase=INCOME[0], events=events, rng=rng)
-    t = replace(t, cur=0)
-    ev = game.say("ZS-200", "turn_starts", player=game.seat_name(t.order[0]))
-    return s.evolve(data=t, phase="player_actions", to_move=t.order[0], events=(*events, ev), rng=rng)
 
 
 def back_to_turn(s: State) -> State:

@@ -3,23 +3,30 @@
 Rounds of four phases (ledger ZS-070): turn order and artifact refill,
 income, actions in turn order (gems, knowledge, open auctions), then the
 hand limit, victory points and the end check. The numbers live in
-``data/*.toml``; the topic modules do the work: ``rounds`` (automatic
-steps), ``turn`` (a player's actions and paying), ``auction``, ``checks``
-(refusals, views, conservation) and ``scene`` (the board as data).
+``data/*.toml`` (read by ``tables``); the package has the shape of every
+game: ``setup`` (the first position), ``checks`` (the decisions: legal
+lists and refusals), ``views`` (hidden information, conservation),
+``words``, ``scene``, ``observation``; and mechanics modules named after
+their rule sections: ``rounds`` (ZS-070: turn order, refill, phase 4, end),
+``income`` (ZS-120..ZS-180), ``turn`` (ZS-200..ZS-390: a player's actions
+and paying), ``auction`` (ZS-400..ZS-470), ``energy`` (ZS-020: dust, cards,
+items); ``worth`` is the bots' evaluation.
 """
 
 from __future__ import annotations
 
 from functools import cached_property
 
-from ...engine import Action, Dice, Event, Game, IllegalAction, PhaseHooks, State, load_options
+from ...engine import Action, Dice, Game, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
 from ...engine.plurals import fill
-from ...engine.rules import read_toml
-from . import auction, checks, rounds, scene, turn, words, worth
-from .config import AREAS, GEMS, Config, load_config
-from .economy import item_label
-from .model import Pay, Player, Table, gem_vp, replace, sentinel_vp, victory_points
+from ...engine.rules import Messages, read_toml
+from . import auction, income, rounds, scene, turn, views, words, worth
+from .checks import DECISIONS, REFUSALS
+from .energy import item_label
+from .model import Pay, Table, gem_vp, sentinel_vp, victory_points
+from .setup import setup
+from .tables import AREAS, GEMS, Config, load_config
 
 __all__ = ["ScepterOfZavandor"]
 
@@ -46,24 +53,19 @@ class ScepterOfZavandor(Game):
         return load_config(self.data_file)
 
     @cached_property
-    def hub_actions(self) -> dict:
-        """Shared Action objects of the hub, by verb and gem / area index (built once)."""
-        cfg = self.cfg
-        out: dict = {v: turn._acts(cfg, v, GEMS) for v in ("enchant", "disenchant", "activate", "deactivate")}
-        out.update({v: turn._acts(cfg, v, AREAS) for v in ("learn", "free_step")})
-        out.update(buy_stone=cfg.act("buy_stone"), end=cfg.act("end"))
-        out["exchange"] = tuple(cfg.act(f"exchange {x}") for x in cfg.tokens[:2])  # 2- and 5-dust tokens (ZS-190)
-        return out
-
-    @cached_property
     def item_discounts(self) -> dict[str, dict[str, int]]:
         """Artifact -> {owned artifact: discount on it} (``discount_on`` in data/artifacts.toml), for the
-        price check of auctions (legality.auction_price)."""
+        price check of auctions (checks.auction_price)."""
         out: dict[str, dict[str, int]] = {}
         for owner, entry in self.cfg.artifacts.items():
             for item, amount in entry.get("discount_on", {}).items():
                 out.setdefault(item, {})[owner] = amount
         return out
+
+    @cached_property
+    def refusals(self) -> dict:
+        """(rule, message key, gem / item) -> its refusal ``No``, made once (checks._no)."""
+        return {}
 
     # -- names ----------------------------------------------------------------
 
@@ -107,18 +109,11 @@ class ScepterOfZavandor(Game):
         out.update({label: words.item_words(self, i, "de") for label, i in self._item_labels.items()})
         return out
 
-    def say(self, rule: str, key: str, **args) -> Event:
-        """An event whose text is formatted on first read; German names gems, areas and items in German."""
-        return Event(rule, key=key, source=(self._named, key, args))
-
-    def refuse(self, rule: str, key: str, action: Action | None = None, **args) -> IllegalAction:
-        """A refusal worded like the events: gems, areas and energy items in words, in both languages."""
-        en, de = self._named.format(key, **args)
-        return IllegalAction(rule, en, action, de)
-
     @cached_property
-    def _named(self) -> _NamedMessages:
-        return _NamedMessages(self._templates, self._en_names, self._de_names, self.messages)
+    def messages(self) -> _NamedMessages:
+        """The event and refusal texts; gems, areas and energy items in words, German names in German
+        (events and refusals both format through this: ``Game.say``, ``Game.refuse``)."""
+        return _NamedMessages(self._templates, self._en_names, self._de_names, Messages.load(self._package))
 
     @cached_property
     def _templates(self) -> dict[str, tuple[str, str]]:
@@ -128,77 +123,38 @@ class ScepterOfZavandor(Game):
     # -- setup ----------------------------------------------------------------
 
     def setup(self, state: State) -> State:
-        """ZS-900: random characters, 2 opals + 1 sapphire active, start dust and knowledge; decks shuffled."""
-        cfg = self.cfg
-        n = state.players
-        dice = Dice(state.rng)
-        chars = dice.shuffle(range(len(cfg.characters)))[:n]
-        decks = tuple(dice.shuffle(d) for d in cfg.deck_cards)
-        art_deck: tuple[str, ...] = ()
-        for letter in cfg.letters:
-            group = [a for a in cfg.artifact_ids if cfg.artifacts[a]["letter"] == letter]
-            art_deck += dice.shuffle([a for a in group for _ in range(cfg.copies_by_players[n])])
-        supply = tuple(s - n * k for s, k in zip(cfg.gem_supply, cfg.start_active, strict=True))
-        ps = []
-        for c in chars:
-            ch = cfg.characters[c]
-            know = tuple(1 if a == ch["area"] else 0 for a in AREAS)
-            ps.append(Player(c, cfg.start_active, (0,) * 5, know, cfg.stone_costs, 0, (), (0,) * 4, (0, 0, 0)))
-        t = Table(tuple(ps), tuple(range(n)), (0,) * n, art_deck, (), cfg.sentinel_ids, decks, ((),) * 4, supply)
-        from .economy import draw_card, give_dust
-
-        ev = []
-        for seat, c in enumerate(chars):
-            ch = cfg.characters[c]
-            t, _ = give_dust(cfg, t, seat, ch["dust"])
-            for gem in ch.get("start_cards", ()):
-                t, _ = draw_card(cfg, t, seat, GEMS.index(gem), dice, state.options["empty_energy_deck"] == "reshuffle")
-            ev.append(
-                self.say(
-                    "ZS-900",
-                    "character",
-                    player=self.seat_name(seat),
-                    name=ch["name"],
-                    area=self.area_name(AREAS.index(ch["area"])),
-                    dust=ch["dust"],
-                )
-            )
-        return state.evolve(data=t, phase="determine_turn_order", to_move=None, rng=dice.state, events=tuple(ev))
+        return setup(state)
 
     # -- the flow: one entry per phase of data/phases.toml -------------------------
 
     @cached_property
     def flow(self) -> dict[str, PhaseHooks]:
-        """Phase id -> hooks; the engine dispatches through this table and checks every step."""
-        pay = PhaseHooks(legal=_hooked(turn.pay_legal), play=_hooked(turn.pay_play), why_not=checks.pay_why_not)
+        """Phase id -> hooks; the engine dispatches through this table and checks every step.
+        Every decision phase's legal list and refusals come from ``checks.DECISIONS``."""
+
+        def decide(phase: str, play) -> PhaseHooks:
+            return PhaseHooks(legal=DECISIONS[phase].legal, play=_hooked(play), why_not=REFUSALS.why_not)
+
         back = PhaseHooks(auto=rounds.back_to_turn)
         return {
             "setup": PhaseHooks(auto=lambda s: s),  # setup() itself leaves this phase
             "determine_turn_order": PhaseHooks(auto=rounds.turn_order),
             "refill_artifacts": PhaseHooks(auto=rounds.refill),
-            "income_opals": PhaseHooks(auto=rounds.income_opals),
-            "income_gem_cards": PhaseHooks(auto=rounds.income_cards),
-            "income_artifacts": PhaseHooks(auto=rounds.income_artifacts),
-            "income_energy_flow": PhaseHooks(auto=rounds.income_flow),
-            "player_actions": PhaseHooks(
-                legal=_hooked(turn.hub_legal), play=_hooked(turn.hub_play), why_not=checks.hub_why_not
-            ),
-            "enchant_gems": pay,
+            "income_opals": PhaseHooks(auto=income.income_opals),
+            "income_gem_cards": PhaseHooks(auto=income.income_cards),
+            "income_artifacts": PhaseHooks(auto=income.income_artifacts),
+            "income_energy_flow": PhaseHooks(auto=income.income_flow),
+            "player_actions": decide("player_actions", turn.hub_play),
+            "enchant_gems": decide("enchant_gems", turn.pay_play),
             "disenchant_gems": back,
             "toggle_active_gems": back,
-            "extend_knowledge": pay,
-            "auction": PhaseHooks(
-                legal=_hooked(auction.bid_legal), play=_hooked(auction.bid_play), why_not=checks.auction_why_not
-            ),
-            "pay_auction": pay,
-            "lose_gem": PhaseHooks(
-                legal=_hooked(turn.lose_legal), play=_hooked(turn.lose_play), why_not=checks.lose_why_not
-            ),
+            "extend_knowledge": decide("extend_knowledge", turn.pay_play),
+            "auction": decide("auction", auction.bid_play),
+            "pay_auction": decide("pay_auction", turn.pay_play),
+            "lose_gem": decide("lose_gem", turn.lose_play),
             "end_player_actions": PhaseHooks(auto=rounds.end_actions),
             "next_over_hand_limit": PhaseHooks(auto=rounds.hand_check),
-            "check_hand_limit": PhaseHooks(
-                legal=_hooked(turn.discard_legal), play=_hooked(turn.discard_play), why_not=checks.reduce_why_not
-            ),
+            "check_hand_limit": decide("check_hand_limit", turn.discard_play),
             "score_victory_points": PhaseHooks(auto=rounds.score),
             "check_game_end": PhaseHooks(auto=rounds.end_check),
             "final_scoring": PhaseHooks(auto=rounds.final),
@@ -210,12 +166,6 @@ class ScepterOfZavandor(Game):
         return state.is_over and sum(len(p.sents) for p in state.data.p) < state.options["sentinels_to_end"]
 
     # -- hooks used by the topic modules ----------------------------------------
-
-    def auction_refusal(self, s: State, seat: int, kind: str, item: str) -> str:
-        return auction.refusal(self, s, seat, kind, item)
-
-    def auctionable(self, s: State, seat: int, energy: int | None = None) -> list[Action]:
-        return auction.auctionable(self, s, seat, energy)
 
     def open_auction(self, s: State, seat: int, item: str) -> State:
         return auction.open_auction(self, s, seat, item)
@@ -232,18 +182,16 @@ class ScepterOfZavandor(Game):
     # -- reading --------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict:
-        return checks.view(self, state, seat)
+        return views.view(self, state, seat)
 
     def invariants(self, state: State) -> list[str]:
-        return checks.invariants(self, state)
+        return views.invariants(self, state)
 
     def determinize(self, state: State, seat: int, dice: Dice) -> State:
-        return checks.determinize(self, state, seat, dice)
+        return views.determinize(self, state, seat, dice)
 
     def redeal_unseen(self, state: State, dice: Dice) -> State:
-        """The order of the face-down energy decks is what nobody sees: shuffle each deck."""
-        t = state.data
-        return state.evolve(data=replace(t, decks=tuple(dice.shuffle(deck) for deck in t.decks)))
+        return views.redeal_unseen(state, dice)
 
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         return scene.scene(self, state, seat, lang)

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from ...engine import State
 from ...engine import scene_kit as kit
-from .config import AREAS, GEMS
 from .model import capacity, gem_price, hand_count, hand_limit, victory_points
+from .tables import AREAS, GEMS
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor

@@ -10,22 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action, State
-from . import legality
-from .config import AREAS, GEMS, SAGES
-from .economy import auto_selection, give_dust, item_label, pay_items, sell_gem, split_dust, take_item
+from .energy import auto_selection, give_dust, item_label, parse_item, pay_items, sell_gem, split_dust, take_item
 from .model import Pay, Table, capacity, gem_price, hand_count, hand_limit, hand_value, put, replace
+from .tables import AREAS, GEMS, SAGES
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
 
 __all__ = [
-    "hub_legal",
     "hub_play",
-    "pay_legal",
     "pay_play",
-    "discard_legal",
     "discard_play",
-    "lose_legal",
     "lose_play",
     "learn_cost",
     "rubies_in_play",
@@ -37,60 +32,14 @@ def rubies_in_play(t: Table) -> int:
     return sum(p.active[4] + p.stored[4] for p in t.p)
 
 
-def learn_cost(game: ScepterOfZavandor, p, a: int) -> int:
-    """Cost of the next level of area ``a``; a new area also needs a stone (ZS-330, ZS-340)."""
-    return legality.learn_cost(game.cfg, p, a)
-
-
-def _acts(cfg, verb: str, names: tuple[str, ...]) -> tuple[Action, ...]:
-    return tuple(cfg.act(f"{verb} {n}") for n in names)
-
-
-def hub_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
-    """The choices of the player whose turn it is (ZS-200, ZS-210, ZS-220): every candidate whose
-    check in legality.py passes, in a stable order (gems, moves, knowledge, auctions, dust, end)."""
-    cfg, t = game.cfg, s.data
-    seat = s.to_move
-    p = t.p[seat]
-    acts = game.hub_actions
-    value = hand_value(cfg, p)
-    opts = s.options
-    enchant, disenchant, activate, deactivate = (
-        legality.enchant,
-        legality.disenchant,
-        legality.activate,
-        legality.deactivate,
-    )
-    ench, dis, act, deact = acts["enchant"], acts["disenchant"], acts["activate"], acts["deactivate"]
-    # price * pct // 100 <= value exactly when price <= afford: dearer gems fail their check (ZS-230)
-    afford = (100 * (value + 1) - 1) // cfg.price_percent[p.know[0]]
-    out = [
-        ench[g] for g, price in enumerate(cfg.gem_price) if price <= afford and not enchant(cfg, t, p, g, value, opts)
-    ]
-    out += [dis[g] for g in range(5) if not disenchant(p, g)]
-    if any(p.stored):  # else every activate check fails (ZS-310)
-        room = capacity(cfg, p) > sum(p.active)
-        out += [act[g] for g in range(5) if not activate(p, g, room)]
-    out += [deact[g] for g in range(5) if not deactivate(p, g)]
-    if not p.stepped:  # else every learn check fails (ZS-330 or ZS-320)
-        learn, learn_acts = legality.learn, acts["learn"]
-        out += [learn_acts[i] for i in range(6) if not learn(cfg, p, i, value)]
-    if p.free_steps:  # else every free_step check fails (ZS-360)
-        out += [a for i, a in enumerate(acts["free_step"]) if not legality.free_step(cfg, p, i)]
-    if not legality.buy_stone(p, value):
-        out.append(acts["buy_stone"])
-    out.extend(game.auctionable(s, seat, value))
-    out.extend(_exchanges(game, p))
-    out.append(acts["end"])
-    return out
-
-
-def _exchanges(game: ScepterOfZavandor, p, rule: str = "ZS-190") -> list[Action]:
-    cfg, check, acts = game.cfg, legality.exchange, game.hub_actions["exchange"]
-    out = [acts[0]] if not check(cfg, p, cfg.tokens[0], rule) else []
-    if not check(cfg, p, cfg.tokens[1], rule):
-        out.append(acts[1])
-    return out
+def learn_cost(cfg, p, a: int) -> int:
+    """Cost of the next level of area ``a``; a new area also needs a stone (ZS-330, ZS-340).
+    Asked only when a new area has a stone to use (``checks.learn`` passed its stone condition)."""
+    level = p.know[a]
+    cost = cfg.area_costs[a][level]
+    if level == 0 and not p.prepaid:
+        cost += p.markers[0]
+    return cost
 
 
 def exchange(cfg, t: Table, seat: int, token: int) -> Table:
@@ -138,7 +87,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         return s.evolve(data=t, phase="toggle_active_gems", to_move=None, events=(ev,))
     if kind == "learn":
         ai = AREAS.index(a.args[0])
-        cost = learn_cost(game, p, ai)
+        cost = learn_cost(cfg, p, ai)
         rule = "ZS-330" if p.know[ai] else "ZS-340"
         return _start_pay(
             game,
@@ -200,18 +149,6 @@ def raise_level(game: ScepterOfZavandor, t: Table, seat: int, ai: int, free: boo
 # -- paying -------------------------------------------------------------------
 
 
-def pay_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
-    cfg, t = game.cfg, s.data
-    pay = t.pay
-    p = t.p[pay.seat]
-    act = cfg.act
-    out = [act("pay auto")]  # always possible: rulekit picks the items (ZS-430)
-    out += [act("pay " + item_label(it)) for it in pay_items(cfg, p) if not legality.held(cfg, p, it, "ZS-430")]
-    if pay.can_sell:
-        out += [act("sell " + GEMS[g]) for g in range(5) if not legality.sell(pay.can_sell, p, g)]
-    return out
-
-
 def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     """Hand over one item (or let rulekit choose); when the price is covered, finish (ZS-430)."""
     cfg, t = game.cfg, s.data
@@ -236,7 +173,7 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
                     ev.extend(sold)
         items = auto_selection(cfg, t.p[seat], need)
     else:
-        items = [_parse_item(a.args)]
+        items = [parse_item(a.args)]
     paid = pay.paid
     for it in items:
         t, v = take_item(cfg, t, seat, it)
@@ -271,10 +208,6 @@ def sell_event(game: ScepterOfZavandor, t: Table, seat: int, g: int) -> tuple[Ta
 
 def _has_gems(p) -> bool:
     return any(p.active) or any(p.stored)
-
-
-def _parse_item(args: tuple) -> tuple:
-    return legality.parse_item(args)
 
 
 def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
@@ -344,15 +277,6 @@ def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True) -> Tab
 # -- phase 4: hand limit --------------------------------------------------------
 
 
-def discard_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
-    cfg = game.cfg
-    p = s.data.p[s.to_move]
-    items = [
-        cfg.act("discard " + item_label(it)) for it in pay_items(cfg, p) if not legality.held(cfg, p, it, "ZS-916")
-    ]
-    return _exchanges(game, p, "ZS-510") + items
-
-
 def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     """ZS-490/510/916: discard one item (player's choice) or exchange dust to lower the count."""
     cfg, t = game.cfg, s.data
@@ -362,7 +286,7 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         t = exchange(cfg, t, seat, a.args[0])
         ev = game.say("ZS-510", "exchange", player=who, token=a.args[0])
     else:
-        t, _ = take_item(cfg, t, seat, _parse_item(a.args))
+        t, _ = take_item(cfg, t, seat, parse_item(a.args))
         ev = game.say("ZS-916", "discard", player=who, item=" ".join(map(str, a.args)))
     p = t.p[seat]
     if hand_count(cfg, p) <= hand_limit(cfg, p):
@@ -371,11 +295,6 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
 
 
 # -- Magic Mirror / Shadow Cloak ----------------------------------------------------
-
-
-def lose_legal(game: ScepterOfZavandor, s: State) -> list[Action]:
-    p = s.data.p[s.to_move]
-    return [game.cfg.act("lose " + GEMS[g]) for g in range(5) if not legality.lose(p, g)]
 
 
 def lose_play(game: ScepterOfZavandor, s: State, a: Action) -> State:

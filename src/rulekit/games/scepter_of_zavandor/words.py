@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action
 from ...engine.plurals import fill
-from .config import AREAS, GEMS
+from .energy import parse_item
+from .tables import AREAS, GEMS
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
@@ -33,14 +34,6 @@ def item_words(game: ScepterOfZavandor, item: tuple, lang: str = "en") -> str:
     return _say(game, "item_dust", lang, value=item[1])
 
 
-def _item_of(args: tuple) -> tuple:
-    if args[0] == "card":
-        return ("card", GEMS.index(args[1]), args[2])
-    if args[0] == "energy":
-        return ("energy", GEMS.index(args[1]))
-    return ("dust", args[1])
-
-
 def describe(game: ScepterOfZavandor, a: Action, lang: str = "en") -> str:
     """One short sentence for an action, in English or German (issue 14)."""
     kind, args = a.kind, a.args
@@ -59,7 +52,7 @@ def describe(game: ScepterOfZavandor, a: Action, lang: str = "en") -> str:
         if kind == "pay" and args == ("auto",):
             return _say(game, "pay_auto", lang)
         if kind in ("pay", "discard"):
-            return _say(game, kind, lang, what=item_words(game, _item_of(args), lang))
+            return _say(game, kind, lang, what=item_words(game, parse_item(args), lang))
         if kind in ("buy_stone", "end", "pass"):
             return _say(game, kind, lang)
     except (ValueError, IndexError, KeyError):  # not an action of this game: show its label as typed

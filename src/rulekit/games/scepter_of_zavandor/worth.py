@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from ...engine import State
 from .auction import printed
-from .config import FLOW, GEMS, GEMS_AREA, Config
 from .model import Player, Table, capacity, hand_count, hand_limit, hand_value, item_price, replace, victory_points
+from .tables import FLOW, GEMS, GEMS_AREA, Config
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor

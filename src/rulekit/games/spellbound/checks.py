@@ -30,11 +30,12 @@ from .turn import wand_search_tracks
 __all__ = ["DECISIONS", "KINDS", "REFUSALS"]
 
 
-def _key(state: State) -> tuple[int, int, int]:
-    """The label tables depend on the player count and the two options that decide which cards
-    are in the game (``ally_copies``, ``watchman_max_players``): hashing all options costs more."""
+def _key(state: State) -> tuple:
+    """The label tables depend on the game's cards and map (a game object with an edited map has
+    other spaces), the player count and the two options that decide which cards are in the game
+    (``ally_copies``, ``watchman_max_players``); the game hashes by identity, cheaper than all options."""
     o = state.options
-    return (state.players, o["ally_copies"], o["watchman_max_players"])
+    return (state.game, state.players, o["ally_copies"], o["watchman_max_players"])
 
 
 # -- label spaces (the same as Spellbound.action_labels, by kind) ---------------------------

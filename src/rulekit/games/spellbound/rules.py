@@ -23,7 +23,7 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, Game, PhaseHooks, ScoreLine, State, load_options
+from rulekit.engine import Action, Dice, Game, Options, PhaseHooks, ScoreLine, State, load_options
 
 from . import effects as fx
 from . import end_of_deck, last_battle, turn, turn_end
@@ -100,12 +100,20 @@ class Spellbound(Game):
 
     def board(self, options: dict) -> Catalog:
         """The catalog as the rule options shape it: track length, book goal (SB-902) and the
-        witch's path (SB-904). Rules read track goals and levels from here, never from ``cat``."""
+        witch's path (SB-904). Rules read track goals and levels from here, never from ``cat``.
+        The last frozen ``Options`` asked for are remembered by identity (all states of a game share one)."""
+        last = self._last_board
+        if last[0] is options:
+            return last[1]
         key = (options["witch_path"], options["track_length"], options["book_goal"])
         found = self._boards.get(key)
         if found is None:
             found = self._boards[key] = variant(self.cat, *key)
+        if isinstance(options, Options):  # frozen: the same object always means the same board
+            self._last_board = (options, found)
         return found
+
+    _last_board: tuple = (None, None)
 
     @cached_property
     def helpful(self) -> frozenset[int]:

@@ -12,8 +12,9 @@ from rulekit.engine import Action
 
 from . import effects
 from .effects import after
-from .model import Frame, Work
+from .model import frame
 from .tables import CARDS, SELL
+from .work import Work
 
 __all__ = ["do_choose_action", "do_return", "sell", "tame", "summon", "release", "end_action_turn"]
 
@@ -25,7 +26,7 @@ def do_choose_action(w: Work, seat: int, action: Action) -> Step:
     if action.kind == "end":  # VE-052
         w.note("VE-052", "end_turn", player=seat)
         return "end_action_turn", None
-    w.pending.append(Frame("action", seat, seat, action.args[0], purpose=action.kind))
+    w.pending.append(frame("action", seat, seat, action.args[0], purpose=action.kind))
     return action.kind, None
 
 
@@ -78,7 +79,7 @@ def summon(w: Work) -> Step:
     if cost == 0:
         effects.finish_summon(w, seat, c)
     else:
-        w.pending.append(Frame("pay", seat, seat, c, stage=cost, purpose="summon"))
+        w.pending.append(frame("pay", seat, seat, c, stage=cost, purpose="summon"))
     return after(w)
 
 
@@ -86,7 +87,7 @@ def release(w: Work) -> Step:
     """VE-065, VE-066: announce the release; the round number in stones is paid next."""
     seat, c = _take_action(w)
     w.note("VE-066", "release", player=seat, card=c, cost=w.round)
-    w.pending.append(Frame("pay", seat, seat, c, stage=w.round, purpose="release"))
+    w.pending.append(frame("pay", seat, seat, c, stage=w.round, purpose="release"))
     return after(w)
 
 

@@ -7,8 +7,9 @@ returns ``(phase, to_move)`` for the state that follows.
 from __future__ import annotations
 
 from .effects import after
-from .model import Frame, Work
+from .model import frame
 from .tables import CARDS
+from .work import Work
 
 __all__ = ["activation_turn", "round_end"]
 
@@ -26,7 +27,7 @@ def activation_turn(w: Work) -> Step:
     todo = tuple(c for c in w.areas[w.turn] if CARDS[c].active is not None)
     w.note("VE-070", "activation_turn" if todo else "activation_none", player=w.turn, n=len(todo))
     if todo:
-        w.pending.append(Frame("activate", w.turn, w.turn, -1, items=todo, purpose="phase"))
+        w.pending.append(frame("activate", w.turn, w.turn, -1, items=todo, purpose="phase"))
     return after(w)
 
 

@@ -1,176 +1,387 @@
-"""Why an action is not legal: the rule that forbids it, in a learner's words."""
+"""The decisions of each phase: the checks that the legal lists and the refusals share.
+
+Each decision phase is an engine ``Decisions`` (``rulekit.engine.decisions``):
+its kinds of action in legal-list order, each with its labels (the action
+space of ``words.action_labels``, by kind), the refusal of arguments outside
+them, an "open at this step?" stage and a check of the value. A stage or
+check returns ``None`` or a ``No`` naming the rule that forbids the decision
+and the message key that says why; ``legal`` and ``why_not`` run the same
+checks. Cards are offered in the order they lie (display, hand, area:
+``Kind.among``), so the legal list reads like the table.
+
+The checks read a ``Work`` over the state (``work``): a read-only one over
+the frozen data, built once per state, or the work copy of a step that is
+still running (``At``: the forced choices of option ``forced_auto``). A
+refusal's arguments carry card ids; ``ValeOfEternity.refuse`` names them in
+both languages (``words.event_args``).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 
-from rulekit.engine import Action, IllegalAction, State
+from rulekit.engine.decisions import Decisions, Kind, No, Refusals
 
 from . import effects
-from .effects import choices, feasible
-from .model import NO_SEAT, Work
-from .tables import CARDS
-from .words import card_args
+from .model import NO_SEAT
+from .tables import CARDS, PROGRAMS
+from .words import action_labels
+from .work import Work
 
-if TYPE_CHECKING:
-    from .rules import ValeOfEternity
+__all__ = [
+    "At",
+    "DECISIONS",
+    "KINDS",
+    "REFUSALS",
+    "work",
+]
 
-__all__ = ["why_not"]
+
+class At(NamedTuple):
+    """A decision inside a running step, for the checks: the work copy and the seat to decide."""
+
+    data: Work | Any
+    to_move: int
+    players: int
+    options: Any
+    rng: int = 0
 
 
-def own_marked(w: Work, seat: int) -> list[int]:
-    return [c for c, m in zip(w.display, w.markers, strict=True) if m == seat]
+class _Memo:
+    """What the checks of one state share: the checks of one legal list or refusal all read the
+    same state, so its work copy, the effect's choices, and the stones' worth and marked cards of
+    the seat to move are each built once (for the state the checks read last)."""
+
+    __slots__ = ("state", "work", "offered", "wealth", "marked")
+
+    def __init__(self) -> None:
+        self.state = self.work = self.offered = self.wealth = self.marked = None
 
 
-def summonable(w: Work, seat: int, cid: int, wealth: int | None = None) -> str:
-    """'' if ``cid`` may be summoned now, else the rule id that forbids it."""
+_MEMO = _Memo()
+
+
+def _memo(state: Any) -> _Memo:
+    m = _MEMO
+    if m.state is not state:
+        d = state.data
+        m.work = d if type(d) is Work else Work.peek(d, state.rng, state.options, state.players)
+        m.state, m.offered, m.wealth, m.marked = state, None, None, None
+    return m
+
+
+def work(state: Any) -> Work:
+    """The ``Work`` the checks read for ``state`` (a ``State`` or an ``At``)."""
+    m = _MEMO
+    return m.work if m.state is state else _memo(state).work
+
+
+def _wealth(state: Any) -> int:
+    """VE-059: what the stones of the seat to move are worth."""
+    m = _memo(state)
+    if m.wealth is None:
+        m.wealth = m.work.wealth(state.to_move)
+    return m.wealth
+
+
+def _offered(state: Any) -> dict[str, list]:
+    """The choices of the effect on top of the pending stack, by kind of action (none for a payment or
+    the list of active effects to use: their own kinds check those)."""
+    m = _memo(state)
+    if m.offered is None:
+        w, out = m.work, {}
+        top = w.pending[-1] if w.pending else None
+        for a in effects.choices(w, top) if top is not None and top.kind == "choice" else ():
+            out.setdefault(a.kind, []).append(a.args)
+        m.offered = out
+    return m.offered
+
+
+# -- labels: the action space by kind (words.action_labels) ----------------------------------
+
+#: the rule options that change the action space (VE-006: printed costs, Hydra's reward list)
+_LABEL_OPTIONS = tuple(
+    sorted(
+        {c.cost_option for c in CARDS.values() if c.cost_option}
+        | {op["choice_option"] for prog in PROGRAMS for op in prog if "choice_option" in op}
+    )
+)
+
+
+_KEY: list = [None, None, None]
+
+
+def _key(state: Any) -> tuple:
+    """The label tables depend on the player count and the options that change the action space
+    (the options of one game are one object: while they and the player count stay, the key is the
+    same object, which ``Decisions`` finds without hashing)."""
+    options, players = state.options, state.players
+    if _KEY[0] is not options or _KEY[1] != players:
+        _KEY[:] = [options, players, (players, *(options[name] for name in _LABEL_OPTIONS))]
+    return _KEY[2]
+
+
+def _labels(kind: str) -> Callable[[Any], Iterable[tuple[tuple, Any]]]:
+    """The labels of ``kind`` in the game's action space, each with its argument as the value."""
+
+    def labels(state: Any) -> list[tuple[tuple, Any]]:
+        args = sorted(int(a.split()[1]) for a in action_labels(state.players, state.options) if a.split()[0] == kind)
+        return [((v,), v) for v in args]
+
+    return labels
+
+
+def _none(state: Any) -> Iterable[tuple[tuple, Any]]:
+    return [((), None)]
+
+
+# -- selection (VE-043 .. VE-045) ---------------------------------------------------------------
+
+
+def pick_ok(state: Any, cid: int) -> No | None:
+    """VE-043 / VE-045: a revealed card without a marker."""
+    d = state.data  # the frozen data or a work copy: the same fields
+    if cid not in d.display:
+        return No("VE-043", "r_not_revealed", {"card": cid})
+    return None if d.markers[d.display.index(cid)] == NO_SEAT else No("VE-045", "r_marked", {"card": cid})
+
+
+def _free(state: Any) -> list[tuple[int]]:
+    """The revealed cards without a marker, in display order (as arguments)."""
+    d = state.data
+    return [(c,) for c, m in zip(d.display, d.markers, strict=True) if m == NO_SEAT]
+
+
+# -- the action turn (VE-051 .. VE-068) -----------------------------------------------------------
+
+
+def _marked(state: Any) -> list[int]:
+    """The display cards with a marker of the seat to move (sell, tame and end read them)."""
+    m = _MEMO if _MEMO.state is state else _memo(state)
+    if m.marked is None:
+        d, seat = state.data, state.to_move
+        m.marked = [c for c, k in zip(d.display, d.markers, strict=True) if k == seat]
+    return m.marked
+
+
+def _marked_args(state: Any) -> list[tuple[int]]:
+    return [(c,) for c in _marked(state)]
+
+
+def marked_ok(state: Any, cid: int) -> No | None:
+    """VE-057: only a card with one's own marker is sold or tamed."""
+    return None if cid in _marked(state) else No("VE-057", "r_not_yours", {"card": cid})
+
+
+def _hand(state: Any) -> list[tuple[int]]:
+    """The hand, while the area has room (VE-033: the check refuses every card otherwise)."""
+    d, seat = state.data, state.to_move
+    return [(c,) for c in d.hands[seat]] if len(d.areas[seat]) < d.round else []
+
+
+def summon_ok(state: Any, cid: int) -> No | None:
+    """VE-058, VE-033, VE-059, VE-062: in hand, room in the area, the stones for the (discounted) cost,
+    an instant effect that can be carried out completely."""
+    m = _MEMO if _MEMO.state is state else _memo(state)
+    w, seat = m.work, state.to_move
     if cid not in w.hands[seat]:
-        return "VE-058"
+        return No("VE-058", "r_not_in_hand", {"card": cid})
     if len(w.areas[seat]) >= w.round:
-        return "VE-033"
-    if not effects.summon_cost_ok(w, seat, cid, wealth):
-        return "VE-059"
-    if not effects.can_summon(w, seat, cid):
-        return "VE-062"
-    return ""
+        return No("VE-033", "r_area_full", {"round": w.round})
+    if m.wealth is None:
+        m.wealth = w.wealth(seat)
+    cost, have = w.summon_cost(seat, cid), m.wealth
+    if have < cost:
+        return _cannot_pay(cid, cost, have)
+    return None if effects.can_summon(w, seat, cid) else No("VE-062", "r_not_resolvable", {"card": cid})
 
 
-def releasable(w: Work, seat: int, cid: int, wealth: int | None = None) -> str:
-    """'' if ``cid`` may be released now, else the rule id that forbids it."""
+#: (card, cost, stones' worth) -> its VE-059 refusal: the summon check runs on every hand card for
+#: every legal list of an action turn, and most fail on the cost, so each reason is made once
+_CANNOT_PAY: dict[tuple[int, int, int], No] = {}
+
+
+def _cannot_pay(cid: int, cost: int, have: int) -> No:
+    no = _CANNOT_PAY.get((cid, cost, have))
+    if no is None:
+        no = _CANNOT_PAY[cid, cost, have] = No("VE-059", "r_cannot_pay", {"card": cid, "cost": cost, "have": have})
+    return no
+
+
+def _area(state: Any) -> list[tuple[int]]:
+    """The area, while the stones reach the round number (VE-066: the check refuses every card otherwise)."""
+    w, seat = work(state), state.to_move
+    return [(c,) for c in w.areas[seat]] if _wealth(state) >= w.round else []
+
+
+def release_ok(state: Any, cid: int) -> No | None:
+    """VE-065, VE-066, VE-068: a creature of one's area, the round number in stones, not summoned this turn
+    (option ``release_same_turn``)."""
+    w, seat = work(state), state.to_move
     if cid not in w.areas[seat]:
-        return "VE-065"
-    if (w.wealth(seat) if wealth is None else wealth) < w.round:
-        return "VE-066"
+        return No("VE-065", "r_not_in_area", {"card": cid})
+    have = _wealth(state)
+    if have < w.round:
+        return No("VE-066", "r_release_cost", {"cost": w.round, "have": have})
     if cid in w.fresh and not w.options["release_same_turn"]:
-        return "VE-068"
-    return ""
-
-
-def pickable(w: Work, cid: int) -> str:
-    """'' if ``cid`` may be picked now, else the rule id that forbids it (VE-043, VE-045)."""
-    if cid not in w.display:
-        return "VE-043"
-    return "VE-045" if w.markers[w.display.index(cid)] != NO_SEAT else ""
-
-
-def sellable(w: Work, seat: int, cid: int) -> str:
-    """'' if ``cid`` carries ``seat``'s marker (sell or tame it), else VE-057."""
-    return "" if cid in own_marked(w, seat) else "VE-057"
-
-
-def can_end(w: Work, seat: int) -> str:
-    """'' if ``seat`` may end the action turn, else VE-052 (a marker still lies on a card)."""
-    return "VE-052" if own_marked(w, seat) else ""
-
-
-def legal_pick(w: Work, seat: int) -> list[Action]:
-    """VE-045: any card without a marker (``pickable``)."""
-    return [Action("pick", (c,)) for c in w.display if not pickable(w, c)]
-
-
-def legal_return(w: Work, seat: int) -> list[Action]:
-    """VE-031: one stone of any value held goes back."""
-    return [Action("return", (v,)) for v in sorted(set(w.stones[seat]))]
-
-
-def legal_pending(w: Work, seat: int) -> list[Action]:
-    """The choices of the payment, effect or activation on top of the pending stack."""
-    return choices(w, w.pending[-1])
-
-
-def action_legal(w: Work, seat: int) -> list[Action]:
-    """VE-051: any action in any order, as often as allowed; 'end' once no marker is left (VE-052)."""
-    marked = own_marked(w, seat)
-    out = [Action("sell", (c,)) for c in marked]
-    out += [Action("tame", (c,)) for c in marked]
-    wealth = w.wealth(seat)
-    if len(w.areas[seat]) < w.round:
-        out += [Action("summon", (c,)) for c in w.hands[seat] if not summonable(w, seat, c, wealth)]
-    if wealth >= w.round:  # VE-066
-        out += [Action("release", (c,)) for c in w.areas[seat] if not releasable(w, seat, c, wealth)]
-    if not marked:
-        out.append(Action("end"))
-    return out
-
-
-def why_not(game: ValeOfEternity, state: State, w: Work, action: Action) -> IllegalAction:
-    """Find the ledger rule that forbids ``action`` in ``state``."""
-    seat, phase = state.to_move, state.phase
-    c = action.args[0] if action.args and isinstance(action.args[0], int) else None
-    card = c  # a card id: ``no`` names it in both languages
-    legal = state.legal_actions()[:10]
-
-    def no(rule: str, key: str, **args) -> IllegalAction:
-        if "card" in args:  # issue 14: {card} in English, {card_de} in German
-            args.update(card_args(args.pop("card")))
-        if "legal" in args:  # the possible actions and the tried one as sentences, in both languages
-            args["legal"], args["legal_de"] = (
-                "; ".join(game.describe(a, lang) for a in legal) for lang in ("en", "de")
-            )
-            tried = args["tried"]
-            args["tried"], args["tried_de"] = game.describe(tried, "en"), game.describe(tried, "de")
-        return game.refuse(rule, key, action, **args)
-
-    if action.kind == "exchange":
-        return no("VE-030", "r_exchange")
-    if phase == "return_stones":
-        if action.kind == "return":
-            return no("VE-031", "r_no_stone", stone=c)
-        return no("VE-031", "r_must_return")
-    if phase in ("pick_clockwise", "pick_counterclockwise") and action.kind == "pick":
-        rule = pickable(w, c)
-        if rule:
-            return no(rule, "r_not_revealed" if rule == "VE-043" else "r_marked", card=card)
-    if w.pending:
-        return _pending(w, no, action, card, legal)
-    if phase == "action_turn":
-        return _action(w, seat, no, action, c, card) or no("VE-051", "r_phase", tried=action, legal=legal)
-    rules = game.phases[phase].rules if phase in game.phases else ()
-    return no(rules[0] if rules else "VE-040", "r_phase", tried=action, legal=legal)
-
-
-def _pending(w: Work, no, action: Action, card: object, legal: list) -> IllegalAction:
-    top = w.pending[-1]
-    if top.kind == "pay":
-        rule = "VE-059" if top.purpose == "summon" else "VE-066"
-        if action.kind == "pay":
-            return no(rule, "r_no_stone", stone=action.args[0] if action.args else "?")
-        return no(rule, "r_paying")
-    if top.kind == "activate":
-        c = action.args[0] if action.args else None
-        usable = action.kind == "activate" and c in w.areas[top.owner] and c in top.items
-        if usable and not feasible(w, top.owner, c, CARDS[c].active):
-            return no("VE-073", "r_activation", card=card)
-        if action.kind == "activate":
-            return no("VE-071", "r_activation", card=card)
-        return no("VE-072", "r_effect", tried=action, card=top.card if top.card in CARDS else "-", legal=legal)
-    return no("VE-062", "r_effect", tried=action, card=top.card, legal=legal)
-
-
-def _action(w: Work, seat: int, no, action: Action, c, card: object) -> IllegalAction | None:
-    kind = action.kind
-    if kind in ("sell", "tame") and sellable(w, seat, c):
-        return no("VE-057", "r_not_yours", card=card)
-    if kind == "end" and can_end(w, seat):
-        return no("VE-052", "r_markers_left", card=own_marked(w, seat)[0])
-    if kind == "summon":
-        if c not in CARDS:
-            return no("VE-058", "r_no_such_card", card=card)
-        rule = summonable(w, seat, c)
-        if rule == "VE-058":
-            return no(rule, "r_not_in_hand", card=card)
-        if rule == "VE-033":
-            return no(rule, "r_area_full", round=w.round)
-        if rule == "VE-059":
-            return no(rule, "r_cannot_pay", card=card, cost=w.summon_cost(seat, c), have=w.wealth(seat))
-        if rule == "VE-062":
-            return no(rule, "r_not_resolvable", card=card)
-    if kind == "release":
-        rule = releasable(w, seat, c)
-        if rule == "VE-065":
-            return no(rule, "r_not_in_area", card=card)
-        if rule == "VE-066":
-            return no(rule, "r_release_cost", cost=w.round, have=w.wealth(seat))
-        if rule == "VE-068":
-            return no(rule, "r_release_fresh", card=card)
+        return No("VE-068", "r_release_fresh", {"card": cid})
     return None
+
+
+def end_open(state: Any) -> No | None:
+    """VE-052: the turn ends only when no marker of the player's is left on a card."""
+    marked = _marked(state)
+    return No("VE-052", "r_markers_left", {"card": marked[0]}) if marked else None
+
+
+# -- stones: payments and the limit (VE-031, VE-059, VE-066) ------------------------------------
+
+
+def _held(state: Any) -> list[tuple[int]]:
+    return [(v,) for v in sorted(set(state.data.stones[state.to_move]))]
+
+
+def _held_ok(rule: str) -> Callable[[Any, int], No | None]:
+    def held_ok(state: Any, stone: int) -> No | None:
+        return None if stone in state.data.stones[state.to_move] else No(rule, "r_no_stone", {"stone": stone})
+
+    held_ok.__doc__ = f"{rule}: a stone of this value must be held."
+    return held_ok
+
+
+# -- card effects and activation (VE-062, VE-071 .. VE-073) ---------------------------------------
+
+
+def _top_card(w: Work) -> dict[str, Any]:
+    """The card whose effect waits (``-`` for the activation phase's own list)."""
+    top = w.pending[-1] if w.pending else None
+    return {"card": top.card if top is not None and top.card in CARDS else "-"}
+
+
+def _activatable(state: Any) -> list[tuple[int]]:
+    """The cards of the activation list on top of the pending stack (none while an effect waits)."""
+    top = work(state).pending[-1]
+    return [(c,) for c in top.items] if top.kind == "activate" else []
+
+
+def activate_ok(state: Any, cid: int) -> No | None:
+    """VE-062: while an effect waits for a choice, that choice comes first; VE-071: each active effect of
+    one's area once; VE-073: one whose condition or cost fails is not used."""
+    w = work(state)
+    top = w.pending[-1]
+    if top.kind != "activate":
+        return No("VE-062", "r_effect", _top_card(w))
+    if cid not in w.areas[top.owner] or cid not in top.items:
+        return No("VE-071", "r_activation", {"card": cid})
+    if not effects.feasible(w, top.owner, cid, CARDS[cid].active):
+        return No("VE-073", "r_activation", {"card": cid})
+    return None
+
+
+def _choice_ok(kind: str) -> Callable[[Any, Any], No | None]:
+    def choice_ok(state: Any, value: Any) -> No | None:
+        w = work(state)
+        if w.pending[-1].kind == "activate":
+            return No("VE-072", "r_activate_first")
+        args = () if value is None else (value,)
+        return None if args in _offered(state).get(kind, ()) else No("VE-062", "r_effect", _top_card(w))
+
+    choice_ok.__doc__ = (
+        f"VE-062: a {kind!r} the effect on top of the pending stack offers now (one after which it can be "
+        "completed); VE-072: while active effects wait to be chosen, that choice comes first."
+    )
+    return choice_ok
+
+
+def _choices_of(kind: str) -> Callable[[Any], list]:
+    def choices_of(state: Any) -> list:
+        return _offered(state).get(kind, ())
+
+    return choices_of
+
+
+def _choice(kind: str) -> Kind:
+    """A decision inside a card effect: the effect's own choices (``effects.choices``), VE-062."""
+    labels = _none if kind == "done" else _labels(kind)
+    bad = No("VE-062", "r_effect_bad")
+    return Kind(kind, labels, bad, None, _choice_ok(kind), ("VE-062", "VE-072"), _choices_of(kind))
+
+
+def _never(rule: str, key: str) -> Callable[[Any], No]:
+    def never(state: Any) -> No:
+        return No(rule, key)
+
+    never.__doc__ = f"{rule}: never possible ({key})."
+    return never
+
+
+_STONES = _labels("pay")
+#: VE-030: stones are never exchanged with the supply (no card of the game allows it as an action)
+_EXCHANGE = Kind("exchange", _STONES, No("VE-030", "r_exchange"), _never("VE-030", "r_exchange"))
+_CARD_BAD = No("VE-058", "r_no_card")
+
+
+def _phase(*kinds: Kind) -> Decisions:
+    return Decisions(*kinds, _EXCHANGE, key=_key)
+
+
+def _pick() -> Decisions:
+    return _phase(Kind("pick", _labels("pick"), No("VE-043", "r_no_card"), None, pick_ok, ("VE-045",), _free))
+
+
+def _payment(rule: str) -> Decisions:
+    return _phase(Kind("pay", _STONES, No(rule, "r_not_a_stone"), None, _held_ok(rule), among=_held))
+
+
+_EFFECT_KINDS = ("option", "recover", "discard", "summon", "target", "copy", "take", "done")
+
+
+def _effect(*extra: Kind) -> Decisions:
+    activate = Kind(
+        "activate", _labels("activate"), No("VE-071", "r_not_activatable"), None, activate_ok,
+        ("VE-062", "VE-071", "VE-073"), _activatable,
+    )  # fmt: skip
+    return _phase(activate, *(_choice(k) for k in _EFFECT_KINDS), *extra)
+
+
+#: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)
+DECISIONS: dict[str, Decisions] = {
+    "pick_clockwise": _pick(),
+    "pick_counterclockwise": _pick(),
+    "action_turn": _phase(
+        Kind("sell", _labels("sell"), No("VE-057", "r_no_card"), None, marked_ok, among=_marked_args),
+        Kind("tame", _labels("tame"), No("VE-057", "r_no_card"), None, marked_ok, among=_marked_args),
+        Kind("summon", _labels("summon"), _CARD_BAD, None, summon_ok, ("VE-033", "VE-059", "VE-062"), _hand),
+        Kind("release", _labels("release"), No("VE-065", "r_no_card"), None, release_ok, ("VE-066", "VE-068"), _area),
+        Kind("end", _none, No("VE-052", "r_bad_args"), end_open),
+    ),
+    "summon_payment": _payment("VE-059"),
+    "release_payment": _payment("VE-066"),
+    "return_stones": _phase(
+        Kind("return", _STONES, No("VE-031", "r_not_a_stone"), None, _held_ok("VE-031"), among=_held)
+    ),
+    "instant_effect": _effect(),
+    #: VE-072: the activation is not ended by choice; every usable active effect is used
+    "activation": _effect(Kind("end", _none, No("VE-072", "r_compulsory"), _never("VE-072", "r_compulsory"))),
+}
+
+#: action kind -> the rule that governs it (the phases that use it are those of ``DECISIONS`` naming it)
+#: (the choices inside card effects are governed by the card effects, VE-002; a summon is the
+#: action turn's, VE-058, also where an effect summons for free)
+KINDS: dict[str, str] = {
+    **dict.fromkeys(_EFFECT_KINDS, "VE-002"),
+    "pick": "VE-043",
+    "sell": "VE-053",
+    "tame": "VE-056",
+    "summon": "VE-058",
+    "release": "VE-065",
+    "end": "VE-052",
+    "pay": "VE-059",
+    "return": "VE-031",
+    "activate": "VE-071",
+    "exchange": "VE-030",
+}
+
+#: the game's ``why_not``: every decision phase's refusals come from the checks above
+REFUSALS = Refusals(DECISIONS, KINDS)

@@ -14,11 +14,13 @@ into the area first (VE-063).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rulekit.engine import Action, DataFileError
 
-from .model import Frame, Work
+from .model import Frame, copy_frame, frame
 from .tables import BONUS_PROGRAM, CARDS, PROGRAMS, choose_options
+from .work import Work
 
 __all__ = [
     "OP_FEASIBLE",
@@ -334,9 +336,9 @@ def finish_summon(w: Work, seat: int, cid: int, paid: tuple = ()) -> None:
         w.fresh = (*w.fresh, cid)
     w.note("VE-061", "summoned", player=seat, card=cid)
     if not first:  # runs when the instant effect (pushed above it) is done
-        w.pending.append(Frame("run", seat, seat, cid, BONUS_PROGRAM, 0, items=paid, purpose="bonus"))
+        w.pending.append(frame("run", seat, seat, cid, BONUS_PROGRAM, 0, items=paid, purpose="bonus"))
     if CARDS[cid].instant is not None:
-        w.pending.append(Frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
+        w.pending.append(frame("run", seat, seat, cid, CARDS[cid].instant, 0, purpose="instant"))
 
 
 def summon_bonuses(w: Work, seat: int, cid: int, paid: tuple) -> None:
@@ -357,34 +359,56 @@ def summon_bonuses(w: Work, seat: int, cid: int, paid: tuple) -> None:
                 add_points(w, seat, n)
 
 
+def _over_the_limit(w: Work) -> int | None:
+    """VE-031: the first seat holding more stones than its limit (they go back before anything else)."""
+    base = w.options["stone_limit"]
+    for seat in range(w.players):
+        if len(w.stones[seat]) > base and len(w.stones[seat]) > w.stone_limit(seat):
+            return seat
+    return None
+
+
+def _activation_step(w: Work, f: Frame) -> tuple[str, int] | None:
+    """An activation list on top: the owner chooses while an active effect of it can be used; the
+    rest are not activated (VE-073) and the list is done."""
+    left = tuple(c for c in f.items if c in w.areas[f.owner])
+    if any(feasible(w, f.owner, c, CARDS[c].active) for c in left):
+        if left != f.items:
+            w.pending[-1] = _with(f, items=left)
+        return _ctx(w), f.owner
+    w.pending.pop()
+    for c in left:
+        w.note("VE-073", "not_activated", player=f.owner, card=c)
+    return None
+
+
+def _step(w: Work, f: Frame) -> tuple[str, int] | None:
+    """One step of the frame on top of the pending stack; the decision it waits for, if any."""
+    if f.kind == "run":
+        _run_step(w)
+        return None
+    if f.kind == "pay":
+        return PAY_PHASE[f.purpose], f.chooser
+    if f.kind == "activate":
+        return _activation_step(w, f)
+    if choices(w, f):
+        return _ctx(w), f.chooser
+    w.pending.pop()
+    w.note("VE-062", "nothing_to_choose", player=f.owner, card=f.card)
+    return None
+
+
 def resolve(w: Work) -> tuple[str, int] | None:
     """Run pending work until a seat must decide: (phase, seat); None when nothing is pending."""
     while True:
-        base = w.options["stone_limit"]
-        for seat in range(w.players):  # VE-031: excess stones go back before anything else
-            if len(w.stones[seat]) > base and len(w.stones[seat]) > w.stone_limit(seat):
-                return "return_stones", seat
+        seat = _over_the_limit(w)
+        if seat is not None:
+            return "return_stones", seat
         if not w.pending:
             return None
-        f = w.pending[-1]
-        if f.kind == "run":
-            _run_step(w)
-        elif f.kind == "pay":
-            return PAY_PHASE[f.purpose], f.chooser
-        elif f.kind == "activate":
-            left = tuple(c for c in f.items if c in w.areas[f.owner])
-            if any(feasible(w, f.owner, c, CARDS[c].active) for c in left):
-                if left != f.items:
-                    w.pending[-1] = _with(f, items=left)
-                return _ctx(w), f.owner
-            w.pending.pop()
-            for c in left:  # VE-073: condition not met, not activated
-                w.note("VE-073", "not_activated", player=f.owner, card=c)
-        elif choices(w, f):
-            return _ctx(w), f.chooser
-        else:
-            w.pending.pop()
-            w.note("VE-062", "nothing_to_choose", player=f.owner, card=f.card)
+        decision = _step(w, w.pending[-1])
+        if decision is not None:
+            return decision
 
 
 def _ctx(w: Work) -> str:
@@ -395,8 +419,8 @@ def _ctx(w: Work) -> str:
 PAY_PHASE = {"summon": "summon_payment", "release": "release_payment"}
 
 
-def _with(f: Frame, **changes) -> Frame:
-    return f._replace(**changes)
+def _with(f: Frame, **changes: Any) -> Frame:
+    return copy_frame(f, **changes)
 
 
 def _run_step(w: Work) -> None:
@@ -409,71 +433,141 @@ def _run_step(w: Work) -> None:
     seat, name = f.owner, op["op"]
     if name in CHOICE_OPS:
         stage = op.get("picks", op.get("n", 0)) if name in ("choose", "discard_own") else 0
-        w.pending.append(Frame("choice", seat, seat, f.card, f.prog, f.index, stage))
+        w.pending.append(frame("choice", seat, seat, f.card, f.prog, f.index, stage))
     elif not _simple(w, f, op):
         w.pending.pop()  # VE-073 / facts 3.4: a cost that cannot be paid stops the rest
         w.note("VE-073", "effect_stops", player=seat, card=f.card)
 
 
-def _simple(w: Work, f: Frame, op: dict) -> bool:
-    """Carry out a simple op; False when a cost or requirement fails (the rest is skipped)."""
-    seat, name, card = f.owner, op["op"], f.card
-    area = w.areas[seat]
-    if name == "points":
-        add_points(w, seat, op["n"])
-    elif name == "summon_bonus":  # option summon_bonus_first off: after the instant effect
-        summon_bonuses(w, seat, card, f.items)
-    elif name == "lose_points":
-        if op.get("pay") and w.scores[seat] < op["n"]:
-            return False
-        add_points(w, seat, -op["n"])
-    elif name == "points_per":
-        add_points(w, seat, op["n"] * count(w, seat, op["count"]))
-    elif name == "gain":
-        gain(w, seat, op["stones"])
-    elif name == "pay_stone":
-        if op["stone"] not in w.stones[seat]:
-            return False
-        w.stones[seat].remove(op["stone"])
-        w.note("VE-002", "pay_stone", player=seat, stone=op["stone"])
-    elif name == "return_all_stones":
-        w.stones[seat] = []
-        w.note("VE-002", "return_all", player=seat)
-    elif name == "stones_to":
-        w.stones[seat] = [op["stone"]] * len(w.stones[seat])  # VE-030: a card that allows exchange
-        w.note("VE-030", "stones_to", player=seat, stone=op["stone"])
-    elif name == "draw":
-        for _ in range(op["n"]):
-            c = w.draw_card()
-            if c is None:  # feasibility (VE-062, VE-073) keeps this from happening; never silently
-                w.note("VE-047", "draw_none", player=seat)
-                continue
-            w.hands[seat].append(c)
-            w.note("VE-002", "draw", player=seat)
-            w.note_private(seat, "VE-002", "drawn", player=seat, card=c)
-    elif name == "require":
-        return condition(w, seat, op["cond"])
-    elif name == "if":
-        branch = op["then"] if condition(w, seat, op["cond"]) else op.get("else")
-        if branch is not None:
-            w.pending.append(Frame("run", seat, seat, card, branch, 0, purpose="branch"))
-    elif name in ("recover_self", "discard_self", "to_deck_top"):
-        if card in area:
-            area.remove(card)
-            if name == "recover_self":
-                w.to_hand(seat, card)
-            elif name == "discard_self":
-                w.to_discard(card)
-            else:
-                w.deck = (*w.deck, card)
-                w.top_known += 1  # everyone saw it go there
-            w.note("VE-002", name, player=seat, card=card)
-    elif name == "activate_all":
-        todo = tuple(c for c in area if CARDS[c].active is not None)
-        w.pending.append(Frame("activate", seat, seat, card, items=todo, purpose="genie"))
-    else:
-        raise DataFileError("data/cards.toml", "effects", f"unknown op {name!r}")
+def _points(w: Work, f: Frame, op: dict) -> bool:
+    add_points(w, f.owner, op["n"])
     return True
+
+
+def _summon_bonus(w: Work, f: Frame, op: dict) -> bool:
+    """Option summon_bonus_first off: the bonuses after the instant effect (VE-064)."""
+    summon_bonuses(w, f.owner, f.card, f.items)
+    return True
+
+
+def _lose_points(w: Work, f: Frame, op: dict) -> bool:
+    """Points lost; a cost in points (``pay``) that cannot be paid stops the rest (VE-073)."""
+    if op.get("pay") and w.scores[f.owner] < op["n"]:
+        return False
+    add_points(w, f.owner, -op["n"])
+    return True
+
+
+def _points_per(w: Work, f: Frame, op: dict) -> bool:
+    add_points(w, f.owner, op["n"] * count(w, f.owner, op["count"]))
+    return True
+
+
+def _gain(w: Work, f: Frame, op: dict) -> bool:
+    gain(w, f.owner, op["stones"])
+    return True
+
+
+def _pay_stone(w: Work, f: Frame, op: dict) -> bool:
+    """A stone of the printed value as the effect's cost; without one the rest stops (VE-073)."""
+    seat = f.owner
+    if op["stone"] not in w.stones[seat]:
+        return False
+    w.stones[seat].remove(op["stone"])
+    w.note("VE-002", "pay_stone", player=seat, stone=op["stone"])
+    return True
+
+
+def _return_all_stones(w: Work, f: Frame, op: dict) -> bool:
+    w.stones[f.owner] = []
+    w.note("VE-002", "return_all", player=f.owner)
+    return True
+
+
+def _stones_to(w: Work, f: Frame, op: dict) -> bool:
+    """VE-030: a card that allows an exchange turns every stone held into one value."""
+    w.stones[f.owner] = [op["stone"]] * len(w.stones[f.owner])
+    w.note("VE-030", "stones_to", player=f.owner, stone=op["stone"])
+    return True
+
+
+def _draw(w: Work, f: Frame, op: dict) -> bool:
+    """Cards into the hand, each seen by its owner only; feasibility (VE-062, VE-073) keeps the
+    piles from running dry here, and it would never be silent."""
+    seat = f.owner
+    for _ in range(op["n"]):
+        c = w.draw_card()
+        if c is None:
+            w.note("VE-047", "draw_none", player=seat)
+            continue
+        w.hands[seat].append(c)
+        w.note("VE-002", "draw", player=seat)
+        w.note_private(seat, "VE-002", "drawn", player=seat, card=c)
+    return True
+
+
+def _require(w: Work, f: Frame, op: dict) -> bool:
+    return condition(w, f.owner, op["cond"])
+
+
+def _if(w: Work, f: Frame, op: dict) -> bool:
+    branch = op["then"] if condition(w, f.owner, op["cond"]) else op.get("else")
+    if branch is not None:
+        w.pending.append(frame("run", f.owner, f.owner, f.card, branch, 0, purpose="branch"))
+    return True
+
+
+def _this_card_leaves(w: Work, f: Frame, op: dict) -> bool:
+    """This card from the area to the hand, the discard pile or face up on top of the deck."""
+    seat, card, name = f.owner, f.card, op["op"]
+    area = w.areas[seat]
+    if card in area:
+        area.remove(card)
+        if name == "recover_self":
+            w.to_hand(seat, card)
+        elif name == "discard_self":
+            w.to_discard(card)
+        else:
+            w.deck = (*w.deck, card)
+            w.top_known += 1  # everyone saw it go there
+        w.note("VE-002", name, player=seat, card=card)
+    return True
+
+
+def _activate_all(w: Work, f: Frame, op: dict) -> bool:
+    """Genie: every active effect of the area, chosen one by one."""
+    todo = tuple(c for c in w.areas[f.owner] if CARDS[c].active is not None)
+    w.pending.append(frame("activate", f.owner, f.owner, f.card, items=todo, purpose="genie"))
+    return True
+
+
+#: op name -> carry it out at once (no decision); False when a cost or requirement fails and the
+#: rest of the effect is skipped (VE-073)
+RUN_OPS: dict[str, Callable[[Work, Frame, dict], bool]] = {
+    "points": _points,
+    "summon_bonus": _summon_bonus,
+    "lose_points": _lose_points,
+    "points_per": _points_per,
+    "gain": _gain,
+    "pay_stone": _pay_stone,
+    "return_all_stones": _return_all_stones,
+    "stones_to": _stones_to,
+    "draw": _draw,
+    "require": _require,
+    "if": _if,
+    "recover_self": _this_card_leaves,
+    "discard_self": _this_card_leaves,
+    "to_deck_top": _this_card_leaves,
+    "activate_all": _activate_all,
+}
+
+
+def _simple(w: Work, f: Frame, op: dict) -> bool:
+    """Carry out an op that needs no decision; False when a cost or requirement fails (the rest is skipped)."""
+    run = RUN_OPS.get(op["op"])
+    if run is None:
+        raise DataFileError("data/cards.toml", "effects", f"unknown op {op['op']!r}")
+    return run(w, f, op)
 
 
 # -- decisions inside effects --------------------------------------------------
@@ -521,74 +615,123 @@ def choices(w: Work, f: Frame) -> list[Action]:
     return out
 
 
+def _pay(w: Work, f: Frame, v: int) -> None:
+    """VE-059: one stone towards a summon's or a release's cost; no change is given."""
+    w.stones[f.chooser].remove(v)
+    need = f.stage - w.stone_value(f.chooser, v)
+    w.note("VE-059", "pay", player=f.chooser, stone=v, value=w.stone_value(f.chooser, v))
+    if need > 0:
+        w.pending.append(_with(f, stage=need, items=f.items + (v,)))
+        return
+    if need < 0:
+        w.note("VE-059", "no_change", player=f.chooser, n=-need)
+    _paid(w, f, f.items + (v,))
+
+
+def _activate(w: Work, f: Frame, c: int) -> None:
+    """VE-071: the chosen active effect runs; the others of the list wait."""
+    seat = f.owner
+    w.pending.append(_with(f, items=tuple(x for x in f.items if x != c)))
+    w.note("VE-071", "activate", player=seat, card=c)
+    w.pending.append(frame("run", seat, seat, c, CARDS[c].active, 0, purpose="active"))
+
+
+def _chosen_option(w: Work, f: Frame, op: dict, action: Action) -> None:
+    c = action.args[0]
+    if f.stage > 1:
+        w.pending.append(_with(f, stage=f.stage - 1, items=f.items + (c,)))
+    w.note("VE-002", "option", player=f.owner, n=c)
+    w.pending.append(frame("run", f.owner, f.owner, f.card, choose_options(op, w.options)[c - 1], 0, purpose="option"))
+
+
+def _recovered(w: Work, f: Frame, op: dict, action: Action) -> None:
+    seat, c = f.owner, action.args[0]
+    w.areas[seat].remove(c)
+    w.to_hand(seat, c)
+    w.note("VE-002", "recover", player=seat, card=c)
+    if op.get("score_cost"):
+        add_points(w, seat, CARDS[c].cost_in(w.options))
+
+
+def _discarded_from_hand(w: Work, f: Frame, op: dict, action: Action) -> None:
+    seat, c = f.owner, action.args[0]
+    w.from_hand(seat, c)
+    w.to_discard(c)
+    w.note("VE-002", "discard_hand", player=seat, card=c)
+    if op.get("score_cost"):
+        add_points(w, seat, CARDS[c].cost_in(w.options))
+
+
+def _summoned_free(w: Work, f: Frame, op: dict, action: Action) -> None:
+    w.note("VE-002", "free_summon", player=f.owner, card=action.args[0])
+    finish_summon(w, f.owner, action.args[0])
+
+
+def _discarded_from_area(w: Work, f: Frame, op: dict, action: Action) -> None:
+    """discard_summoned: first the target player, then one of their creatures; discard_own: own
+    creatures one by one, or ``done``."""
+    name = op["op"]
+    if name == "discard_summoned" and f.stage == 0:
+        c = action.args[0]
+        w.pending.append(_with(f, chooser=c, stage=1))
+        w.note("VE-002", "target", player=f.owner, target=c)
+        return
+    if action.kind == "done":
+        return
+    c = action.args[0]
+    owner = f.chooser if name == "discard_summoned" else f.owner
+    w.areas[owner].remove(c)
+    w.to_discard(c)
+    w.note("VE-002", "discard_summoned", player=owner, card=c)
+    if name == "discard_own" and f.stage > 1:
+        w.pending.append(_with(f, stage=f.stage - 1))
+
+
+def _stolen(w: Work, f: Frame, op: dict, action: Action) -> None:
+    seat, c = f.owner, action.args[0]
+    w.scores[c] -= op["n"]
+    w.scores[seat] += op["n"]
+    w.note("VE-002", "steal", player=seat, target=c, n=op["n"])
+
+
+def _copied(w: Work, f: Frame, op: dict, action: Action) -> None:
+    seat, c = f.owner, action.args[0]
+    w.note("VE-002", "copy", player=seat, card=c)
+    this = c if w.options["copy_this_card"] == "original" else f.card  # "this card" of the copied effect
+    w.pending.append(frame("run", seat, seat, this, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
+
+
+def _taken_from_discard(w: Work, f: Frame, op: dict, action: Action) -> None:
+    seat, c = f.owner, action.args[0]
+    w.from_discard(c)
+    w.to_hand(seat, c)
+    w.note("VE-002", "take_discard", player=seat, card=c)
+
+
+#: op name -> carry out the choice made for it (the decisions of ``CHOICE_OPS``)
+DECIDE_OPS: dict[str, Callable[[Work, Frame, dict, Action], None]] = {
+    "choose": _chosen_option,
+    "recover": _recovered,
+    "discard_hand": _discarded_from_hand,
+    "summon_free": _summoned_free,
+    "discard_summoned": _discarded_from_area,
+    "discard_own": _discarded_from_area,
+    "steal": _stolen,
+    "copy": _copied,
+    "take_discard": _taken_from_discard,
+}
+
+
 def decide(w: Work, action: Action) -> None:
     """Apply a decision to the frame on top of the stack (already checked legal)."""
     f = w.pending.pop()
-    seat = f.owner
     if f.kind == "pay":
-        v = action.args[0]
-        w.stones[f.chooser].remove(v)
-        need = f.stage - w.stone_value(f.chooser, v)
-        w.note("VE-059", "pay", player=f.chooser, stone=v, value=w.stone_value(f.chooser, v))
-        if need > 0:
-            w.pending.append(_with(f, stage=need, items=f.items + (v,)))
-        elif need < 0:
-            w.note("VE-059", "no_change", player=f.chooser, n=-need)
-        if need <= 0:
-            _paid(w, f, f.items + (v,))
-        return
-    c = action.args[0] if action.args else None
-    if f.kind == "activate":
-        w.pending.append(_with(f, items=tuple(x for x in f.items if x != c)))
-        w.note("VE-071", "activate", player=seat, card=c)
-        w.pending.append(Frame("run", seat, seat, c, CARDS[c].active, 0, purpose="active"))
-        return
-    op = PROGRAMS[f.prog][f.index]
-    name = op["op"]
-    if name == "choose":
-        if f.stage > 1:
-            w.pending.append(_with(f, stage=f.stage - 1, items=f.items + (c,)))
-        w.note("VE-002", "option", player=seat, n=c)
-        w.pending.append(Frame("run", seat, seat, f.card, choose_options(op, w.options)[c - 1], 0, purpose="option"))
-    elif name == "recover":
-        w.areas[seat].remove(c)
-        w.to_hand(seat, c)
-        w.note("VE-002", "recover", player=seat, card=c)
-        if op.get("score_cost"):
-            add_points(w, seat, CARDS[c].cost_in(w.options))
-    elif name == "discard_hand":
-        w.from_hand(seat, c)
-        w.to_discard(c)
-        w.note("VE-002", "discard_hand", player=seat, card=c)
-        if op.get("score_cost"):
-            add_points(w, seat, CARDS[c].cost_in(w.options))
-    elif name == "summon_free":
-        w.note("VE-002", "free_summon", player=seat, card=c)
-        finish_summon(w, seat, c)
-    elif name == "discard_summoned" and f.stage == 0:
-        w.pending.append(_with(f, chooser=c, stage=1))
-        w.note("VE-002", "target", player=seat, target=c)
-    elif name in ("discard_summoned", "discard_own"):
-        if action.kind == "done":
-            return
-        owner = f.chooser if name == "discard_summoned" else seat
-        w.areas[owner].remove(c)
-        w.to_discard(c)
-        w.note("VE-002", "discard_summoned", player=owner, card=c)
-        if name == "discard_own" and f.stage > 1:
-            w.pending.append(_with(f, stage=f.stage - 1))
-    elif name == "steal":
-        w.scores[c] -= op["n"]
-        w.scores[seat] += op["n"]
-        w.note("VE-002", "steal", player=seat, target=c, n=op["n"])
-    elif name == "copy":
-        w.note("VE-002", "copy", player=seat, card=c)
-        this = c if w.options["copy_this_card"] == "original" else f.card  # "this card" of the copied effect
-        w.pending.append(Frame("run", seat, seat, this, getattr(CARDS[c], op["slot"]), 0, purpose="copy"))
-    elif name == "take_discard":
-        w.from_discard(c)
-        w.to_hand(seat, c)
-        w.note("VE-002", "take_discard", player=seat, card=c)
+        _pay(w, f, action.args[0])
+    elif f.kind == "activate":
+        _activate(w, f, action.args[0])
+    else:
+        op = PROGRAMS[f.prog][f.index]
+        DECIDE_OPS[op["op"]](w, f, op, action)
 
 
 def _paid(w: Work, f: Frame, paid: tuple) -> None:

@@ -18,14 +18,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cached_property
 
-from rulekit.engine import Action, Dice, Event, Game, PhaseHooks, ScoreLine, SetupError, State, load_options
+from rulekit.engine import (
+    Action,
+    Dice,
+    Event,
+    Game,
+    PhaseHooks,
+    ScoreLine,
+    SetupError,
+    State,
+    load_options,
+)
+from rulekit.engine.rules import Messages
 from rulekit.engine.seats import replace_at, snake_order
 
-from . import actions, activation, checks, effects, scene, selection, views
-from .model import NO_SEAT, Frame, Vale, Work
+from . import actions, activation, effects, scene, selection, views
+from .checks import DECISIONS, REFUSALS, At
+from .model import NO_SEAT, Vale, copy_vale, frame
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL
-from .words import action_labels, describe, event_args
+from .words import CardMessages, action_labels, describe, event_args
+from .work import Work
 
 __all__ = ["ValeOfEternity", "FLOW_HOOKS", "close"]
 
@@ -41,18 +54,18 @@ def _peek(state: State) -> Work:
     return Work.peek(state.data, state.rng, state.options, state.players)
 
 
-def close(state: State, w: Work, step: Step, over: bool = False) -> State:
+def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Action] | None = None) -> State:
     """The next state from a finished ``Work``: its events, data, phase and seat to move.
 
     The legal actions of the decision that follows are computed here once and
     kept with the state. With ``forced_auto`` a decision that has only one
-    choice becomes the automatic phase ``forced_choice`` instead.
+    choice becomes the automatic phase ``forced_choice`` instead (``acts``: the legal actions of
+    the step's decision when the caller knows them already).
     """
     game = state.game
     phase, to_move = step
-    acts = None
-    if to_move is not None and state.options["forced_auto"]:
-        acts = DECISIONS[phase][0](w, to_move)
+    if acts is None and to_move is not None and state.options["forced_auto"]:
+        acts = DECISIONS[phase].legal(At(w, to_move, state.players, state.options))
         if len(acts) == 1 and _forceable(w, to_move, acts[0]):
             w.forced = (phase, to_move, str(acts[0]))
             phase, to_move, acts = "forced_choice", None, None
@@ -74,15 +87,16 @@ def _forceable(w: Work, seat: int, action: Action) -> bool:
     return not (action.kind in ("summon", "discard") and action.args[0] in w.hands[seat])
 
 
-def _decision(legal: Callable[[Work, int], list[Action]], do: Callable[[Work, int, Action], Step]) -> PhaseHooks:
-    def legal_hook(state: State) -> list[Action]:
-        return legal(_peek(state), state.to_move)
+def _decision(phase: str, play: Callable[[State, Action], State] | None = None) -> PhaseHooks:
+    """A decision phase: its legal list and refusals from ``checks.DECISIONS``, its play from ``PLAYS``
+    (or ``play``, a quick path with the same result)."""
+    do = PLAYS[phase]
 
     def play_hook(state: State, action: Action) -> State:
         w = _open(state)
         return close(state, w, do(w, state.to_move, action))
 
-    return PhaseHooks(legal=legal_hook, play=play_hook, why_not=_why_not)
+    return PhaseHooks(legal=DECISIONS[phase].legal, play=play or play_hook, why_not=REFUSALS.why_not)
 
 
 def _automatic(step: Callable[[Work], Step], over: bool = False) -> PhaseHooks:
@@ -91,10 +105,6 @@ def _automatic(step: Callable[[Work], Step], over: bool = False) -> PhaseHooks:
         return close(state, w, step(w), over)
 
     return PhaseHooks(auto=auto_hook)
-
-
-def _why_not(state: State, action: Action):
-    return checks.why_not(state.game, state, _peek(state), action)
 
 
 def _play_pick(state: State, action: Action) -> State:
@@ -111,7 +121,9 @@ def _play_pick(state: State, action: Action) -> State:
     event = state.game.event("VE-043" if picks <= n else "VE-044", "picked", {"player": seat, "card": cid})
     phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
     nxt = snake_order(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
-    return state.evolve(data=d._replace(markers=tuple(markers), picks=picks), phase=phase, to_move=nxt, events=(event,))
+    return state.evolve(
+        data=copy_vale(d, markers=tuple(markers), picks=picks), phase=phase, to_move=nxt, events=(event,)
+    )
 
 
 def _quick(step: Callable[[Work], Step], quick: Callable[[State], State | None]) -> PhaseHooks:
@@ -133,7 +145,7 @@ def _next_action_turn(state: State) -> State | None:
         return None
     turn = (d.turn + 1) % n
     event = state.game.event("VE-050", "next_turn", {"player": turn})
-    data = d._replace(done=d.done + 1, turn=turn, fresh=())
+    data = copy_vale(d, done=d.done + 1, turn=turn, fresh=())
     return state.evolve(data=data, phase="action_turn", to_move=turn, events=(event,))
 
 
@@ -146,7 +158,7 @@ def _nothing_to_activate(state: State) -> State | None:
     if any(CARDS[c].active is not None for c in d.areas[seat]):
         return None
     event = state.game.event("VE-070", "activation_none", {"player": seat, "n": 0})
-    return state.evolve(data=d._replace(turn=seat, done=d.done + 1), phase="activation_turn", events=(event,))
+    return state.evolve(data=copy_vale(d, turn=seat, done=d.done + 1), phase="activation_turn", events=(event,))
 
 
 def _unmarked(d, cid: int) -> tuple[tuple, tuple]:
@@ -166,7 +178,7 @@ def _quick_tame(state: State) -> State | None:
     hands = replace_at(d.hands, seat, (*d.hands[seat], cid))
     shown = d.shown or ((),) * state.players
     shown = replace_at(shown, seat, (*shown[seat], cid))  # everyone saw the tamed card
-    data = d._replace(display=display, markers=markers, hands=hands, pending=d.pending[:-1], shown=shown)
+    data = copy_vale(d, display=display, markers=markers, hands=hands, pending=d.pending[:-1], shown=shown)
     event = state.game.event("VE-056", "tamed", {"player": seat, "card": cid})
     return state.evolve(data=data, phase="action_turn", to_move=d.turn, events=(event,))
 
@@ -183,8 +195,8 @@ def _quick_sell(state: State) -> State | None:
         return None
     display, markers = _unmarked(d, cid)
     stones = replace_at(d.stones, seat, tuple(sorted(d.stones[seat] + gained)))
-    data = d._replace(
-        display=display, markers=markers, discard=(*d.discard, cid), stones=stones, pending=d.pending[:-1]
+    data = copy_vale(
+        d, display=display, markers=markers, discard=(*d.discard, cid), stones=stones, pending=d.pending[:-1]
     )
     args = {"player": seat, "card": cid, "element": card.element, "stones": "+".join(map(str, gained))}
     return state.evolve(
@@ -200,8 +212,8 @@ def _play_choose_action(state: State, action: Action) -> State:
     if action.kind == "end":
         event = state.game.event("VE-052", "end_turn", {"player": seat})
         return state.evolve(phase="end_action_turn", to_move=None, events=(event,))
-    frame = Frame("action", seat, seat, action.args[0], purpose=action.kind)
-    return state.evolve(data=d._replace(pending=(*d.pending, frame)), phase=action.kind, to_move=None)
+    chosen = frame("action", seat, seat, action.args[0], purpose=action.kind)
+    return state.evolve(data=copy_vale(d, pending=(*d.pending, chosen)), phase=action.kind, to_move=None)
 
 
 def _quick_summon(state: State) -> State | None:
@@ -216,12 +228,13 @@ def _quick_summon(state: State) -> State | None:
     card = CARDS[cid]
     args = {"player": seat, "card": cid, "cost": cost}
     event = state.game.event("VE-060" if cost < card.cost_in(state.options) else "VE-058", "summon", args)
-    pending = (*d.pending[:-1], Frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
-    acts = [Action("pay", (v,)) for v in sorted(set(d.stones[seat]))]
+    pending = (*d.pending[:-1], frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
+    data = copy_vale(d, pending=pending)
+    acts = DECISIONS["summon_payment"].legal(At(data, seat, state.players, state.options, state.rng))
     if len(acts) == 1 and state.options["forced_auto"]:
-        data = d._replace(pending=pending, forced=("summon_payment", seat, str(acts[0])))
+        data = copy_vale(d, pending=pending, forced=("summon_payment", seat, str(acts[0])))
         return state.evolve(data=data, phase="forced_choice", to_move=None, events=(event,))
-    nxt = state.evolve(data=d._replace(pending=pending), phase="summon_payment", to_move=seat, events=(event,))
+    nxt = state.evolve(data=data, phase="summon_payment", to_move=seat, events=(event,))
     nxt._legal.extend(acts)
     return nxt
 
@@ -233,34 +246,34 @@ def _forced_choice(state: State) -> State:
     w = _open(state)
     phase, seat, label = w.forced
     w.forced = ()
-    phases = state.game.phases
+    phases, acts = state.game.phases, None
     while True:
         w.note(phases[phase].rules[0], "forced", player=seat, label=label)
-        phase, seat = DECISIONS[phase][1](w, seat, Action.coerce(label))
+        phase, seat = PLAYS[phase](w, seat, Action.coerce(label))
         if seat is None:
             break
-        acts = DECISIONS[phase][0](w, seat)
+        acts = DECISIONS[phase].legal(At(w, seat, state.players, state.options))
         if len(acts) != 1 or not _forceable(w, seat, acts[0]):
             break
         label = str(acts[0])
-    return close(state, w, (phase, seat))
+    return close(state, w, (phase, seat), acts=acts if seat is not None else None)
 
 
 def _scoring(w: Work) -> Step:
     return "game_over", None
 
 
-#: decision phase -> (legal, do) on a Work: the flow table's decision hooks are built from it,
-#: and forced_auto runs a decision's single choice through it
-DECISIONS: dict[str, tuple[Callable[[Work, int], list[Action]], Callable[[Work, int, Action], Step]]] = {
-    "pick_clockwise": (checks.legal_pick, selection.do_pick),
-    "pick_counterclockwise": (checks.legal_pick, selection.do_pick),
-    "action_turn": (checks.action_legal, actions.do_choose_action),
-    "summon_payment": (checks.legal_pending, effects.do_pending),
-    "instant_effect": (checks.legal_pending, effects.do_pending),
-    "release_payment": (checks.legal_pending, effects.do_pending),
-    "return_stones": (checks.legal_return, actions.do_return),
-    "activation": (checks.legal_pending, effects.do_pending),
+#: decision phase -> how a decision is carried out on a Work: the flow table's play hooks are
+#: built from it, and forced_auto runs a decision's single choice through it
+PLAYS: dict[str, Callable[[Work, int, Action], Step]] = {
+    "pick_clockwise": selection.do_pick,
+    "pick_counterclockwise": selection.do_pick,
+    "action_turn": actions.do_choose_action,
+    "summon_payment": effects.do_pending,
+    "instant_effect": effects.do_pending,
+    "release_payment": effects.do_pending,
+    "return_stones": actions.do_return,
+    "activation": effects.do_pending,
 }
 
 #: phase id -> hooks (every phase of data/phases.toml)
@@ -278,14 +291,11 @@ FLOW_HOOKS: dict[str, PhaseHooks] = {
     "scoring": _automatic(_scoring, over=True),
     "game_over": PhaseHooks(),
     "forced_choice": PhaseHooks(auto=_forced_choice),
-    **{phase: _decision(legal, do) for phase, (legal, do) in DECISIONS.items()},
+    **{phase: _decision(phase) for phase in PLAYS},
+    "pick_clockwise": _decision("pick_clockwise", _play_pick),
+    "pick_counterclockwise": _decision("pick_counterclockwise", _play_pick),
+    "action_turn": _decision("action_turn", _play_choose_action),
 }
-FLOW_HOOKS["pick_clockwise"] = FLOW_HOOKS["pick_counterclockwise"] = PhaseHooks(
-    legal=FLOW_HOOKS["pick_clockwise"].legal, play=_play_pick, why_not=_why_not
-)
-FLOW_HOOKS["action_turn"] = PhaseHooks(
-    legal=FLOW_HOOKS["action_turn"].legal, play=_play_choose_action, why_not=_why_not
-)
 
 
 class ValeOfEternity(Game):
@@ -321,6 +331,11 @@ class ValeOfEternity(Game):
             event = cache[cache_key] = self.say(rule, key, private_to=seats, **event_args(self, args))
         return event
 
+    @cached_property
+    def messages(self) -> Messages:
+        """The texts (``texts/messages.toml``), card ids named in each language (``words.CardMessages``)."""
+        return CardMessages.load(__package__)
+
     def final_events(self, w: Work | Vale) -> tuple[Event, ...]:
         """VE-090 .. VE-092: who won, citing the tie-break when one decided."""
         best = self.winners_of(w)
@@ -332,10 +347,6 @@ class ValeOfEternity(Game):
         return (self.say(rule, key, players=names, count=len(best), points=max(w.scores), n=self._counts(w)[best[0]]),)
 
     # -- results -----------------------------------------------------------
-
-    def snapshot(self, state: State) -> dict:
-        """Everything of a state with field names (the data are NamedTuples)."""
-        return {"phase": state.phase, "to_move": state.to_move, "rng": state.rng, "data": _plain(state.data)}
 
     def scores(self, state: State) -> tuple[int, ...]:
         return state.data.scores if state.data is not None else (0,) * state.players
@@ -404,21 +415,9 @@ class ValeOfEternity(Game):
         return base + 0.3 * sum(d.stones[seat]) / 3 + 1.5 * len(d.areas[seat]) + 0.5 * len(d.hands[seat])
 
     def invariants(self, state: State) -> list[str]:
+        """What the rules conserve: the 70 cards, scores, stone values, markers, area and stone limits."""
         d = state.data
-        broken = []
-        places = [*d.deck, *d.discard, *d.display]
-        for h in d.hands:
-            places += h
-        for a in d.areas:
-            places += a
-        if len(places) != len(CARDS) or set(places) != ALL_CARDS:
-            broken.append(f"cards not conserved: {len(places)} placed, {len(set(places))} distinct, 70 expected")
-        if min(d.scores) < 0:
-            broken.append("a score below 0 (VE-093)")
-        if not {v for s in d.stones for v in s} <= STONE_SET:
-            broken.append("a stone of a value other than 1, 3, 6 (VE-003)")
-        if len(d.markers) != len(d.display):
-            broken.append("marker list out of step with the display")
+        broken = _table_problems(d)
         for seat in range(state.players):
             if len(d.areas[seat]) > d.round:
                 broken.append(f"P{seat + 1} has more creatures than the round number (VE-033)")
@@ -454,10 +453,20 @@ ALL_CARDS = frozenset(CARDS)
 STONE_SET = frozenset((1, 3, 6))  # VE-003
 
 
-def _plain(value):
-    """NamedTuples to dicts, tuples to lists: a JSON-ready copy."""
-    if hasattr(value, "_asdict"):
-        return {k: _plain(v) for k, v in value._asdict().items()}
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
+def _table_problems(d: Vale) -> list[str]:
+    """The invariants of the whole table: every card in one place, scores, stone values, markers."""
+    broken = []
+    places = [*d.deck, *d.discard, *d.display]
+    for h in d.hands:
+        places += h
+    for a in d.areas:
+        places += a
+    if len(places) != len(CARDS) or set(places) != ALL_CARDS:
+        broken.append(f"cards not conserved: {len(places)} placed, {len(set(places))} distinct, 70 expected")
+    if min(d.scores) < 0:
+        broken.append("a score below 0 (VE-093)")
+    if not {v for s in d.stones for v in s} <= STONE_SET:
+        broken.append("a stone of a value other than 1, 3, 6 (VE-003)")
+    if len(d.markers) != len(d.display):
+        broken.append("marker list out of step with the display")
+    return broken

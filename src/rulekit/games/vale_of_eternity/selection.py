@@ -9,8 +9,9 @@ from __future__ import annotations
 from rulekit.engine import Action
 from rulekit.engine.seats import snake_order
 
-from .model import NO_SEAT, Work
+from .model import NO_SEAT
 from .tables import CARDS, TABLES
+from .work import Work
 
 __all__ = ["reveal", "pick", "do_pick", "begin_actions", "snake_seat"]
 

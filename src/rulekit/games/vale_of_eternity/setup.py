@@ -13,8 +13,9 @@ from typing import Any
 
 from rulekit.engine import Dice, SetupError, State
 
-from .model import NO_SEAT, Vale, Work
+from .model import NO_SEAT, Vale
 from .tables import CARDS
+from .work import Work
 
 __all__ = ["setup", "position", "scenario", "SCENARIOS"]
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from rulekit.engine import Dice, State
 
+from .model import copy_vale
+
 __all__ = ["view", "determinize", "redeal_unseen"]
 
 
@@ -60,7 +62,7 @@ def determinize(state: State, seat: int, dice: Dice) -> State:
         n = len(h) - len(kept)
         hands.append(tuple(kept + pool[:n]))
         del pool[:n]
-    return state.evolve(data=d._replace(hands=tuple(hands), deck=(*pool, *known)))
+    return state.evolve(data=copy_vale(d, hands=tuple(hands), deck=(*pool, *known)))
 
 
 def redeal_unseen(state: State, dice: Dice) -> State:
@@ -70,4 +72,4 @@ def redeal_unseen(state: State, dice: Dice) -> State:
     if d is None or len(d.deck) - d.top_known < 2:
         return state
     cut = len(d.deck) - d.top_known
-    return state.evolve(data=d._replace(deck=(*dice.shuffle(d.deck[:cut]), *d.deck[cut:])))
+    return state.evolve(data=copy_vale(d, deck=(*dice.shuffle(d.deck[:cut]), *d.deck[cut:])))

@@ -14,7 +14,7 @@ from rulekit.engine.rules import Messages
 from .effects import recover_ok
 from .tables import CARDS, PROGRAMS, STONES, TABLES, choose_options
 
-__all__ = ["describe", "action_labels", "ACTION_KINDS", "card_args", "event_args"]
+__all__ = ["describe", "action_labels", "ACTION_KINDS", "card_args", "event_args", "CardMessages"]
 
 #: every action kind the game produces, and what its argument is
 ACTION_KINDS: dict[str, str] = {
@@ -47,6 +47,17 @@ def card_args(cid: int, key: str = "card") -> dict[str, str]:
     if card is None:
         return {key: str(cid), f"{key}_de": str(cid)}
     return {key: card.name, f"{key}_de": card.name_de}
+
+
+class CardMessages(Messages):
+    """The game's texts: a card id given as ``card`` (refusals carry ids) is named in each language,
+    ``{card}`` in English and ``{card_de}`` in German (issue 14); names given already stay."""
+
+    def format(self, key: str, **args: object) -> tuple[str, str]:
+        card = args.get("card")
+        if type(card) is int:
+            args.update(card_args(card))
+        return super().format(key, **args)
 
 
 def describe(messages: Messages, action: Action, lang: str = "en") -> str:

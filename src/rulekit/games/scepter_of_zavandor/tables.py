@@ -72,6 +72,7 @@ class Config:
     raise_steps: tuple[int, ...]
     place_min_vp: int
     actions: dict[str, Action]
+    art_sums: dict[tuple, int]  # (artifacts owned, field) -> their sum, filled as asked (model._art_sum)
 
     def act(self, label: str) -> Action:
         """A shared Action instance for a label (saves allocations in hot loops)."""
@@ -150,4 +151,5 @@ def load_config(read: Any) -> Config:
         raise_steps=tuple(auc["raise_steps"]),
         place_min_vp=auc["min_vp_for_place_modifiers"],
         actions={},
+        art_sums={},
     )

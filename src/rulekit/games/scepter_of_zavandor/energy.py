@@ -9,8 +9,8 @@ consistent bookkeeping: dust and concentrated energy are counted against
 from __future__ import annotations
 
 from ...engine import Dice
-from .config import GEMS, Config
 from .model import Player, Table, put, replace, sale_value
+from .tables import GEMS, Config
 
 __all__ = [
     "split_dust",
@@ -21,6 +21,7 @@ __all__ = [
     "auto_selection",
     "sell_gem",
     "item_label",
+    "parse_item",
     "ITEM_KINDS",
 ]
 
@@ -150,6 +151,15 @@ def auto_selection(cfg: Config, p: Player, due: int) -> list[tuple]:
         return units
     s = min(covering)
     return [units[k] for k in best[s]]
+
+
+def parse_item(args: tuple) -> tuple:
+    """A legal action's arguments as its energy item: ("card", g, v), ("energy", g) or ("dust", v)."""
+    if args[0] == "card":
+        return ("card", GEMS.index(args[1]), args[2])
+    if args[0] == "energy":
+        return ("energy", GEMS.index(args[1]))
+    return ("dust", args[1])
 
 
 def item_label(item: tuple) -> str:

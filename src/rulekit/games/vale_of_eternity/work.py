@@ -1,0 +1,188 @@
+"""The work copy of one step: a mutable ``Vale`` the rules change, frozen into the next state.
+
+Rules code never edits a state: each step opens a ``Work`` (plain lists),
+the rules of the phase change it, and ``freeze`` makes the next ``Vale``. A
+read-only ``Work`` over the frozen tuples (``peek``) answers the questions
+the checks ask: what stones are worth, the stone limit, a summon's cost.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit.engine import Dice
+from rulekit.engine.records import blank_of
+
+from .model import Vale
+from .tables import CARDS, DISCOUNTS, PERM_BY_OP
+
+__all__ = ["Work"]
+
+_new = object.__new__
+_BLANK_VALE = blank_of(Vale)
+
+
+class Work:
+    """A mutable copy of ``Vale`` used inside one step; ``freeze`` makes the next ``Vale``."""
+
+    __slots__ = (
+        "round",
+        "start",
+        "deck",
+        "discard",
+        "display",
+        "markers",
+        "hands",
+        "areas",
+        "stones",
+        "scores",
+        "summoned",
+        "stage",
+        "picks",
+        "turn",
+        "done",
+        "pending",
+        "forced",
+        "fresh",
+        "top_known",
+        "shown",
+        "dice",
+        "options",
+        "players",
+        "events",
+    )
+
+    def __init__(self, d: Any, rng: int, options: dict[str, Any], players: int, copy: bool = True):
+        if copy:  # plain lists that the rules may change
+            self.deck, self.discard = d.deck, d.discard  # tuples: replaced, never changed in place
+            self.display, self.markers = list(d.display), list(d.markers)
+            self.hands, self.areas = list(map(list, d.hands)), list(map(list, d.areas))
+            self.stones, self.scores = list(map(list, d.stones)), list(d.scores)
+            self.summoned, self.pending = list(d.summoned), list(d.pending)
+        else:  # read-only: share the frozen tuples
+            self.deck, self.discard, self.display, self.markers = d.deck, d.discard, d.display, d.markers
+            self.hands, self.areas, self.stones, self.scores = d.hands, d.areas, d.stones, d.scores
+            self.summoned, self.pending = d.summoned, d.pending
+        self.round, self.start, self.stage, self.picks = d.round, d.start, d.stage, d.picks
+        self.turn, self.done, self.forced, self.fresh, self.top_known = d.turn, d.done, d.forced, d.fresh, d.top_known
+        self.shown = d.shown
+        self.dice = Dice(rng)
+        self.options, self.players = options, players
+        self.events: list = []
+
+    @classmethod
+    def open(cls, data: Vale, rng: int, options: dict, players: int) -> Work:
+        return cls(data, rng, options, players)
+
+    @classmethod
+    def peek(cls, data: Vale, rng: int, options: dict, players: int) -> Work:
+        """A read-only Work over the frozen tuples (no copies): for legal actions and checks only."""
+        return cls(data, rng, options, players, copy=False)
+
+    def freeze(self) -> Vale:
+        """The next state's data: every list back into a tuple (built field by field on a blank
+        ``Vale``, ``engine.records.blank_of``: this runs after every step)."""
+        v = _new(_BLANK_VALE)
+        v.round, v.start, v.stage, v.picks = self.round, self.start, self.stage, self.picks
+        v.deck, v.discard = tuple(self.deck), tuple(self.discard)
+        v.display, v.markers = tuple(self.display), tuple(self.markers)
+        v.hands, v.areas = tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas))
+        v.stones, v.scores = tuple(map(tuple, self.stones)), tuple(self.scores)
+        v.summoned, v.pending = tuple(self.summoned), tuple(self.pending)
+        v.turn, v.done, v.forced, v.fresh = self.turn, self.done, self.forced, self.fresh
+        v.top_known, v.shown = self.top_known, self.shown
+        v.__class__ = Vale
+        return v
+
+    def what_if(self, seat: int, hand: list, area: list) -> Work:
+        """A cheap read-only copy in which ``seat`` holds ``hand`` and has ``area`` (VE-063 checks)."""
+        w = Work.__new__(Work)
+        for name in Work.__slots__:
+            setattr(w, name, getattr(self, name))
+        w.hands, w.areas = list(self.hands), list(self.areas)
+        w.hands[seat], w.areas[seat] = hand, area
+        return w
+
+    # -- permanent effects of an area (VE-002, VE-064, VE-067) ----------
+
+    def perms(self, seat: int, op: str):
+        """The permanent blocks named ``op`` of the creatures now in ``seat``'s area."""
+        table = PERM_BY_OP.get(op, {})
+        return [b for c in self.areas[seat] if c in table for b in table[c]]
+
+    def stone_value(self, seat: int, stone: int) -> int:
+        """What one stone of printed value ``stone`` is worth to ``seat`` (Agni, Hae-tae, Water Giant)."""
+        value = stone
+        blocks = self.perms(seat, "stone_value")
+        for b in blocks:
+            if b["stone"] == stone and "set" in b:
+                value = b["set"]
+        for b in blocks:
+            if b["stone"] == stone and "add" in b:
+                value += b["add"]
+        return value
+
+    def wealth(self, seat: int) -> int:
+        """The total worth of ``seat``'s stones (VE-059)."""
+        stones = self.stones[seat]
+        table = PERM_BY_OP.get("stone_value", {})
+        if not any(c in table for c in self.areas[seat]):
+            return sum(stones)
+        return sum(self.stone_value(seat, s) for s in stones)
+
+    def stone_limit(self, seat: int) -> int:
+        """VE-031: 4 stones (option), more with Hestia."""
+        return self.options["stone_limit"] + sum(b["add"] for b in self.perms(seat, "stone_limit"))
+
+    def summon_cost(self, seat: int, cid: int) -> int:
+        """VE-060: printed cost minus the discounts of the area, never below 0."""
+        card = CARDS[cid]
+        cost = card.cost_in(self.options)
+        if not any(c in DISCOUNTS for c in self.areas[seat]):
+            return cost
+        off = sum(b["amount"] for b in self.perms(seat, "discount") if b.get("element", card.element) == card.element)
+        return max(0, cost - off)
+
+    # -- cards moving -----------------------------------------------------
+
+    def draw_card(self) -> int | None:
+        """Top card of the deck; an empty deck is refilled from the discard pile (VE-047)."""
+        if not self.deck and self.discard and self.options["reshuffle"]:
+            self.deck = tuple(self.dice.shuffle(self.discard))
+            self.discard = ()
+            self.events.append(("VE-047", "reshuffle", {}))
+        if not self.deck:
+            return None
+        card, self.deck = self.deck[-1], self.deck[:-1]
+        self.top_known = max(0, self.top_known - 1)
+        return card
+
+    def to_hand(self, seat: int, card: int, seen: bool = True) -> None:
+        """A card into ``seat``'s hand; ``seen``: everyone saw which card it is."""
+        self.hands[seat].append(card)
+        if seen:
+            shown = self.shown or ((),) * self.players
+            self.shown = shown[:seat] + ((*shown[seat], card),) + shown[seat + 1 :]
+
+    def from_hand(self, seat: int, card: int) -> None:
+        """A card out of ``seat``'s hand (it is no longer secret either way)."""
+        self.hands[seat].remove(card)
+        if self.shown and card in self.shown[seat]:
+            mine = tuple(c for c in self.shown[seat] if c != card)
+            self.shown = self.shown[:seat] + (mine,) + self.shown[seat + 1 :]
+
+    def to_discard(self, *cards: int) -> None:
+        """Cards onto the discard pile (the last one on top)."""
+        self.discard = (*self.discard, *cards)
+
+    def from_discard(self, card: int) -> None:
+        """Take one card out of the discard pile."""
+        i = self.discard.index(card)
+        self.discard = self.discard[:i] + self.discard[i + 1 :]
+
+    def note(self, rule: str, key: str, **args: Any) -> None:
+        self.events.append((rule, key, args))
+
+    def note_private(self, seat: int, rule: str, key: str, **args: Any) -> None:
+        """An event only ``seat`` may read (a card drawn into a secret hand)."""
+        self.events.append((rule, key, args, (seat,)))

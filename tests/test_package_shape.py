@@ -240,3 +240,10 @@ def test_setup_is_the_engines(gid):
     assert list(inspect.signature(setup).parameters) == ["state"]
     first = game.new(players=game.players.start, seed=3, settle=False)
     assert first.phase in game.phases["setup"].next and first.step == 0
+
+
+def test_every_registered_game_is_in_the_shape():
+    """Issue 25: all five games (and the template game) follow the documented shape."""
+    registered = set(REGISTRY) | set(rulekit.games(examples=True))
+    missing = sorted(registered - set(COMPLYING))
+    assert not missing, f"games not yet in the package shape (COMPLYING): {missing}"

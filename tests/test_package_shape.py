@@ -26,7 +26,14 @@ from rulekit.engine.decisions import Decisions, Refusals
 from rulekit.games import EXAMPLES, REGISTRY
 
 #: the games in the shape (add a game's id here when it is converted)
-COMPLYING: tuple[str, ...] = ("coin_race", "rune_stones", "scepter_of_zavandor", "spellbound", "vale_of_eternity")
+COMPLYING: tuple[str, ...] = (
+    "coin_race",
+    "mines_of_zavandor",
+    "rune_stones",
+    "scepter_of_zavandor",
+    "spellbound",
+    "vale_of_eternity",
+)
 
 #: the role modules every game package has (docs/adding-a-game.md, "Package shape")
 ROLE_FILES = (
@@ -209,3 +216,34 @@ def test_states_in_play_hold_only_frozen_slotted_dataclasses(gid):
         state = state.apply(dice.choice(state.legal_actions()))
     wrong = sorted(c.__qualname__ for c in found if not _is_frozen_slotted(c))
     assert not wrong, f"{gid}: the state holds records that are not frozen slotted dataclasses: {wrong}"
+
+
+#: games whose flow table still has a setup entry (not yet converted; Game.leave_setup keeps running
+#: it): Rune Stones picks the start player there (RS-042); Scepter's and Vale's never run
+SETUP_HOOK_LEFT = ("rune_stones", "scepter_of_zavandor", "vale_of_eternity")
+
+
+@pytest.mark.parametrize(
+    "gid",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason="setup phase hook not converted yet"))
+        if g in SETUP_HOOK_LEFT
+        else g
+        for g in COMPLYING
+    ],
+)
+def test_setup_is_the_engines(gid):
+    """``setup.py``'s ``setup(state)`` is the Game's setup hook; no ``setup`` phase hook (``Game.leave_setup``)."""
+    game = rulekit.load(gid)
+    assert "setup" not in game.flow, f"{gid}: the flow table has a setup entry; the engine leaves the setup phase"
+    setup = importlib.import_module(f"{_package(gid)}.setup").setup
+    assert list(inspect.signature(setup).parameters) == ["state"]
+    first = game.new(players=game.players.start, seed=3, settle=False)
+    assert first.phase in game.phases["setup"].next and first.step == 0
+
+
+def test_every_registered_game_is_in_the_shape():
+    """Issue 25: all five games (and the template game) follow the documented shape."""
+    registered = set(REGISTRY) | set(rulekit.games(examples=True))
+    missing = sorted(registered - set(COMPLYING))
+    assert not missing, f"games not yet in the package shape (COMPLYING): {missing}"

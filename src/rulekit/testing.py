@@ -125,7 +125,8 @@ def seen_by(game: Game, players: int, seed: int, actions: list, seat: int, **opt
 
 def cites_rule(game: Game, rule: str) -> bool:
     """Whether ``rule`` is an id of ``game``'s ledger, or the engine's own "engine" (what no rule
-    of the game speaks of: an action the game does not have, a limit the rules do not print)."""
+    of the game speaks of: an action the game does not have, a limit the rules do not print).
+    A refusal of an action of a kind the game has must cite the game's rule (``check_game``)."""
     return rule == "engine" or rule in game.rules
 
 
@@ -137,6 +138,9 @@ def _count(report: CheckReport, before: str, state: State) -> None:
 
 
 def _check_refusal(state: State) -> None:
+    """A refusal changes nothing and cites a rule: "engine" only for a kind the game does not have;
+    an action of a kind it has (a label of ``action_labels`` that is not legal now) cites a rule
+    of the game, never "engine" (issue 25: no phase-level fallback, no machinery for a game rule)."""
     before = state.to_json()
     try:
         state.apply(_NONSENSE)
@@ -148,6 +152,30 @@ def _check_refusal(state: State) -> None:
     else:
         raise AssertionError(f"nonsense action {_NONSENSE} was accepted")
     assert state.to_json() == before, "a refused action changed the state"
+    action = _illegal_of_a_known_kind(state)
+    if action is None:
+        return
+    try:
+        state.apply(action)
+    except IllegalAction as err:
+        assert err.rule in state.game.rules, (
+            f"the refusal of {action} (a kind of action the game has) cites {err.rule!r}, not a rule of the game"
+        )
+    else:
+        raise AssertionError(f"{action} is not among the legal actions but was accepted")
+    assert state.to_json() == before, "a refused action changed the state"
+
+
+def _illegal_of_a_known_kind(state: State) -> Action | None:
+    """One label of the game's action space that is not legal now (varying with the step), or None
+    for a game that declares no action labels or when every label is legal."""
+    try:
+        labels = state.game.action_labels(state.players, dict(state.options))
+    except NotImplementedError:
+        return None
+    legal = {str(a) for a in state.legal_actions()}
+    others = sorted(label for label in labels if label not in legal)
+    return Action.coerce(others[state.step % len(others)]) if others else None
 
 
 def _check_after_end(state: State) -> None:

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from rulekit.engine import FlowError, Phase, PhaseHooks, ScoreLine
+from rulekit.engine import ArgumentError, FlowError, Phase, PhaseHooks, ScoreLine
 from rulekit.engine.flow import check_step
 from rulekit.engine.rules import Event
 from rulekit.testing import check_game
@@ -62,6 +62,26 @@ def test_flow_table_must_match_phases_and_hooks():
         _toy_with(flow=flow).new(2, seed=1).apply("add 1")
 
 
+def test_a_decision_phase_without_a_why_not_hook_is_a_flow_error():
+    """No phase-level fallback rule (issue 25): a decision phase must explain its own refusals."""
+    flow = {**Toy().flow, "add": dataclasses.replace(Toy().flow["add"], why_not=None)}
+    with pytest.raises(FlowError, match="'add' needs a why_not hook"):
+        _toy_with(flow=flow).new(2, seed=1)
+
+
+def test_why_not_cites_engine_only_where_no_rule_of_the_game_speaks():
+    """A kind the toy does not have is the engine's; never the first rule of the phase (RS-002)."""
+    toy = Toy()
+    state = toy.new(2, seed=1)
+    assert toy.why_not(state, "jump 1").rule == "engine"
+    assert toy.why_not(state, "add 7").rule == "RS-002"
+    with pytest.raises(ArgumentError, match="legal now"):
+        toy.why_not(state, "add 1")
+    while not state.is_over:
+        state = state.apply("add 2")
+    assert toy.why_not(state, "add 1").rule == toy.over_rule == "RS-003"
+
+
 def test_why_not_hook_answers_first_then_the_generic_text():
     toy = Toy()
     refusal = toy.refuse("RS-002", "add", seat=0, n=9)
@@ -98,3 +118,58 @@ def test_default_score_breakdown_adds_up_and_stopped_games_have_no_winners():
 
 def test_phase_objects_are_data():
     assert Phase("a", "A", "A", (), ()).name_in("de") == "A"
+
+
+def test_the_engine_leaves_setup_along_its_only_edge():
+    """The setup hook runs once in ``Game.new``; a state left in ``setup`` moves along its one edge."""
+    calls = []
+
+    class Counting(Toy):
+        def setup(self, state):
+            calls.append(state.phase)
+            return super().setup(state).evolve(phase="setup")
+
+    state = Counting().new(2, seed=1)
+    assert calls == ["setup"] and state.phase == "add" and state.step == 0
+    assert "setup" not in Toy().flow  # no game writes a setup phase hook
+
+
+def test_setup_must_lead_along_the_graph():
+    toy = Toy()
+    phases = dict(toy.phases)
+    phases["setup"] = dataclasses.replace(phases["setup"], next=("check",))
+    with pytest.raises(FlowError, match="setup went to 'add'"):
+        _toy_with(phases=phases).new(2, seed=1)
+    phases["setup"] = dataclasses.replace(phases["setup"], next=("add", "check"))
+
+    class Undecided(Toy):
+        def setup(self, state):
+            return super().setup(state).evolve(phase="setup")
+
+    undecided = Undecided()
+    undecided.__dict__["phases"] = phases
+    with pytest.raises(FlowError, match="must name one of them"):
+        undecided.new(2, seed=1)
+
+
+def test_setup_must_leave_a_seat_to_move_in_a_decision_phase():
+    class Nobody(Toy):
+        def setup(self, state):
+            return super().setup(state).evolve(to_move=None)
+
+    with pytest.raises(FlowError, match="no seat to move in phase 'add'"):
+        Nobody().new(2, seed=1)
+
+
+def test_a_setup_hook_in_the_flow_table_still_runs_until_the_game_is_converted():
+    """Backward compatible: a game whose flow table still has ``setup`` keeps its old behaviour."""
+    toy = _toy_with(flow={**Toy().flow, "setup": PhaseHooks(auto=lambda state: state.evolve(phase="add", to_move=0))})
+
+    class Stays(Toy):
+        def setup(self, state):
+            return super().setup(state).evolve(phase="setup", to_move=None)
+
+    stays = Stays()
+    stays.__dict__["flow"] = toy.flow
+    state = stays.new(2, seed=1)
+    assert state.phase == "add" and state.step == 1  # the old setup step ran

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from rulekit.engine import Action, Dice, Game, Phase, PhaseHooks, Rule, State
+from rulekit.engine import Action, Dice, Game, IllegalAction, Phase, PhaseHooks, Rule, State
 from rulekit.engine.rules import Messages
 
 
@@ -51,8 +51,7 @@ class Toy(Game):
     @cached_property
     def flow(self):
         return {
-            "setup": PhaseHooks(auto=lambda state: state),
-            "add": PhaseHooks(legal=_legal_add, play=_play_add),
+            "add": PhaseHooks(legal=_legal_add, play=_play_add, why_not=_why_not_add),
             "check": PhaseHooks(auto=_check_end),
             "over": PhaseHooks(),  # the end: nothing runs here
         }
@@ -67,6 +66,13 @@ class Toy(Game):
 
 def _legal_add(state: State) -> list[Action]:
     return [Action("add", (1,)), Action("add", (2,))]
+
+
+def _why_not_add(state: State, action: Action) -> IllegalAction | None:
+    """RS-002: add 1 or 2; any other kind of action is none of the toy's (the engine answers)."""
+    if action.kind != "add" or action in _legal_add(state):
+        return None
+    return IllegalAction("RS-002", "add 1 or 2", action, "1 oder 2 addieren")
 
 
 def _play_add(state: State, action: Action) -> State:

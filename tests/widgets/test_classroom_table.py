@@ -4,18 +4,19 @@ watch mode, the projector layout, greyed buttons and group names (no browser).""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property
 
 import pytest
 
 import rulekit
-from rulekit.engine import Action, Dice, PhaseHooks, ScoreLine, State
+from rulekit.engine import Action, Dice, ScoreLine, State
 from rulekit.engine.rules import Messages
 from rulekit.widgets import Table
 from rulekit.widgets.endgame import end_html
 from rulekit.widgets.panels import log_rows, previous_choices, result_text
-from tests.engine.toy import Race, _legal_add
+from tests.engine.toy import Race
 
 from .helpers import ToyBoard
 
@@ -35,7 +36,7 @@ class SecretToy(ToyBoard):
 
     @cached_property
     def flow(self):
-        return {**super().flow, "add": PhaseHooks(legal=_legal_add, play=_secret_add)}
+        return {**super().flow, "add": dataclasses.replace(super().flow["add"], play=_secret_add)}
 
     def describe(self, action: Action, lang: str = "en") -> str:
         n = action.args[0]

@@ -31,13 +31,13 @@ __all__ = ["FlowError", "Phase", "PhaseHooks", "check_flow_table", "load_phases"
 class PhaseHooks:
     """What one phase does: the hooks the engine calls in it.
 
-    A decision phase has ``legal`` and ``play``; an automatic phase
-    (``automatic = true`` in phases.toml) has only ``auto``.
+    A decision phase has ``legal``, ``play`` and ``why_not``; an automatic
+    phase (``automatic = true`` in phases.toml) has only ``auto``.
 
     ``why_not(state, action)`` explains a refusal with an ``IllegalAction``
-    citing the rule, or returns None for the engine's generic answer. Write
-    ``legal`` and ``why_not`` from the same small checks (functions that
-    return a rule id or None) so they can never disagree.
+    citing the rule that forbids the action, or returns None when it is legal.
+    Write ``legal`` and ``why_not`` from the same small checks so they can never
+    disagree: a game's ``checks.DECISIONS[p].legal`` and ``REFUSALS.why_not``.
 
     Parameters
     ----------
@@ -197,9 +197,10 @@ def phase_graph(phases: dict[str, Phase]) -> nx.DiGraph:
 def check_flow_table(game_id: str, phases: dict[str, Phase], flow: dict[str, PhaseHooks]) -> None:
     """Raise ``FlowError`` unless ``flow`` has exactly the declared phases, each with the right hooks.
 
-    A decision phase needs ``legal`` and ``play`` and no ``auto``; an automatic
-    phase needs ``auto`` alone; a final phase (no ``next``) may have no hooks.
-    ``Game.new`` runs it once per game class, before any play.
+    A decision phase needs ``legal``, ``play`` and ``why_not`` and no ``auto``; an
+    automatic phase needs ``auto`` alone; a final phase (no ``next``) may have no
+    hooks. ``Game.new`` runs it once per game class, before any play. The ``setup``
+    phase is the engine's (``Game.leave_setup``): the table needs no entry for it.
 
     Parameters
     ----------
@@ -224,7 +225,7 @@ def check_flow_table(game_id: str, phases: dict[str, Phase], flow: dict[str, Pha
     ...
     rulekit.engine.errors.FlowError: demo: automatic phase 'roll' needs auto and no legal/play hooks
     """
-    missing, extra = sorted(set(phases) - set(flow)), sorted(set(flow) - set(phases))
+    missing, extra = sorted(set(phases) - set(flow) - {"setup"}), sorted(set(flow) - set(phases))
     if missing or extra:
         raise FlowError(f"{game_id}: flow table and phases.toml differ: missing {missing}, undeclared {extra}")
     for pid, hooks in flow.items():
@@ -234,6 +235,8 @@ def check_flow_table(game_id: str, phases: dict[str, Phase], flow: dict[str, Pha
             raise FlowError(f"{game_id}: automatic phase {pid!r} needs auto and no legal/play hooks")
         if not phases[pid].automatic and (hooks.legal is None or hooks.play is None or hooks.auto):
             raise FlowError(f"{game_id}: decision phase {pid!r} needs legal and play hooks and no auto hook")
+        if not phases[pid].automatic and hooks.why_not is None:
+            raise FlowError(f"{game_id}: decision phase {pid!r} needs a why_not hook (its REFUSALS.why_not)")
 
 
 def check_step(phases: dict[str, Phase], before: State, after: State, automatic: bool) -> None:

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 import networkx as nx
 
 from .actions import Action
-from .errors import ArgumentError, IllegalAction, SaveFileError, SetupError
+from .errors import ArgumentError, FlowError, IllegalAction, SaveFileError, SetupError
 from .flow import Phase, PhaseHooks, check_flow_table, load_phases, phase_graph
 from .options import Option, Options, frozen_options
 from .record import Record
@@ -283,8 +283,61 @@ class Game:
         if self.flow:
             self.checked_flow  # noqa: B018 - a game with a broken flow table fails here, before any play
         blank = State(self, players, opts, seed, None, "setup", None, seed_state(seed))
-        state = self.setup(blank)
+        state = self.leave_setup(self.setup(blank))
         return state.settle() if settle else state
+
+    def leave_setup(self, state: State) -> State:
+        """The first position, out of the ``setup`` phase: what setup means, once for every game.
+
+        ``Game.new`` makes a blank state in phase ``setup`` and calls the game's ``setup`` hook
+        once; the hook builds the first position (data, dice, events) and may name the phase it
+        leads to, one of the ``setup`` phase's ``next``. A state the hook leaves in ``setup`` is
+        moved by the engine along the ``setup`` phase's only edge. No game writes a ``setup``
+        phase hook: the flow table has no ``setup`` entry (a game that still has one runs it as an
+        automatic step, as before, until it is converted).
+
+        Parameters
+        ----------
+        state : State
+            What the game's ``setup`` hook returned.
+
+        Returns
+        -------
+        State
+            The first position, in a phase the ``setup`` phase leads to (not settled).
+
+        Raises
+        ------
+        FlowError
+            When the hook went elsewhere, left the choice among several next phases open, or
+            left a seat to move in an automatic phase (none in a decision phase).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> from rulekit.engine.rng import seed_state
+        >>> game = rulekit.load("mines_of_zavandor")
+        >>> blank = State(game, 2, game.resolve_options({}), 1, None, "setup", None, seed_state(1))
+        >>> built = game.setup(blank)
+        >>> built.phase, game.leave_setup(built).phase
+        ('setup', 'income_base')
+        """
+        phase = self.phases.get("setup")
+        if phase is None or (self.flow and "setup" in self.flow):
+            return state
+        if state.phase == "setup":
+            if len(phase.next) != 1:
+                raise FlowError(
+                    f"{self.id}: the setup phase leads to {list(phase.next)}: the setup hook must name one of them"
+                )
+            state = state.evolve(phase=phase.next[0])
+        elif state.phase not in phase.next:
+            raise FlowError(f"{self.id}: setup went to {state.phase!r}, not a next phase of setup {list(phase.next)}")
+        first = self.phases[state.phase]
+        if first.automatic is not (state.to_move is None):
+            who = "a seat to move" if state.to_move is not None else "no seat to move"
+            raise FlowError(f"{self.id}: setup left {who} in phase {first.id!r} (automatic={first.automatic})")
+        return state
 
     def resolve_options(self, given: dict[str, Any]) -> Options:
         """Check the rule options a game is started with and freeze them.
@@ -390,9 +443,21 @@ class Game:
             )
         state = self.replay(record)
         snapshot = record.extra.get("snapshot")
-        if snapshot is not None and snapshot != json.loads(json.dumps(self.snapshot(state))):
+        if snapshot is not None and not self._snapshot_matches(snapshot, state):
             raise SaveFileError("the save file's snapshot does not match its replay: the file was changed")
         return state
+
+    def _snapshot_matches(self, snapshot: Any, state: State) -> bool:
+        """True when a save file's snapshot is ``state``'s. A snapshot written while the game kept its
+        state in NamedTuples holds each record as the list of its fields in order (``encode`` of a
+        tuple); such a file still loads when those lists are the dataclasses' fields, value by value."""
+        if snapshot == json.loads(json.dumps(self.snapshot(state))):
+            return True
+        if not isinstance(snapshot, dict) or not isinstance(snapshot.get("data"), list):
+            return False
+        return snapshot == json.loads(
+            json.dumps({**self.snapshot(state), "data": encode(state.data, by_position=True)})
+        )
 
     def replay(self, record: Record) -> State:
         """Play a record's actions from its setup; errors name the bad step.
@@ -511,7 +576,9 @@ class Game:
     # -- hooks -----------------------------------------------------------
 
     def setup(self, state: State) -> State:
-        """Return the first state from a blank one (``data`` is None, dice seeded).
+        """Return the first position from a blank state (no data, dice seeded, phase ``setup``).
+
+        ``Game.new`` runs it once; the engine then leaves the ``setup`` phase (``leave_setup``).
 
         Parameters
         ----------
@@ -613,7 +680,11 @@ class Game:
         return self.checked_flow[state.phase].auto(state)
 
     def why_not(self, state: State, action: Action) -> IllegalAction:
-        """Explain why ``action`` is not legal: the phase's ``why_not`` hook, else a generic answer.
+        """Explain why ``action`` is not legal: the phase's ``why_not`` hook (the game's ``REFUSALS``).
+
+        There is no fallback to a rule of the phase: after the end the answer cites ``over_rule``,
+        before an automatic step and for an action no hook explains (a kind the game does not have)
+        it cites ``engine``. Every decision phase has a ``why_not`` hook (``check_flow_table``).
 
         ``action`` may be a label (``"add 2"``); anything that is no action is a ``ArgumentError``.
 
@@ -632,7 +703,7 @@ class Game:
         Raises
         ------
         ArgumentError
-            When ``state`` is no State or ``action`` no action.
+            When ``state`` is no State, ``action`` no action, or ``action`` legal now.
 
         Examples
         --------
@@ -641,6 +712,8 @@ class Game:
         >>> state = game.new(players=2, seed=1)
         >>> game.why_not(state, "summon 3").rule
         'RS-061'
+        >>> game.why_not(state, "fly away").rule
+        'engine'
         """
         if not isinstance(state, State):
             raise ArgumentError(
@@ -650,17 +723,34 @@ class Game:
             action = Action.coerce(action)
         except (ValueError, TypeError) as err:
             raise ArgumentError(f"why_not(state, action): {action!r} is no action label ({err})") from None
-        hooks = self.flow.get(state.phase)
-        if hooks is not None and hooks.why_not is not None:
-            refusal = hooks.why_not(state, action)
-            if refusal is not None:
-                return refusal
-        phase = self.phases.get(state.phase)
-        rule = next(iter(phase.rules), "engine") if phase else "engine"
-        name, name_de = (phase.name, phase.name_de) if phase else (state.phase, state.phase)
+        if state.is_over:  # as ``State.apply`` answers: the game's rule that nothing follows the end
+            return IllegalAction(
+                self.over_rule or "engine",
+                "the game is over; no more moves",
+                action,
+                "Das Spiel ist vorbei; kein Zug mehr.",
+            )
+        if state.to_move is None:
+            return IllegalAction(
+                "engine",
+                "an automatic step comes first; advance the game",
+                action,
+                "Zuerst kommt ein automatischer Schritt.",
+            )
+        hooks = self.flow.get(state.phase) if self.flow else None
+        refusal = hooks.why_not(state, action) if hooks is not None and hooks.why_not is not None else None
+        if refusal is not None:
+            return refusal
         legal = state.legal_actions()
+        if action in legal:
+            raise ArgumentError(f"why_not(state, action): {action} is legal now; there is no refusal to explain")
+        # No phase-level fallback rule: a game whose hook cannot say which rule forbids the action has
+        # no rule for it here, so the answer is the engine's (``rulekit.testing.check_game`` holds a game
+        # to its own rules for every kind of action it has).
+        phase = self.phases.get(state.phase)
+        name, name_de = (phase.name, phase.name_de) if phase else (state.phase, state.phase)
         return IllegalAction(
-            rule,
+            "engine",
             f"'{self.phrase(action)}' is not possible now ({name}); possible: {self.phrases(legal)}",
             action,
             f"'{self.phrase(action, 'de')}' ist jetzt nicht möglich ({name_de}); möglich: {self.phrases(legal, 'de')}",
@@ -1217,17 +1307,21 @@ class Game:
         return f"<Game {self.id}: {self.title}, {self.players.start}-{self.players.stop - 1} players>"
 
 
-def encode(value: Any) -> Any:
+def encode(value: Any, by_position: bool = False) -> Any:
     """Frozen dataclasses, tuples and frozensets to JSON-ready dicts and lists.
 
     Views and snapshots run it over whole states (bots compare views on every
     decision), so plain values return at once and each dataclass's field names
-    are looked up once per class (``_field_names``).
+    are looked up once per class (``_field_names``). ``by_position`` writes a
+    dataclass as the list of its field values, as a NamedTuple with the same
+    fields was written (older save files' snapshots, ``Game.from_record``).
 
     Parameters
     ----------
     value : object
         A game's data or any part of it.
+    by_position : bool, optional
+        Dataclasses as lists of their field values instead of dicts.
 
     Returns
     -------
@@ -1238,6 +1332,8 @@ def encode(value: Any) -> Any:
     --------
     >>> encode((ScoreLine("X-1", "Points", "Punkte", (1, 2)), frozenset({3, 1}), {4: None}))
     [{'rule': 'X-1', 'name': 'Points', 'name_de': 'Punkte', 'points': [1, 2]}, [1, 3], {'4': None}]
+    >>> encode(ScoreLine("X-1", "Points", "Punkte", (1, 2)), by_position=True)
+    ['X-1', 'Points', 'Punkte', [1, 2]]
     """
     cls = type(value)
     if cls is int or cls is str or value is None or cls is bool or cls is float:
@@ -1246,13 +1342,15 @@ def encode(value: Any) -> Any:
     if names is None:
         names = _field_names(cls)
     if names is not False:
+        if by_position:
+            return [encode(getattr(value, name), True) for name in names]
         return {name: encode(getattr(value, name)) for name in names}
     if isinstance(value, tuple | list):
-        return [encode(v) for v in value]
+        return [encode(v, by_position) for v in value]
     if isinstance(value, frozenset | set):
-        return sorted(encode(v) for v in value)
+        return sorted(encode(v, by_position) for v in value)
     if isinstance(value, dict):
-        return {str(k): encode(v) for k, v in value.items()}
+        return {str(k): encode(v, by_position) for k, v in value.items()}
     if isinstance(value, Action):
         return str(value)
     return value

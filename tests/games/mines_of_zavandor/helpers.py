@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rulekit
 from rulekit.engine import State
-from rulekit.games.mines_of_zavandor.model import FREE
+from rulekit.games.mines_of_zavandor.model import FREE, replace
 from rulekit.games.mines_of_zavandor.tables import kind_of, tables
 
 G = rulekit.load("mines_of_zavandor")
@@ -34,14 +34,14 @@ def fresh(players: int = 3, seed: int = 1, **options) -> State:
 
 def at(state: State, phase: str, to_move: int | None, **changes) -> State:
     """``state`` moved to ``phase`` with ``to_move`` and some data fields changed."""
-    return state.evolve(phase=phase, to_move=to_move, data=state.data._replace(**changes))
+    return state.evolve(phase=phase, to_move=to_move, data=replace(state.data, **changes))
 
 
 def player(state: State, seat: int, **changes) -> State:
     """``state`` with one player's fields changed."""
     ps = list(state.data.players)
-    ps[seat] = ps[seat]._replace(**changes)
-    return state.evolve(data=state.data._replace(players=tuple(ps)))
+    ps[seat] = replace(ps[seat], **changes)
+    return state.evolve(data=replace(state.data, players=tuple(ps)))
 
 
 def move_cards(state: State, seat: int, hand: tuple[int, ...]) -> State:
@@ -55,7 +55,7 @@ def move_cards(state: State, seat: int, hand: tuple[int, ...]) -> State:
         for _ in range(max(diff, 0)):
             draw[cart].remove(kind)
         draw[cart].extend([kind] * max(-diff, 0))
-    state = state.evolve(data=d._replace(draw=tuple(tuple(p) for p in draw)))
+    state = state.evolve(data=replace(d, draw=tuple(tuple(p) for p in draw)))
     return player(state, seat, hand=hand)
 
 
@@ -75,7 +75,7 @@ def take_from_display(state: State, cid: int) -> State:
     d = state.data
     stacks = tuple(tuple(x for x in s if x != cid) for s in d.stacks)
     display = tuple(tuple(-1 if x == cid else x for x in m) for m in d.display)
-    return state.evolve(data=d._replace(stacks=stacks, display=display))
+    return state.evolve(data=replace(d, stacks=stacks, display=display))
 
 
 def put_card(state: State, seat: int, slot: int, cid: int, cubes: int = 0) -> State:
@@ -85,7 +85,7 @@ def put_card(state: State, seat: int, slot: int, cid: int, cubes: int = 0) -> St
     old_cubes = caves[slot][1] if caves[slot] != FREE else 0
     caves[slot] = (cid, cubes)
     state = player(state, seat, caves=tuple(caves))
-    return state.evolve(data=state.data._replace(cubes=state.data.cubes - cubes + old_cubes))
+    return state.evolve(data=replace(state.data, cubes=state.data.cubes - cubes + old_cubes))
 
 
 def keys(state: State) -> list[str]:

@@ -248,3 +248,16 @@ def test_zm_910_coin_supply_limited_pays_only_the_coins_left():
         s = _resolving([cards(red_log=1), (0,) * 16, (0,) * 16], options={"coin_supply": option})
         s = player(s, 2, vp=70).advance()
         assert s.data.players[0].vp == paid and ("coins_short" in keys(s)) is (paid == 0)
+
+
+def test_ZM913_no_card_on_display_no_card_reward():
+    """ZM-913: the red stack and display are empty: 8 red cards may take only points; the card
+    rewards cannot be carried out and their refusal says so (not the tier rule)."""
+    s = _resolving([cards(red_log=3, red_plank=4, red_metal=1), (0,) * 16, (0,) * 16])
+    s = at(s, s.phase, s.to_move, stacks=((),) + s.data.stacks[1:], display=((-1, -1),) + s.data.display[1:])
+    s = s.advance()
+    assert labels(s) == ["reward vp1", "reward vp10"]
+    for label in ("reward card", "reward card8"):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(label)
+        assert err.value.rule == "ZM-913" and "on display" in str(err.value)

@@ -3,12 +3,14 @@
 import json
 import re
 import tomllib
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 import rulekit
-from rulekit.engine import Action, Dice, IllegalAction
+from rulekit.engine import Action, Dice, IllegalAction, SaveFileError
+from rulekit.games.mines_of_zavandor.model import Mines, replace
 
 from .helpers import G, T, at, cards, fresh, move_cards
 
@@ -70,7 +72,7 @@ def test_view_never_shows_another_seats_sealed_bid_before_the_reveal():
             hand, bid = list(p0.hand), list(p0.bid)
             hand[k], bid[k] = hand[k] - 1, 1
             other = s.evolve(
-                data=s.data._replace(players=(p0._replace(hand=tuple(hand), bid=tuple(bid)), *s.data.players[1:]))
+                data=replace(s.data, players=(replace(p0, hand=tuple(hand), bid=tuple(bid)), *s.data.players[1:]))
             )
             assert other.view(1) == s.view(1) and other.view(0) != s.view(0)
 
@@ -103,16 +105,16 @@ def test_determinize_resamples_hidden_cards_and_keeps_what_the_seat_sees():
 
 def test_evaluate_prefers_more_points():
     s = fresh(2)
-    rich = s.evolve(data=s.data._replace(players=(s.data.players[0]._replace(vp=10), s.data.players[1])))
+    rich = s.evolve(data=replace(s.data, players=(replace(s.data.players[0], vp=10), s.data.players[1])))
     assert G.evaluate(rich, 0) > G.evaluate(s, 0) and G.evaluate(rich, 1) < G.evaluate(s, 1)
 
 
 def test_invariants_catch_a_lost_card_and_a_lost_cube():
     s = fresh(2)
     p = s.data.players[0]
-    lost = s.evolve(data=s.data._replace(players=(p._replace(hand=(0,) * 16), s.data.players[1])))
+    lost = s.evolve(data=replace(s.data, players=(replace(p, hand=(0,) * 16), s.data.players[1])))
     assert any("mine cards" in m for m in G.invariants(lost))
-    assert any("cubes" in m for m in G.invariants(s.evolve(data=s.data._replace(cubes=3))))
+    assert any("cubes" in m for m in G.invariants(s.evolve(data=replace(s.data, cubes=3))))
 
 
 def test_refusals_cite_rules_and_change_nothing():
@@ -304,3 +306,20 @@ def test_rule_variants_play_to_the_end(options):
             s = s.apply(acts[dice.below(len(acts))])
             assert not G.invariants(s)
         assert s.winners and G.replay(s.record()) == s
+
+
+SAVED_BEFORE_DATACLASSES = Path(__file__).with_name("save_before_dataclasses.json")
+
+
+def test_a_save_file_from_the_namedtuple_state_still_loads():
+    """Written when ``Mines`` and ``Player`` were NamedTuples (their snapshot lists each record's
+    fields in order): it replays to the same state, and an edited value is still refused."""
+    doc = json.loads(SAVED_BEFORE_DATACLASSES.read_text(encoding="utf-8"))
+    assert isinstance(doc["snapshot"]["data"], list)  # the NamedTuple era's form
+    state = G.from_json(json.dumps(doc))
+    assert state.phase == doc["snapshot"]["phase"] and state.step == 148
+    assert state == G.replay(rulekit.engine.Record.from_json(json.dumps(doc)))
+    doc["snapshot"]["data"][[f.name for f in fields(Mines)].index("king")] += 1  # the king moved on
+    doc.pop("checksum")
+    with pytest.raises(SaveFileError, match="snapshot"):
+        G.from_json(json.dumps(doc))

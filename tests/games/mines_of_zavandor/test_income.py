@@ -1,7 +1,7 @@
 """Phase 1, income (ZM-180 .. ZM-310, ZM-905, ZM-906)."""
 
 from rulekit.games.mines_of_zavandor.income import base_income
-from rulekit.games.mines_of_zavandor.model import FREE
+from rulekit.games.mines_of_zavandor.model import FREE, replace
 
 from .helpers import G, T, at, card_id, cards, fresh, keys, labels, move_cards, player, put_card
 
@@ -54,7 +54,7 @@ def _rich(state, seat=0):
     """Entitled to 8 base cards: clan level 5 (6 log) + a plank clan card with 2 cubes (2 plank)."""
     plank = next(c.id for c in T.cards if c.kind == "clan" and T.carts[c.cart] == "plank" and c.players == 2)
     s = player(state, seat, level=5)
-    s = s.evolve(data=s.data._replace(cubes=s.data.cubes - 4))
+    s = s.evolve(data=replace(s.data, cubes=s.data.cubes - 4))
     return put_card(s, seat, 2, plank, cubes=2)
 
 
@@ -98,7 +98,7 @@ def _piles(state, cart, draw, discard):
     piles[cart] = tuple(draw)
     discards = list(d.discard)
     discards[cart] = tuple(discard)
-    s = state.evolve(data=d._replace(draw=tuple(piles), discard=tuple(discards)))
+    s = state.evolve(data=replace(d, draw=tuple(piles), discard=tuple(discards)))
     return player(s, 0, hand=tuple(hand))
 
 
@@ -136,7 +136,7 @@ def test_ZM280_no_log_cards_anywhere_gives_nothing():
 def test_ZM290_extra_income_outside_the_cap():
     """ZM-290: 6 base cards plus 1 from a mine shaft with a cube: 7 cards."""
     s = player(fresh(3), 0, level=5)
-    s = s.evolve(data=s.data._replace(cubes=s.data.cubes - 4))
+    s = s.evolve(data=replace(s.data, cubes=s.data.cubes - 4))
     s = put_card(s, 0, 2, card_id("extra"), cubes=1)
     before = sum(s.data.players[0].hand)
     s = _income_of(s, 0)
@@ -206,7 +206,7 @@ def test_zm_905_cap_after_fallback_offers_the_cart_types_that_really_pay():
 
     def rich_in_gold(**options):
         s = player(fresh(3, **options), 0, level=5)
-        s = s.evolve(data=s.data._replace(cubes=s.data.cubes - 4))
+        s = s.evolve(data=replace(s.data, cubes=s.data.cubes - 4))
         return _income_of(_piles(_gold_clan(s, seat=0), 3, (3 * 4 + 0,), (0, 0, 0, 0)), 0)
 
     before = rich_in_gold()

@@ -3,6 +3,7 @@
 import pytest
 
 from rulekit.engine import IllegalAction
+from rulekit.games.mines_of_zavandor.model import replace
 
 from .helpers import G, at, cards, fresh, k, keys, labels, move_cards
 
@@ -23,9 +24,10 @@ def _set_plank_piles(s, draw, discard):
     for colour, n in enumerate(discard):
         hand[4 + colour] -= n
     ps = list(d.players)
-    ps[2] = ps[2]._replace(hand=tuple(hand))
+    ps[2] = replace(ps[2], hand=tuple(hand))
     return s.evolve(
-        data=d._replace(
+        data=replace(
+            d,
             draw=(d.draw[0], tuple(draw), *d.draw[2:]),
             discard=(d.discard[0], tuple(discard), *d.discard[2:]),
             players=tuple(ps),

@@ -3,6 +3,7 @@
 import pytest
 
 from rulekit.engine import IllegalAction
+from rulekit.games.mines_of_zavandor.model import replace
 from rulekit.games.mines_of_zavandor.upgrade import score
 
 from .helpers import G, T, at, card_id, cards, empty_hands, fresh, keys, labels, move_cards, player, put_card
@@ -63,7 +64,7 @@ def test_ZM570_ZM912_meeple_price_follows_the_king():
 def test_ZM580_ZM120_upgrade_adds_a_cube_on_the_next_space():
     """ZM-580 / ZM-120: the track goes from 2 to 3 cubes; the supply loses one cube."""
     s = player(_upgrading(cards(blue_log=1)), 0, level=2)
-    s = s.evolve(data=s.data._replace(cubes=s.data.cubes - 1))
+    s = s.evolve(data=replace(s.data, cubes=s.data.cubes - 1))
     cubes = s.data.cubes
     s = s.apply("upgrade clan")
     assert s.data.players[0].level == 3 and s.data.cubes == cubes - 1 and "cube" in keys(s)
@@ -72,7 +73,7 @@ def test_ZM580_ZM120_upgrade_adds_a_cube_on_the_next_space():
 def test_ZM590_full_track_cannot_rise():
     """ZM-590: a full clan track cannot rise."""
     s = player(_upgrading(cards(blue_log=2)), 0, level=5)
-    s = s.evolve(data=s.data._replace(cubes=s.data.cubes - 4))
+    s = s.evolve(data=replace(s.data, cubes=s.data.cubes - 4))
     assert _refused(s, "upgrade clan") == "ZM-590"
 
 
@@ -93,7 +94,7 @@ def test_zm520_face_up_bid_cards_cannot_pay_and_the_refusal_says_so():
 def test_ZM910_no_cube_in_the_supply_no_upgrade():
     """ZM-910 (rulekit's choice): an upgrade needs a cube from the supply of 70."""
     s = _upgrading(cards(blue_log=1))
-    s = s.evolve(data=s.data._replace(cubes=0))
+    s = s.evolve(data=replace(s.data, cubes=0))
     assert _refused(s, "upgrade clan") == "ZM-910"
 
 
@@ -114,7 +115,7 @@ def test_ZM913_empty_stack_leaves_the_space_empty():
     """ZM-913 (rulekit's choice): no card left in the stack: the middle space stays empty."""
     s = fresh(3)
     gone = s.data.gone + s.data.stacks[0]
-    s = s.evolve(data=s.data._replace(stacks=((),) + s.data.stacks[1:], gone=gone))
+    s = s.evolve(data=replace(s.data, stacks=((),) + s.data.stacks[1:], gone=gone))
     middle = s.data.display[0][0]
     s = _cleanup(s)
     assert s.data.display[0] == (-1, middle) and not G.invariants(s)
@@ -170,7 +171,7 @@ def test_ZM650_grey_coins_one_yellow_coins_five():
 def test_ZM660_only_fully_upgraded_objects_score():
     """ZM-660: a full clan track scores its value; a card one cube short scores nothing."""
     s = player(fresh(2), 0, level=5)
-    s = s.evolve(data=s.data._replace(cubes=s.data.cubes - 4))
+    s = s.evolve(data=replace(s.data, cubes=s.data.cubes - 4))
     diggers = card_id("clan", "red")
     s = put_card(s, 0, 1, diggers, cubes=2)
     assert score(T, s.data, s.data.players[0]) == (0, T.normal.value, 0)
@@ -230,7 +231,7 @@ def test_zm_913_empty_stack_reshuffle_makes_a_new_stack_of_discarded_cards():
     unsold one) are shuffled into a new stack and its top card comes out; by default the space stays empty."""
     s = fresh(3, empty_stack="reshuffle")
     old = s.data.stacks[0]
-    s = s.evolve(data=s.data._replace(stacks=((),) + s.data.stacks[1:], gone=s.data.gone + old))
+    s = s.evolve(data=replace(s.data, stacks=((),) + s.data.stacks[1:], gone=s.data.gone + old))
     middle, right = s.data.display[0]
     s = _cleanup(s)
     new, slid = s.data.display[0]

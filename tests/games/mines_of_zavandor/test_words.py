@@ -7,6 +7,7 @@ import re
 import pytest
 
 from rulekit.engine import Dice, IllegalAction
+from rulekit.games.mines_of_zavandor.model import replace
 
 from .helpers import G, T
 
@@ -69,7 +70,7 @@ def test_zm914_tiebreak_rule_only_when_most_cards_split_a_tie():
     """ZM-914: tiebreak_rule names the rule when the option most_cards decided equal best points."""
     *_, (_, s) = _steps(1, 2)
     tied = s.evolve(
-        data=s.data._replace(players=tuple(p._replace(vp=0, caves=((-1, 0),) * 6, level=1) for p in s.data.players))
+        data=replace(s.data, players=tuple(replace(p, vp=0, caves=((-1, 0),) * 6, level=1) for p in s.data.players))
     )
     assert G.tiebreak_rule(tied) is None
     most = tied.evolve(options={**tied.options, "tiebreak": "most_cards"})

@@ -30,7 +30,6 @@ class CoinRace(Game):
     option_list = load_options(__package__)  # data/options.toml
 
     flow = {
-        "setup": PhaseHooks(auto=setup_mod.setup),  # never run: Game.new calls the setup hook once
         "flip": PhaseHooks(auto=turn.flip),
         "move": PhaseHooks(legal=DECISIONS["move"].legal, play=turn.play_move, why_not=REFUSALS.why_not),
         "check": PhaseHooks(auto=turn.check),

@@ -107,11 +107,12 @@ def thresholds(t: Tables, options: dict) -> tuple[tuple[int, ...], tuple[int, ..
     return flip(t.card_at), flip(t.top_at)
 
 
-def reward_options(t: Tables, d: Mines, colour: int, size: int, options: dict) -> list[str]:
-    """ZM-450 .. ZM-470 with ZM-530: the rewards a winning bid of ``size`` cards may choose."""
+def reward_options(t: Tables, d: Mines, colour: int, size: int, options: dict, card_shown: bool = False) -> list[str]:
+    """ZM-450 .. ZM-470 with ZM-530: the rewards a winning bid of ``size`` cards may choose; a reward
+    with the expansion card only while one is on display (``card_shown``: as if one were)."""
     card_at, top_at = thresholds(t, options)
     tier = 3 if size >= top_at[colour] else 2 if size >= card_at[colour] else 1
-    has_card = d.display[colour][1] >= 0
+    has_card = card_shown or d.display[colour][1] >= 0
     return [name for name, (_, card, need) in t.rewards.items() if need <= tier and (has_card or not card)]
 
 

@@ -2,7 +2,7 @@
 
 Each decision phase is an engine ``Decisions`` (``rulekit.engine.decisions``):
 its kinds of action in legal-list order, each with its labels (the action
-space of ``labels.action_labels``), the refusal of arguments outside them, an
+space of ``words.action_labels``), the refusal of arguments outside them, an
 "open at this step?" stage and a check of the value. A stage or check returns
 ``None`` or a ``No`` naming the rule that forbids the decision and the message
 key that says why; ``legal`` and ``why_not`` run the same checks.
@@ -29,7 +29,7 @@ def _key(state: State) -> tuple[int, int]:
     return (state.players, int(state.options["cave_spaces"]))
 
 
-# -- label spaces (the same as labels.action_labels, by kind) ---------------------------------
+# -- label spaces (the same as words.action_labels, by kind) ---------------------------------
 
 
 def _none(state: State) -> Iterable[tuple[tuple, Any]]:
@@ -220,11 +220,14 @@ def _step_is(step: str, rule: str, key: str = "not_now") -> Callable[[State], No
 
 
 def reward_ok(state: State, name: str) -> No | None:
-    """ZM-450 .. ZM-470 with ZM-530: the reward fits the winning bid's tier (and a card is on display)."""
+    """ZM-450 .. ZM-470 with ZM-530: the reward fits the winning bid's tier; a reward with the
+    expansion card can be carried out only with a card on display (ZM-913: a stack ran out)."""
     t, d = tables(), state.data
     allowed = reward_options(t, d, t.order[d.colour], d.size, state.options)
     if name in allowed:
         return None
+    if name in reward_options(t, d, t.order[d.colour], d.size, state.options, card_shown=True):
+        return No("ZM-913", "reward_no_card", {"allowed": ", ".join(allowed)})
     rule = "ZM-470" if t.rewards[name][2] == 3 else "ZM-460"
     return No(rule, "reward_tier", {"n": d.size, "allowed": ", ".join(allowed)})
 
@@ -313,7 +316,12 @@ DECISIONS: dict[str, Decisions] = {
     ),
     "auction_resolve": _phase(
         Kind(
-            "reward", _rewards, No("ZM-530", "not_now"), _step_is("reward", "ZM-530"), reward_ok, ("ZM-460", "ZM-470")
+            "reward",
+            _rewards,
+            No("ZM-530", "not_now"),
+            _step_is("reward", "ZM-530"),
+            reward_ok,
+            ("ZM-460", "ZM-470", "ZM-913"),
         ),
         Kind(
             "remove", _slots, No("ZM-510", "remove_empty"), _step_is("remove", "ZM-510", "remove_not_full"), remove_ok

@@ -9,14 +9,11 @@ engine dispatches and checks every step. A decision phase's ``legal`` and
 
 from __future__ import annotations
 
-from typing import Any
-
 from rulekit.engine import Action, Dice, Game, PhaseHooks, ScoreLine, State, load_options
 
-from . import auction, income, labels, trade, upgrade, views
+from . import auction, income, setup, trade, upgrade, views, words
 from .checks import DECISIONS, REFUSALS
 from .scene import scene
-from .setup import setup_game
 from .tables import tables
 
 __all__ = ["MinesOfZavandor"]
@@ -33,7 +30,6 @@ class MinesOfZavandor(Game):
     option_list = load_options(__package__)  # data/options.toml
 
     flow = {
-        "setup": PhaseHooks(auto=lambda state: state.game.setup(state)),
         "income_base": PhaseHooks(auto=income.income_step),
         "income_choice": PhaseHooks(
             legal=DECISIONS["income_choice"].legal, play=income.play_income, why_not=REFUSALS.why_not
@@ -73,7 +69,8 @@ class MinesOfZavandor(Game):
     # -- hooks -----------------------------------------------------------
 
     def setup(self, state: State) -> State:
-        return setup_game(self, state)
+        """The first position (``setup.py``); the engine leaves the setup phase (``Game.leave_setup``)."""
+        return setup.setup(state)
 
     def private_decision(self, state: State, action: Action) -> bool:
         return auction.private_bid(state, action)
@@ -131,25 +128,8 @@ class MinesOfZavandor(Game):
 
     def action_labels(self, players: int, options: dict | None = None) -> frozenset[str]:
         """Every action label ``legal`` can produce for ``players`` and ``options``, from the data files."""
-        return labels.action_labels(players, self.resolve_options(options or {}))
+        return words.action_labels(players, self.resolve_options(options or {}))
 
     def describe(self, action: Action, lang: str = "en") -> str:
         """A readable sentence for an action label ("bid red log" -> "bid a red log-cart card")."""
-        t = tables()
-        args: dict[str, Any] = {}
-        for i, a in enumerate(action.args):
-            text = str(a + 1) if isinstance(a, int) else str(a)  # seats and cave spaces count from 1
-            if a in t.carts:
-                text = t.cart_name(t.carts.index(a), lang)
-            elif a in t.colours:
-                text = t.colour_name(t.colours.index(a), lang)
-            args[f"a{i}"] = text
-        first = f"act_{action.kind}_card" if action.kind == "give" and len(action.args) == 2 else ""
-        for key in (first or (f"act_{action.kind}_{action.args[0]}" if action.args else ""), f"act_{action.kind}"):
-            try:
-                en, de = self.messages.format(key, **args)
-            except (KeyError, IndexError):  # a label with too few arguments
-                return str(action)
-            if key and not en.startswith(key):  # a missing key shows itself plainly
-                return de if lang == "de" else en
-        return str(action)
+        return words.describe(self, action, lang)

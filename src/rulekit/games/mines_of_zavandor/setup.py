@@ -1,27 +1,24 @@
 """Setup (ZM-010 .. ZM-170): piles, clan boards, expansion stacks, scrolls, hands, king.
 
+``setup`` is the game's ``setup`` hook: the first position from the options
+and the seed; the engine then leaves the setup phase for ``income_base``.
 Why one function: the seed's setup paragraph is out of order (ZM-900), so
 the order here is rulekit's reading of it, step by step with events.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rulekit.engine import Dice, State
 
 from .model import FREE, Mines, Player
 from .tables import NKINDS, kind_of, tables
 
-if TYPE_CHECKING:
-    from .rules import MinesOfZavandor
-
-__all__ = ["setup_game"]
+__all__ = ["setup"]
 
 
-def setup_game(game: MinesOfZavandor, state: State) -> State:
+def setup(state: State) -> State:
     """Lay out the table for ``state.players`` seats with the chosen options."""
-    t, n, dice = tables(), state.players, Dice(state.rng)
+    game, t, n, dice = state.game, tables(), state.players, Dice(state.rng)
     # ZM-020: four face-down draw piles by cart type, four empty discard piles
     draw = [
         list(dice.shuffle([kind_of(c, co) for co in range(4) for _ in range(t.deck[kind_of(c, co)])])) for c in range(4)
@@ -77,4 +74,4 @@ def setup_game(game: MinesOfZavandor, state: State) -> State:
         game.say("ZM-150", "setup_king"),
         game.say("ZM-160", "setup_start", p=start + 1),
     )
-    return state.evolve(data=data, phase="income_base", to_move=None, rng=dice.state, events=events)
+    return state.evolve(data=data, rng=dice.state, events=events)

@@ -23,7 +23,7 @@ from functools import cached_property
 
 import networkx as nx
 
-from rulekit.engine import Action, Dice, FlowError, Game, Options, PhaseHooks, ScoreLine, State, load_options
+from rulekit.engine import Action, Dice, Game, Options, PhaseHooks, ScoreLine, State, load_options
 
 from . import effects as fx
 from . import end_of_deck, last_battle, turn, turn_end
@@ -46,10 +46,6 @@ def hook(step):
     return auto
 
 
-def _setup_runs_in_new(state: State) -> State:
-    raise FlowError("spellbound: setup is done by Game.new, never as an automatic step")
-
-
 class Spellbound(Game):
     id = "spellbound"
     title = "Spellbound"
@@ -69,7 +65,6 @@ class Spellbound(Game):
             return DECISIONS[phase].legal
 
         return {
-            "setup": PhaseHooks(auto=_setup_runs_in_new),
             "take_destiny_card": PhaseHooks(legal=legal("take_destiny_card"), play=turn.play_tower, why_not=why_not),
             "play_mage_cards": PhaseHooks(legal=legal("play_mage_cards"), play=turn.play_cards, why_not=why_not),
             "stationary_mage_penalty": PhaseHooks(auto=a(turn_end.stationary)),

@@ -1,4 +1,6 @@
-"""Where the template game shows up: loadable and tested, never a page for learners.
+"""Where the template game coin_race shows up: loadable and tested, never a page for learners.
+
+A file of its own (not in tests/games/coin_race/, which a new game copies).
 
 Coin race is an example game (``EXAMPLES`` in ``rulekit/games/__init__.py``):
 ``rulekit.load`` opens it and the contract suites run on it through

@@ -137,7 +137,6 @@ class ScepterOfZavandor(Game):
 
         back = PhaseHooks(auto=rounds.back_to_turn)
         return {
-            "setup": PhaseHooks(auto=lambda s: s),  # setup() itself leaves this phase
             "determine_turn_order": PhaseHooks(auto=rounds.turn_order),
             "refill_artifacts": PhaseHooks(auto=rounds.refill),
             "income_opals": PhaseHooks(auto=income.income_opals),

@@ -278,7 +278,6 @@ PLAYS: dict[str, Callable[[Work, int, Action], Step]] = {
 
 #: phase id -> hooks (every phase of data/phases.toml)
 FLOW_HOOKS: dict[str, PhaseHooks] = {
-    "setup": PhaseHooks(auto=lambda state: state.evolve(phase="reveal_cards")),
     "reveal_cards": _automatic(selection.reveal),
     "begin_actions": _automatic(selection.begin_actions),
     "sell": _quick(actions.sell, _quick_sell),

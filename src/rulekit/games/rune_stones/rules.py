@@ -21,15 +21,14 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
-from ...engine import Action, Dice, Event, Game, OptionError, PhaseHooks, State, load_options
+from ...engine import Action, Dice, Event, Game, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
 from ...engine.rules import Messages, read_toml
-from . import end, scene, trade, turn, views, words
+from . import end, scene, setup, trade, turn, views, words
 from .checks import DECISIONS, REFUSALS
 from .end import final_points
 from .model import as_dict
 from .runes import play_extra
-from .setup import build, choose_start
 from .tables import Catalogue, load_catalogue
 from .words import GermanArgs, all_labels
 
@@ -97,12 +96,6 @@ def automatic(step: Callable) -> PhaseHooks:
     return PhaseHooks(auto=auto_hook)
 
 
-def _setup(board, ctx):
-    board, event = choose_start(board, ctx.dice, ctx.game.say)
-    ctx.ev.append(event)
-    return board, "start_turn"
-
-
 def _round_end(state: State) -> State:
     """RS-190, RS-191; then rulekit's stop when the new round could only repeat this one (``stuck``)."""
     ctx = state.game.ctx(state)
@@ -117,7 +110,6 @@ def _round_end(state: State) -> State:
 def build_flow() -> dict[str, PhaseHooks]:
     """The table, in the order of phases.toml."""
     return {
-        "setup": automatic(_setup),
         "start_turn": automatic(turn.auto_start_turn),
         "choose_action": decision("choose_action", turn.play_choose, runes=True),
         "summon": decision("summon", turn.play_summon),
@@ -186,12 +178,8 @@ class RuneStones(Game):
     # -- hooks -----------------------------------------------------------
 
     def setup(self, state: State) -> State:
-        """Lay out the material; the first automatic step picks the start player (RS-042)."""
-        if len(state.options["slot_costs"]) != self.cat.board["display"]["slots"]:
-            raise OptionError("slot_costs", "needs one cost per display slot (RS-074)")
-        dice = Dice(state.rng)
-        board, events = build(self.cat, state.players, state.options, dice, self.say)
-        return state.evolve(data=board, phase="setup", to_move=None, rng=dice.state, events=tuple(events))
+        """The first position (``setup.py``); the engine leaves the setup phase (``Game.leave_setup``)."""
+        return setup.setup(state)
 
     def stopped(self, state: State) -> bool:
         """True when a game ended before anyone reached the throne (RS-190): by the round limit (an

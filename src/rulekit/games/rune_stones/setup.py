@@ -1,17 +1,29 @@
 """Setting up a game of Rune Stones (RS-030..RS-045).
 
-``build`` lays out the material (the state stays in phase "setup" with its
-events); the automatic step ``choose_start`` then picks the start player.
+``setup`` is the Game's setup hook: ``build`` lays out the material and
+``choose_start`` picks the start player (RS-042); the engine then leaves the
+setup phase for the first turn.
 """
 
 from __future__ import annotations
 
-from ...engine import Dice, Event
+from ...engine import Dice, Event, OptionError, State
 from .model import Board, Player, copy_board
 from .tables import COLOURS, Catalogue
 from .words import with_german
 
-__all__ = ["build", "choose_start", "rune_stack_size"]
+__all__ = ["setup", "build", "choose_start", "rune_stack_size"]
+
+
+def setup(state: State) -> State:
+    """The first position: the material laid out (RS-030..RS-040) and the start player (RS-042)."""
+    game = state.game
+    if len(state.options["slot_costs"]) != game.cat.board["display"]["slots"]:
+        raise OptionError("slot_costs", "needs one cost per display slot (RS-074)")
+    dice = Dice(state.rng)
+    board, events = build(game.cat, state.players, state.options, dice, game.say)
+    board, start = choose_start(board, dice, game.say)
+    return state.evolve(data=board, phase="setup", to_move=None, rng=dice.state, events=(*events, start))
 
 
 def build(cat: Catalogue, players: int, opts: dict, dice: Dice, game_say) -> tuple[Board, list[Event]]:

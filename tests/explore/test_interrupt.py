@@ -18,7 +18,9 @@ def test_sigint_stops_the_pool_and_writes_a_partial_table(tmp_path):
     env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
     argv = [sys.executable, "-m", "rulekit", "simulate", "vale_of_eternity", "--games", str(GAMES)]
     argv += ["--bots", "random,random", "--workers", "2", "--no-progress", "--out", str(out)]
-    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_as_in_a_terminal
+    )
     _wait_for_workers(proc.pid, count=2)
     time.sleep(2)  # let some games finish
     proc.send_signal(signal.SIGINT)
@@ -36,6 +38,13 @@ def test_sigint_stops_the_pool_and_writes_a_partial_table(tmp_path):
     assert "the results are partial" in stdout
     frame = pd.read_csv(out)
     assert frame["partial"].all() and frame["game_id"].nunique() < GAMES
+
+
+def _ctrl_c_as_in_a_terminal() -> None:
+    """Ctrl-C reaches the command as it does in a terminal: a test run started in the background
+    (``cmd &`` without job control, ``nohup``) ignores SIGINT, and a child inherits that, so the
+    simulation would play on and the test would fail for a reason that is not the code's."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _wait_for_workers(pid: int, count: int, timeout: float = 60) -> None:

@@ -206,6 +206,7 @@ def test_rules_fired_and_rule_variants_panels(page: Page, voila_url, page_errors
     table = page.locator(".rk-table").first
     table.wait_for(timeout=LOAD_MS)
     table.locator(".rk-lang button.rk-lang-en").first.click()
+    assert step_if_enabled(table)  # the first turn starts (RS-060): a phase next to the current one fired
     open_tab(table, "extras")
     table.locator(".rk-extras").get_by_text("Rules fired").first.click()
     met = table.locator(".rk-fired button.rk-fired-rule.rk-met")

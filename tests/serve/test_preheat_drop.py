@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 
 from voila.voila_kernel_manager import wait_before
 
@@ -39,6 +40,7 @@ async def _drop_two() -> list[bool]:
 def test_a_dropped_preheat_is_cancelled_without_an_unawaited_coroutine():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        assert asyncio.run(_drop_two()) == [True, True]
+        with ThreadPoolExecutor(1) as pool:  # a thread of its own: other tests may leave a loop running here
+            assert pool.submit(asyncio.run, _drop_two()).result() == [True, True]
         gc.collect()
     assert not [w for w in caught if "never awaited" in str(w.message)], [str(w.message) for w in caught]

@@ -130,6 +130,16 @@ class Catalog:
             out.setdefault(t.region, i)
         return out
 
+    @cached_property
+    def track_facts(self) -> tuple[tuple[int, int, str], ...]:
+        """Per track (book start, pursuer goal, region), in track order: what a bot's rating reads."""
+        return tuple((t.book_start, t.pursuer_goal, t.region) for t in self.tracks)
+
+    @cached_property
+    def pursuer_goals(self) -> tuple[int, ...]:
+        """Each track's pursuer goal (SB-620), in track order: read after every pursuer move."""
+        return tuple(t.pursuer_goal for t in self.tracks)
+
     @property
     def top_level(self) -> int:
         """The mountain top: the witch's last level (SB-630)."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine import Action, State
 from ...engine.seats import next_seat
 from .model import Auction, Pay, Table, item_price, owns_max, put, replace
-from .tables import GEMS
+from .tables import GEMS, SEATS
 from .turn import back_to_turn, finish_pay, gain_gem
 
 if TYPE_CHECKING:
@@ -60,16 +60,14 @@ def open_auction(game: ScepterOfZavandor, s: State, seat: int, item: str) -> Sta
         game.say(
             "ZS-400",
             "auction_open",
-            player=game.seat_name(seat),
+            player=SEATS[seat],
             item=game.item_name(item),
             price=printed(game, kind, item),
         )
     ]
     barred = [i for i in rotated if i not in seats]
     if barred:
-        ev.append(
-            game.say("ZS-440", "barred", players=", ".join(map(game.seat_name, barred)), item=game.item_name(item))
-        )
+        ev.append(game.say("ZS-440", "barred", players=", ".join(SEATS[i] for i in barred), item=game.item_name(item)))
     auc = Auction(kind, item, seat, seats, seat)
     return s.evolve(data=replace(t, auction=auc), phase="auction", to_move=seat, events=tuple(ev))
 
@@ -88,7 +86,7 @@ def bid_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     t = s.data
     auc = t.auction
     seat = s.to_move
-    who = game.seat_name(seat)
+    who = SEATS[seat]
     final = s.options["pass_is_final"]
     if a.kind == "bid":
         auc = replace(auc, high=a.args[0], leader=seat, passes=0)
@@ -111,9 +109,7 @@ def _won(game: ScepterOfZavandor, s: State, ev) -> State:
     cfg, t = game.cfg, s.data
     auc = t.auction
     price = item_price(cfg, t, auc.leader, auc.kind, auc.item, auc.high, s.options)
-    win = game.say(
-        "ZS-420", "won", player=game.seat_name(auc.leader), item=game.item_name(auc.item), bid=auc.high, price=price
-    )
+    win = game.say("ZS-420", "won", player=SEATS[auc.leader], item=game.item_name(auc.item), bid=auc.high, price=price)
     pay = Pay(auc.leader, price, (auc.kind, auc.item), can_sell=True)
     t = replace(t, auction=None, pay=pay)
     s = s.evolve(data=t, phase="pay_auction", to_move=auc.leader)
@@ -128,7 +124,7 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
     seat = pay.seat
     kind, item = pay.what
     p = t.p[seat]
-    who = game.seat_name(seat)
+    who = SEATS[seat]
     if kind == "sentinel":
         t = put(t, seat, replace(p, sents=p.sents + (item,)), sents=tuple(x for x in t.sents if x != item))
         ev.append(
@@ -180,5 +176,5 @@ def next_loser(game: ScepterOfZavandor, s: State) -> State:
 def unpaid(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
     """rulekit's choice for a bid that cannot be paid (unreachable while ZS-460 holds):
     the item stays on offer and what was handed over is lost."""
-    ev.append(game.say("ZS-460", "unpaid", player=game.seat_name(pay.seat), due=pay.due, paid=pay.paid))
+    ev.append(game.say("ZS-460", "unpaid", player=SEATS[pay.seat], due=pay.due, paid=pay.paid))
     return back_to_turn(s, s.data, ev)

@@ -15,6 +15,8 @@ from .tables import ARTS, DIAMOND, EMERALD, FIRE, GEMS, GEMS_AREA, RUBY, STORE, 
 
 __all__ = [
     "replace",
+    "copy_player",
+    "copy_table",
     "Player",
     "Auction",
     "Pay",
@@ -116,6 +118,8 @@ def replace(obj, **changes):
 for _cls in (Player, Auction, Pay, Table):
     _cls._copy = staticmethod(copier(_cls))
 _copy_table = Table._copy
+#: ``replace`` for a Player / Table, without looking up the record's class (for the hottest copies)
+copy_player, copy_table = Player._copy, Table._copy
 
 
 def put(t: Table, seat: int, player: Player, **changes) -> Table:

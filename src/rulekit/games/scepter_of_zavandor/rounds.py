@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
 from .model import gem_vp, hand_count, hand_limit, replace, victory_points
-from .tables import FLOW
+from .tables import FLOW, SEATS
 
 if TYPE_CHECKING:
     pass
@@ -93,7 +93,7 @@ def end_actions(s: State) -> State:
             data=t,
             phase="player_actions",
             to_move=seat,
-            events=(game.say("ZS-480", "turn_starts", player=game.seat_name(seat)),),
+            events=(game.say("ZS-480", "turn_starts", player=SEATS[seat]),),
         )
     t = replace(t, cur=0)
     return s.evolve(data=t, phase="next_over_hand_limit", events=(game.say("ZS-480", "phase4"),))
@@ -108,7 +108,7 @@ def hand_check(s: State) -> State:
         p = t.p[seat]
         count, limit = hand_count(cfg, p), hand_limit(cfg, p)
         if count > limit:
-            ev = game.say("ZS-490", "over_limit", player=game.seat_name(seat), count=count, limit=limit)
+            ev = game.say("ZS-490", "over_limit", player=SEATS[seat], count=count, limit=limit)
             return s.evolve(data=replace(t, cur=k), phase="check_hand_limit", to_move=seat, events=(ev,))
     return s.evolve(data=replace(t, cur=0), phase="score_victory_points", events=(game.say("ZS-490", "limits_ok"),))
 
@@ -180,5 +180,5 @@ def final(s: State) -> State:
     """ZS-640/918: most VP wins; ties: more VP from gems (rulekit's choice), else shared."""
     game = s.game
     win = game.winners(s.evolve(is_over=True))
-    names = ", ".join(game.seat_name(i) for i in win)
+    names = ", ".join(SEATS[i] for i in win)
     return s.evolve(phase="game_over", is_over=True, to_move=None, events=(game.say("ZS-640", "winner", names=names),))

@@ -26,7 +26,7 @@ from .checks import DECISIONS, REFUSALS
 from .energy import item_label
 from .model import Pay, Table, gem_vp, sentinel_vp, victory_points
 from .setup import setup
-from .tables import AREAS, GEMS, Config, load_config
+from .tables import AREAS, GEMS, SEATS, Config, load_config
 
 __all__ = ["ScepterOfZavandor"]
 
@@ -70,7 +70,7 @@ class ScepterOfZavandor(Game):
     # -- names ----------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
+        return SEATS[seat]
 
     def gem_name(self, g: int, lang: str = "en") -> str:
         return self.cfg.gem_names[GEMS[g]][lang == "de"]

@@ -9,7 +9,7 @@ consistent bookkeeping: dust and concentrated energy are counted against
 from __future__ import annotations
 
 from ...engine import Dice
-from .model import Player, Table, copy_player, put, replace, sale_value
+from .model import Player, Table, copy_player, copy_table, put, sale_value
 from .tables import GEMS, Config
 
 __all__ = [
@@ -31,13 +31,26 @@ __all__ = [
 ITEM_KINDS = ("card", "energy", "dust")
 
 
+_SPLITS: dict[tuple, tuple] = {}  # (tokens, amount) -> split_dust's answer (every income and change asks)
+
+
 def split_dust(cfg: Config, amount: int) -> tuple[tuple[int, ...], int]:
     """Tokens (count per denomination) for ``amount`` with the fewest tokens, and what is lost.
 
     Only 2, 5 and 10 exist, so 1 and 3 cannot be made exactly; the part no
-    token can make is lost (rulekit's choice, facts 1.5).
+    token can make is lost (rulekit's choice, facts 1.5). Kept per amount (few amounts occur).
     """
-    t2, t5, t10 = cfg.tokens
+    key = (cfg.tokens, amount)
+    split = _SPLITS.get(key)
+    if split is None:
+        if len(_SPLITS) >= 10_000:
+            _SPLITS.clear()
+        split = _SPLITS[key] = _split(cfg.tokens, amount)
+    return split
+
+
+def _split(tokens: tuple[int, ...], amount: int) -> tuple[tuple[int, ...], int]:
+    t2, t5, t10 = tokens
     for lost in range(0, t2 + 1):
         a = amount - lost
         if a < 0:
@@ -58,7 +71,7 @@ def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int
     tokens, lost = split_dust(cfg, amount)
     p = t.p[seat]
     dust = tuple(a + b for a, b in zip(p.dust, tokens, strict=True))
-    return put(t, seat, replace(p, dust=dust), dust_net=t.dust_net + amount - lost), lost
+    return put(t, seat, copy_player(p, dust=dust), dust_net=t.dust_net + amount - lost), lost
 
 
 def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice, reshuffle: bool = True) -> tuple[Table, int]:
@@ -68,25 +81,38 @@ def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice, reshuffle: b
     deck = t.decks[i]
     if not deck and reshuffle and t.discards[i]:
         deck = dice.shuffle(t.discards[i])
-        t = replace(t, discards=_set(t.discards, i, ()))
+        t = copy_table(t, discards=_set(t.discards, i, ()))
     if not deck:
-        return replace(t, decks=_set(t.decks, i, deck)), 0
+        return copy_table(t, decks=_set(t.decks, i, deck)), 0
     value = deck[0]
     p = t.p[seat]
     cards = tuple(sorted((*p.cards, (g, value))))
-    t = replace(t, decks=_set(t.decks, i, deck[1:]))
-    return put(t, seat, replace(p, cards=cards)), value
+    t = copy_table(t, decks=_set(t.decks, i, deck[1:]))
+    return put(t, seat, copy_player(p, cards=cards)), value
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1 :]
 
 
-def pay_items(cfg: Config, p: Player) -> list[tuple]:
-    """The distinct things a player can hand over: ("card", g, v), ("energy", g), ("dust", v)."""
-    items = [("card", g, v) for g, v in dict.fromkeys(p.cards)]
-    items += [("energy", g + 1) for g, n in enumerate(p.conc) if n]
-    items += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) if n]
+_ITEMS: dict[tuple, tuple] = {}  # (tokens, cards, concentrated, dust) -> pay_items' answer
+
+
+def pay_items(cfg: Config, p: Player) -> tuple[tuple, ...]:
+    """The distinct things a player can hand over: ("card", g, v), ("energy", g), ("dust", v).
+
+    Every payment and hand-limit step lists them; kept per hand (bots pay from the same hands
+    again and again while they try out their turns).
+    """
+    key = (cfg.tokens, p.cards, p.conc, p.dust)
+    items = _ITEMS.get(key)
+    if items is None:
+        if len(_ITEMS) >= 50_000:
+            _ITEMS.clear()
+        listed = [("card", g, v) for g, v in dict.fromkeys(p.cards)]
+        listed += [("energy", g + 1) for g, n in enumerate(p.conc) if n]
+        listed += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) if n]
+        items = _ITEMS[key] = tuple(listed)
     return items
 
 
@@ -143,9 +169,9 @@ def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool
     p = t.p[seat]
     value = sale_value(cfg, p, g)
     if p.stored[g]:
-        p2 = replace(p, stored=_set(p.stored, g, p.stored[g] - 1))
+        p2 = copy_player(p, stored=_set(p.stored, g, p.stored[g] - 1))
     else:
-        p2 = replace(p, active=_set(p.active, g, p.active[g] - 1))
+        p2 = copy_player(p, active=_set(p.active, g, p.active[g] - 1))
     t = put(t, seat, p2, supply=_set(t.supply, g, t.supply[g] + 1))
     t, lost = give_dust(cfg, t, seat, value)
     return t, value, lost

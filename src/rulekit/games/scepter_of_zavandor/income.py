@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
 from .energy import draw_card, give_dust
-from .model import put, replace
+from .model import copy_player, copy_table, put
 from .tables import FLOW, GEMS, OPAL, SEATS
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def income_cards(s: State) -> State:
         if groups:
             p = t.p[seat]
             conc = p.conc[: g - 1] + (p.conc[g - 1] + groups,) + p.conc[g:]
-            t = put(t, seat, replace(p, conc=conc), conc_net=t.conc_net + groups)
+            t = put(t, seat, copy_player(p, conc=conc), conc_net=t.conc_net + groups)
             t, _ = give_dust(cfg, t, seat, cfg.group_dust * groups)
             ev.append(
                 game.say(
@@ -78,7 +78,7 @@ def income_cards(s: State) -> State:
     if p.sages:
         for g in p.sages:
             t, _ = draw_card(cfg, t, seat, g, dice, refill)
-        t = put(t, seat, replace(t.p[seat], sages=()))
+        t = put(t, seat, copy_player(t.p[seat], sages=()))
         ev.append(game.say("ZS-908", "sages_cards", player=SEATS[seat], n=len(p.sages), gem=game.gem_name(p.sages[0])))
     return _next_income(s, t, tuple(ev), 1, dice.state)
 
@@ -140,7 +140,7 @@ def _next_income(s: State, t, events: tuple, done: int, rng: int) -> State:
         if k == 3 and cfg.flow_dust[p.know[FLOW]]:
             return s.evolve(data=t, phase=INCOME[3], events=events, rng=rng)
     if t.cur + 1 < s.players:
-        return s.evolve(data=replace(t, cur=t.cur + 1), phase=INCOME[0], events=events, rng=rng)
-    t = replace(t, cur=0)
+        return s.evolve(data=copy_table(t, cur=t.cur + 1), phase=INCOME[0], events=events, rng=rng)
+    t = copy_table(t, cur=0)
     ev = game.say("ZS-200", "turn_starts", player=SEATS[t.order[0]])
     return s.evolve(data=t, phase="player_actions", to_move=t.order[0], events=(*events, ev), rng=rng)

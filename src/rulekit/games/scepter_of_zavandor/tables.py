@@ -73,7 +73,7 @@ class Config:
     raise_steps: tuple[int, ...]
     place_min_vp: int
     actions: dict[str, Action]
-    art_sums: dict[tuple, int]  # (artifacts owned, field) -> their sum, filled as asked (model._art_sum)
+    art_sums: dict[tuple, int]  # (artifacts owned, field or gem) -> their sum, filled as asked (model._art_sum)
     auto_pays: dict[tuple, tuple]  # (cards, concentrated, dust, due) -> what ``pay auto`` hands over (energy)
 
     def act(self, label: str) -> Action:

@@ -22,7 +22,19 @@ from .energy import (
     take_item,
     take_items,
 )
-from .model import Pay, Table, capacity, gem_price, hand_count, hand_limit, hand_value, put, replace
+from .model import (
+    Pay,
+    Table,
+    capacity,
+    copy_pay,
+    copy_player,
+    copy_table,
+    gem_price,
+    hand_count,
+    hand_limit,
+    hand_value,
+    put,
+)
 from .tables import AREAS, GEMS, SAGES, SEATS
 
 if TYPE_CHECKING:
@@ -61,7 +73,7 @@ def exchange(cfg, t: Table, seat: int, token: int) -> Table:
     dust = list(p.dust)
     dust[i] -= n
     dust[2] += 1
-    return put(t, seat, replace(p, dust=tuple(dust)))
+    return put(t, seat, copy_player(p, dust=tuple(dust)))
 
 
 def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
@@ -93,7 +105,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         d = 1 if kind == "activate" else -1
         active = p.active[:g] + (p.active[g] + d,) + p.active[g + 1 :]
         stored = p.stored[:g] + (p.stored[g] - d,) + p.stored[g + 1 :]
-        t = put(t, seat, replace(p, active=active, stored=stored))
+        t = put(t, seat, copy_player(p, active=active, stored=stored))
         ev = game.say("ZS-310", kind, player=who, gem=game.gem_name(g))
         return s.evolve(data=t, phase="toggle_active_gems", to_move=None, events=(ev,))
     if kind == "learn":
@@ -109,7 +121,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         )
     if kind == "free_step":
         ai = AREAS.index(a.args[0])
-        p = replace(p, free_steps=p.free_steps - 1)
+        p = copy_player(p, free_steps=p.free_steps - 1)
         t, ev = raise_level(game, put(t, seat, p), seat, ai, free=True)
         return s.evolve(data=t, events=ev)  # no payment: the turn goes on (phases.toml: player_actions repeats)
     if kind == "buy_stone":
@@ -126,7 +138,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
 
 
 def _start_pay(game, s: State, pay: Pay, phase: str, ev) -> State:
-    s2 = s.evolve(data=replace(s.data, pay=pay), phase=phase, events=(ev,))
+    s2 = s.evolve(data=copy_table(s.data, pay=pay), phase=phase, events=(ev,))
     if pay.due <= 0:
         return finish_pay(game, s2, [ev])
     return s2
@@ -141,12 +153,12 @@ def raise_level(game: ScepterOfZavandor, t: Table, seat: int, ai: int, free: boo
     new = p.know[ai] == 0
     if new:
         before = hand_limit(cfg, p)
-        p = replace(p, prepaid=p.prepaid - 1) if p.prepaid else replace(p, markers=p.markers[1:])
+        p = copy_player(p, prepaid=p.prepaid - 1) if p.prepaid else copy_player(p, markers=p.markers[1:])
     know = p.know[:ai] + (p.know[ai] + 1,) + p.know[ai + 1 :]
-    p = replace(p, know=know, stepped=p.stepped or not free)
+    p = copy_player(p, know=know, stepped=p.stepped or not free)
     level = know[ai]
     if ai == SAGES and level <= len(cfg.sages_gem):
-        p = replace(p, sages=p.sages + (cfg.sages_gem[level - 1],) * cfg.sages_cards)
+        p = copy_player(p, sages=p.sages + (cfg.sages_gem[level - 1],) * cfg.sages_cards)
     key = "free_step" if free else "learned"
     ev.append(game.say("ZS-360" if free else "ZS-320", key, player=who, area=game.area_name(ai), level=level))
     if new:
@@ -190,7 +202,7 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     for it in items:
         paid += item_value(cfg, it)
     # the items, the new sum paid and the payment in one copy of the table (the hot path of paying)
-    t = take_items(cfg, t, seat, items, pay=replace(pay, paid=paid))
+    t = take_items(cfg, t, seat, items, pay=copy_pay(pay, paid=paid))
     rule = "ZS-430" if s.phase == "pay_auction" else "ZS-020"
     ev.append(game.say(rule, "paid", player=SEATS[seat], items=label, paid=paid, due=pay.due))
     p = t.p[seat]
@@ -224,7 +236,7 @@ def _finish(game: ScepterOfZavandor, s: State, t: Table, ev: list) -> State:
     cfg = game.cfg
     pay = t.pay
     seat = pay.seat
-    t = replace(t, pay=None)
+    t = copy_table(t, pay=None)
     if pay.paid < pay.due:
         return game.unpaid(s.evolve(data=t), pay, ev)
     change = pay.paid - pay.due
@@ -241,7 +253,7 @@ def _finish(game: ScepterOfZavandor, s: State, t: Table, ev: list) -> State:
         t = gain_gem(cfg, t, seat, g, s.options["new_gem"] == "active")
         ev.append(game.say("ZS-230", "enchanted", player=who, gem=game.gem_name(g)))
     elif kind == "stone":
-        t = put(t, seat, replace(p, markers=p.markers[1:], prepaid=p.prepaid + 1))
+        t = put(t, seat, copy_player(p, markers=p.markers[1:], prepaid=p.prepaid + 1))
         ev.append(game.say("ZS-350", "stone_bought", player=who, price=pay.due))
     else:
         t, more = raise_level(game, t, seat, pay.what[1])
@@ -277,9 +289,9 @@ def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True) -> Tab
     pentagon without ``active_first`` (option ``new_gem``, rulekit's choice for ZS-230)."""
     p = t.p[seat]
     if active_first and sum(p.active) < capacity(cfg, p):
-        p = replace(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
+        p = copy_player(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
     else:
-        p = replace(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
+        p = copy_player(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
     return put(t, seat, p, supply=t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1 :])
 
 
@@ -299,7 +311,7 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         ev = game.say("ZS-916", "discard", player=who, item=" ".join(map(str, a.args)))
     p = t.p[seat]
     if hand_count(cfg, p) <= hand_limit(cfg, p):
-        return s.evolve(data=replace(t, cur=t.cur + 1), phase="next_over_hand_limit", to_move=None, events=(ev,))
+        return s.evolve(data=copy_table(t, cur=t.cur + 1), phase="next_over_hand_limit", to_move=None, events=(ev,))
     return s.evolve(data=t, events=(ev,))
 
 
@@ -315,7 +327,7 @@ def lose_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     t = put(
         t,
         seat,
-        replace(p, active=p.active[:g] + (p.active[g] - 1,) + p.active[g + 1 :]),
+        copy_player(p, active=p.active[:g] + (p.active[g] - 1,) + p.active[g + 1 :]),
         supply=t.supply[:g] + (t.supply[g] + 1,) + t.supply[g + 1 :],
         losers=t.losers[1:],
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from itertools import starmap
 
 from rulekit.engine import (
     Action,
@@ -69,7 +70,7 @@ def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Acti
         if len(acts) == 1 and _forceable(w, to_move, acts[0]):
             w.forced = (phase, to_move, str(acts[0]))
             phase, to_move, acts = "forced_choice", None, None
-    events = tuple(game.event(*e) for e in w.events)
+    events = tuple(starmap(game.event, w.events))
     if over:
         events += game.final_events(w)
     nxt = state.evolve(data=w.freeze(), rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)

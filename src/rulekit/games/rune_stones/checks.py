@@ -338,22 +338,27 @@ def action_check(state: State, what: str) -> No | None:
     return No(rule, "r_action_empty", {"choice": what})
 
 
+#: the rune actions' stage refusals, made once: the legal lists of four phases ask the stages on every step
+_NO_JOKER_RUNE = No("RS-212", "r_no_rune", {"rune": "joker"})
+_JOKER_GEM_SET = No("RS-212", "r_joker_gem_set")
+_SWAP_USED = No("RS-215", "r_swap_used")
+_NO_EXCHANGE_RUNE = No("RS-215", "r_no_rune", {"rune": "exchange"})
+
+
 def _jokergem_stage(state: State) -> No | None:
     """RS-212: the Joker rune is owned (and acts now), and no gem lies on it yet."""
     b = state.data
     if not has_rune(b, b.current, "joker", state.options):
-        return No("RS-212", "r_no_rune", {"rune": "joker"})
-    return No("RS-212", "r_joker_gem_set") if b.players[b.current].joker_gem else None
+        return _NO_JOKER_RUNE
+    return _JOKER_GEM_SET if b.players[b.current].joker_gem else None
 
 
 def _swap_stage(state: State) -> No | None:
     """RS-215: the Exchange rune is owned (and acts now) and not used this turn."""
     b = state.data
     if b.turn.swapped:
-        return No("RS-215", "r_swap_used")
-    return (
-        None if has_rune(b, b.current, "exchange", state.options) else No("RS-215", "r_no_rune", {"rune": "exchange"})
-    )
+        return _SWAP_USED
+    return None if has_rune(b, b.current, "exchange", state.options) else _NO_EXCHANGE_RUNE
 
 
 def _rune_kinds(here: bool) -> tuple[Kind, Kind]:
@@ -383,13 +388,17 @@ def _rune_kinds(here: bool) -> tuple[Kind, Kind]:
     def gem_among(state: State) -> list[tuple]:
         return [] if not here or _jokergem_stage(state) else [(c,) for c in COLOURS]
 
-    def swap_among(state: State) -> list[tuple]:
-        return [] if not here or _swap_stage(state) else list(_SWAPS)
+    def swap_values(state: State) -> list[tuple]:
+        """The swaps open now (``swap_ok``), for the legal list: it words no refusal for the others."""
+        if not here or _swap_stage(state):
+            return []
+        b, ctx = state.data, _ctx(state)
+        return [args for args in _SWAPS if swap_ok(b, ctx, *args) is None]
 
     kind = Kind if here else _RefuseOnly
     return (
         kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, among=gem_among),
-        kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), among=swap_among),
+        kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), values=swap_values),
     )
 
 

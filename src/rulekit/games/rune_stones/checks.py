@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, State
 from ...engine.decisions import Decisions, Kind, No, Refusals
-from .effects import op_feasible, place_targets, step_choices
+from .effects import OP_FEASIBLE, op_feasible, place_targets, step_choices
 from .model import Board
 from .runes import has_rune, joker_everywhere
 from .tables import COLOURS, SPACES
@@ -136,10 +136,17 @@ def use_ok(board: Board, card: object) -> str | None:
 
 def forge_ok(board: Board, ctx: Ctx, forge: object) -> str | None:
     """The forge (1-5 or "joker") may be used now, else the rule that forbids it (RS-130..RS-150)."""
+    if forge != "joker" and (
+        not isinstance(forge, int) or isinstance(forge, bool) or not 1 <= forge <= len(board.forges)
+    ):
+        return "RS-132"
+    return _forge_open(board, ctx, forge)
+
+
+def _forge_open(board: Board, ctx: Ctx, forge: int | str) -> str | None:
+    """``forge_ok`` of a forge that exists (1-5 or "joker"): the legal list asks only this part."""
     t = board.turn
     joker = forge == "joker"
-    if not joker and (not isinstance(forge, int) or isinstance(forge, bool) or not 1 <= forge <= len(board.forges)):
-        return "RS-132"
     if len(t.forged) >= 2:
         return "RS-130"
     if joker and t.joker_forged:
@@ -153,6 +160,11 @@ def forge_ok(board: Board, ctx: Ctx, forge: object) -> str | None:
     return _forge_payable(board, ctx, forge)
 
 
+#: the op checks (``effects.OP_FEASIBLE``) a forging asks, looked up once: ``forge_ok`` runs for
+#: every forge on every legal list of the forge phase, the hottest list of the game
+_PLACE, _PAY_ORE, _PAY = OP_FEASIBLE["place"], OP_FEASIBLE["pay_ore"], OP_FEASIBLE["pay"]
+
+
 def _forge_payable(board: Board, ctx: Ctx, forge: int | str) -> str | None:
     """RS-138: the artifact has a space; RS-131, RS-133, RS-141: the whole bill can be paid, or 3 ores."""
     if forge == "joker":
@@ -160,15 +172,17 @@ def _forge_payable(board: Board, ctx: Ctx, forge: int | str) -> str | None:
     else:
         art = board.forges[forge - 1]
         bill = (art,) * ctx.opts["forge_costs"][forge - 1]
-    if not op_feasible(board, ctx, "place", art):
+    if not _PLACE(board, ctx, art):
         return "RS-138"
-    if op_feasible(board, ctx, "pay_ore") or op_feasible(board, ctx, "pay", bill):
+    if _PAY_ORE(board, ctx, None) or _PAY(board, ctx, bill):
         return None
     return "RS-133" if forge == "joker" else "RS-131"
 
 
 def artifact_count(board: Board, row: int) -> int:
-    return sum(1 for a in board.players[board.current].rows[row - 1] if a)
+    """The artifacts in power row ``row`` (1 or 2) of the current player: its spaces not empty ("")."""
+    spaces = board.players[board.current].rows[row - 1]
+    return len(spaces) - spaces.count("")
 
 
 def trade_ok(board: Board, ctx: Ctx, row: object) -> str | None:
@@ -660,8 +674,11 @@ def _forges_open(state: State) -> list:
     """The forge kind's legal values: the forges ``forge_ok`` lets use now, in list order. The legal
     list takes them as they are, wording no refusal for the other forges (``forge_check`` does that
     for ``why_not``; ``Decisions.refuse`` holds the two to the same answer)."""
-    b, ctx = state.data, _ctx(state)
-    return [f for f in (*range(1, len(b.forges) + 1), "joker") if forge_ok(b, ctx, f) is None]
+    b = state.data
+    if len(b.turn.forged) >= 2:
+        return []  # RS-130: two forgings a turn (forge_ok's first test, once for all forges)
+    ctx = _ctx(state)
+    return [f for f in (*range(1, len(b.forges) + 1), "joker") if _forge_open(b, ctx, f) is None]
 
 
 def forge_done_check(state: State, _: object = None) -> No | None:
@@ -734,6 +751,8 @@ class _RunesBeforeLastAction(_Phase):
 
     def legal(self, state: State) -> list[Action]:
         out = super().legal(state)
+        if not out or out[-1].kind == "action":
+            return out  # no rune action open (the usual case): the actions come first
         n = sum(1 for a in out if a.kind == "action")
         if n and len(out) > n:
             out = [*out[: n - 1], *out[n:], out[n - 1]]

@@ -225,9 +225,15 @@ def swap_ok(board: Board, ctx: Ctx, give: object, get: object) -> str | None:
     never for a joker stone, so with ``joker_rune_everywhere`` not for the Joker rune colour, RS-214)."""
     if not has_rune(board, board.current, "exchange", ctx.opts) or board.turn.swapped:
         return "RS-215"
+    return _swap_open(board, ctx.opts, give, get)
+
+
+def _swap_open(board: Board, opts: dict, give: object, get: object) -> str | None:
+    """``swap_ok`` once the Exchange rune may act: the stones of the swap are there (the legal list asks
+    only this part, after the rune's stage)."""
     p = board.players[board.current]
     if give == "ore" and get in COLOURS:
-        if get == joker_everywhere(board, board.current, ctx.opts):
+        if get == joker_everywhere(board, board.current, opts):
             return "RS-214"  # option joker_rune_everywhere: that colour would be a joker stone
         return None if p.ore > 0 and board.supply[COLOURS.index(get)] > 0 else "RS-215"
     if get == "ore" and give in COLOURS:
@@ -325,28 +331,31 @@ _COLOURS = _words(*COLOURS)
 _TOKENS = _words(*COLOURS, "joker", "ore")
 
 
-def _hand(state: State) -> Iterable[tuple]:
-    return [(n,) for n in state.data.players[state.data.current].hand]
-
-
-def _laid_out(state: State) -> Iterable[tuple]:
-    return [(n,) for n in state.data.turn.played]
-
-
 # -- choose the action (RS-061, RS-062, RS-091) and the rune actions (RS-212, RS-215) ------------
 
 
-def action_check(state: State, what: str) -> No | None:
-    """RS-091: abilities need 2 cards in hand; RS-062: no empty action while another is possible."""
+def _action_rule(state: State, what: str) -> str | None:
+    """``choose_ok`` with its common cases first (no rule context needed for them)."""
     b = state.data
     if what == "abilities":
         if len(b.players[b.current].hand) >= 2:
             return None
     elif state.options["allow_empty_action"]:  # summon and forge are always open then (choose_ok)
         return None
-    rule = choose_ok(b, _ctx(state), what)
+    return choose_ok(b, _ctx(state), what)
+
+
+def _action_values(state: State) -> list[str]:
+    """The actions ``action_check`` lets choose now, for the legal list (no refusal worded for the others)."""
+    return [what for what in ACTIONS if _action_rule(state, what) is None]
+
+
+def action_check(state: State, what: str) -> No | None:
+    """RS-091: abilities need 2 cards in hand; RS-062: no empty action while another is possible."""
+    rule = _action_rule(state, what)
     if rule is None:
         return None
+    b = state.data
     if rule == "RS-091":
         return No("RS-091", "r_abilities_hand", {"n": len(b.players[b.current].hand)})
     return No(rule, "r_action_empty", {"choice": what})
@@ -399,19 +408,23 @@ def _rune_kinds(here: bool) -> tuple[Kind, Kind]:
             return No("RS-214", "r_joker_everywhere", {"colour": args[1]})
         return rest_swap if rule is None else No("RS-215", "r_swap_rune", {"give": args[0], "get": args[1]})
 
-    def gem_among(state: State) -> list[tuple]:
-        return [] if not here or _jokergem_stage(state) else [(c,) for c in COLOURS]
+    def gem_values(state: State) -> list[str]:
+        """The colours ``jokergem`` allows now (the rune may act, the supply has the gem), for the legal list."""
+        if not here or _jokergem_stage(state):
+            return []
+        supply = state.data.supply
+        return [c for i, c in enumerate(COLOURS) if supply[i] > 0]
 
     def swap_values(state: State) -> list[tuple]:
         """The swaps open now (``swap_ok``), for the legal list: it words no refusal for the others."""
         if not here or _swap_stage(state):
             return []
-        b, ctx = state.data, _ctx(state)
-        return [args for args in _SWAPS if swap_ok(b, ctx, *args) is None]
+        b, opts = state.data, state.options
+        return [args for args in _SWAPS if _swap_open(b, opts, *args) is None]
 
     kind = Kind if here else _RefuseOnly
     return (
-        kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, among=gem_among),
+        kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, values=gem_values),
         kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), values=swap_values),
     )
 
@@ -474,26 +487,26 @@ def summon_done_check(state: State, _: object = None) -> No | None:
     return _fallback("RS-077") if can else None
 
 
-def _summon_among(state: State) -> list[tuple]:
-    """The hand's cards of the chosen colour (or multicoloured), once a colour is chosen: ``play_check``'s
-    first test, so that the legal list builds no refusal for the other cards."""
+def _play_values(state: State) -> list[int]:
+    """The cards ``play_check`` lets play now, for the legal list: the hand's cards of the chosen colour
+    (or multicoloured), once a colour is chosen (RS-070, RS-071)."""
     b = state.data
     colour = b.turn.colour
     if not colour:
         return []
     card = state.game.cat.card
-    return [(n,) for n in b.players[b.current].hand if card(n).magic in (colour, "multi")]
+    return [n for n in b.players[b.current].hand if card(n).magic in (colour, "multi")]
 
 
-def _slots_among(state: State) -> list[tuple]:
-    """The display's creatures the magic points left pay for, once a colour is chosen (``summon_check``'s
-    first test, so that the legal list builds no refusal for the others)."""
+def _slot_values(state: State) -> list[int]:
+    """The display slots ``summon_check`` lets summon from now, for the legal list: the creatures the
+    magic points left pay for, once a colour is chosen (RS-072, RS-073)."""
     b = state.data
     t = b.turn
     if not t.colour:
         return []
     left, costs = t.mp - t.spent, state.options["slot_costs"]
-    return [(k + 1,) for k, card in enumerate(b.display) if card and costs[k] <= left]
+    return [k + 1 for k, card in enumerate(b.display) if card and costs[k] <= left]
 
 
 # -- use abilities (RS-090..RS-093, RS-217) ------------------------------------------------------
@@ -514,9 +527,23 @@ def pick_check(state: State, card: int) -> No | None:
     return No(rule, "r_pick_count", {"n": pick_limit(b, ctx)})
 
 
+def _pick_values(state: State) -> list[int]:
+    """The cards ``pick_check`` lets lay out now, for the legal list: the hand's, while fewer than the
+    limit lie out (RS-090, RS-217)."""
+    b = state.data
+    limit = 3 if has_rune(b, b.current, "three", state.options) else 2  # pick_limit, without a context
+    return list(b.players[b.current].hand) if len(b.turn.played) < limit else []
+
+
 def go_check(state: State, _: object = None) -> No | None:
     """RS-090: at least two cards are laid out before their abilities are used."""
     return None if len(state.data.turn.played) >= 2 else No("RS-090", "r_go_early")
+
+
+def _use_values(state: State) -> list[int]:
+    """The laid-out cards whose ability may still be started (``use_ok``), for the legal list."""
+    t = state.data.turn
+    return [n for n in t.played if n not in t.used]
 
 
 def use_check(state: State, card: int) -> No | None:
@@ -808,7 +835,14 @@ def _step(pay_rule: str) -> Decisions:
 #: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)
 DECISIONS: dict[str, Decisions] = {
     "choose_action": _RunesBeforeLastAction(
-        Kind("action", _words(*ACTIONS), _fallback("RS-061"), check=action_check, rules=("RS-062", "RS-091")),
+        Kind(
+            "action",
+            _words(*ACTIONS),
+            _fallback("RS-061"),
+            check=action_check,
+            rules=("RS-062", "RS-091"),
+            values=_action_values,
+        ),
         *_RUNES_HERE,
         *(_not_chosen(name, space) for name, space in _HOME_SPACES.items()),
         _not_chosen("go", _none),
@@ -818,18 +852,18 @@ DECISIONS: dict[str, Decisions] = {
     ),
     "summon": _phase(
         Kind("colour", _COLOURS, _fallback("RS-071"), stage=_colour_open),
-        Kind("play", _cards, _fallback("RS-070"), check=play_check, among=_summon_among, rules=("RS-071",)),
-        Kind("summon", _slots, _fallback("RS-073"), check=summon_check, among=_slots_among, rules=("RS-072",)),
+        Kind("play", _cards, _fallback("RS-070"), check=play_check, values=_play_values, rules=("RS-071",)),
+        Kind("summon", _slots, _fallback("RS-073"), check=summon_check, values=_slot_values, rules=("RS-072",)),
         Kind("done", _none, _fallback("RS-077"), check=summon_done_check),
         *_ELSEWHERE,
     ),
     "use_abilities": _phase(
-        Kind("pick", _cards, _fallback("RS-090"), check=pick_check, among=_hand, rules=("RS-217",)),
+        Kind("pick", _cards, _fallback("RS-090"), check=pick_check, values=_pick_values, rules=("RS-217",)),
         Kind("go", _none, No("RS-090", "r_go_early"), check=go_check),
         *_ELSEWHERE,
     ),
     "resolve_abilities": _phase(
-        Kind("use", _cards, _fallback("RS-092"), check=use_check, among=_laid_out),
+        Kind("use", _cards, _fallback("RS-092"), check=use_check, values=_use_values),
         *_RUNES_HERE,
         Kind("finish", _none, _fallback("RS-092")),
         _ONE_ACTION,

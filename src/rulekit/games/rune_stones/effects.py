@@ -449,12 +449,11 @@ def proceed(board: Board, ctx: Ctx) -> tuple[Board, str]:
     while True:
         t = board.turn
         if t.bill or (t.queue and t.queue[0].startswith(_DECIDE)):
-            choices = step_actions(board, ctx)
-            real = [a for a in choices if a.kind != "skip"]
-            if len(real) == 1 and (t.bill or t.queue[0] == "place"):
-                board = answer(board, ctx, real[0])  # only one way: no decision to show
+            kind, open_now = step_choices(board, ctx)  # the choices of step_actions, skip aside
+            if len(open_now) == 1 and (t.bill or t.queue[0] == "place"):
+                board = answer(board, ctx, Action(kind, open_now[0]))  # only one way: no decision to show
                 continue
-            if real:
+            if open_now:
                 return board, decide
             ctx.say("RS-093", "icon_void", icon=t.queue[0])  # RS-105: nothing to take
             board = copy_board(board, turn=copy_turn(t, queue=t.queue[1:]))

@@ -6,8 +6,12 @@ tuples of ``Spellbound.action_labels``), the refusal of arguments outside
 them, an "open now?" stage and a check of the value. A stage or check
 returns ``None`` or a ``No`` naming the rule that forbids the decision and
 the message key that says why; ``legal`` and ``why_not`` run the same checks.
-Cards are tried in the order they lie (``among``: the display, the tower),
-so the legal lists keep the order of the table.
+The kinds of the card play (tower, play, discard, step, wand) are asked on
+every decision of every game and bot search, so they give their legal
+values directly (``values``: ``playable``, ``reachable``, ...), built from
+the same rule functions as their checks, which then only word refusals
+(``Decisions.refuse`` holds the two to one answer). Cards come in the order
+they lie (the display, the tower), so the legal lists keep the table's order.
 
 Action labels (one choice each): ``tower 12`` (SB-100), ``play 3`` /
 ``discard 3`` (SB-120), ``step v04`` (SB-140), ``recruit`` (SB-170),
@@ -78,34 +82,47 @@ def _moon_cards(state: State) -> Iterable[tuple[tuple, Any]]:
     return [((c,), c) for c in [*_destiny(state), *g.cat.demons] if g.cat.cards[c].moon > 0]
 
 
-# -- the order legal lists try arguments in ---------------------------------------------------
+# -- the legal values of the hot kinds (``Kind.values``): asked on every step of random play and
+# every node of a bot's search, so they are built from the same small rule functions as the checks
+# below without a refusal per card; ``Decisions.refuse`` holds the two to the same answer.
 
 
-_DISPLAY_ARGS: dict[tuple[int, ...], list[tuple]] = {}
+def in_display(state: State) -> tuple[int, ...]:
+    """SB-100: every display card may go to the tower, in the order they lie."""
+    return state.data.display
 
 
-def _in_display(state: State) -> list[tuple]:
-    """The display's cards as argument tuples, in the order they lie (kept per display: a hot path)."""
-    display = state.data.display
-    found = _DISPLAY_ARGS.get(display)
-    if found is None:
-        if len(_DISPLAY_ARGS) > 4096:
-            _DISPLAY_ARGS.clear()
-        found = _DISPLAY_ARGS[display] = [(c,) for c in display]
-    return found
-
-
-def _roads_out(state: State) -> Iterable[tuple]:
-    d: Data = state.data
-    return state.game.step_args[d.mages[d.active]] if d.movement > 0 else ()
-
-
-def _wand_now(state: State) -> list[tuple]:
-    """SB-210: move, then the books a search may move, then the wicked cards in the display."""
+def playable(state: State) -> list[int]:
+    """SB-120 with each card's own rule (``card_block``): the display's mage cards that can be played now."""
     g, d = state.game, state.data
-    out = [("move",)]
-    out += [("search", g.cat.tracks[t].id) for t in wand_search_tracks(g, state.options, d)]
+    free, helpful = g.free_cards, g.helpful
+    return [c for c in d.display if c in free or (c in helpful and card_block(g, d, state.options, c) is None)]
+
+
+def discardable(state: State) -> list[int]:
+    """SB-120: the display's mage cards, in the order they lie."""
+    helpful = state.game.helpful
+    return [c for c in state.data.display if c in helpful]
+
+
+def reachable(state: State) -> tuple[str, ...]:
+    """SB-140, SB-150, SB-905: the spaces one road away that are not a second city, while movement is left."""
+    d: Data = state.data
+    return state.game.step_targets[d.mages[d.active]] if d.movement > 0 else ()
+
+
+def wand_uses(state: State) -> list[tuple]:
+    """SB-210: move, then the books a search may move, then the wicked cards in the display (values of
+    ``_wand_uses``); none with an empty wand (SB-220: ``refuse`` compares these with stage and check together)."""
+    g, d = state.game, state.data
+    if not d.wands[d.active]:
+        return []
+    out: list[tuple] = [("move", None)]
+    out += [("search", t) for t in wand_search_tracks(g, state.options, d)]
     return out + [("banish", c) for c in d.display if c in g.adversary]
+
+
+# -- the order legal lists try arguments in ---------------------------------------------------
 
 
 def _in_tower(state: State) -> list[tuple]:
@@ -252,12 +269,25 @@ def destroy_ok(state: State, cid: int) -> No | None:
 # -- the tables ------------------------------------------------------------------------------
 
 _PLAY = Kind(
-    "play", _cards, No("SB-120", "not_in_display"), None, play_ok, ("SB-160", "SB-190", "SB-200", "SB-913"), _in_display
+    "play",
+    _cards,
+    No("SB-120", "not_in_display"),
+    check=play_ok,
+    rules=("SB-160", "SB-190", "SB-200", "SB-913"),
+    values=playable,
 )
-_DISCARD = Kind("discard", _cards, No("SB-120", "not_in_display"), None, discard_ok, (), _in_display)
-_STEP = Kind("step", _spaces, No("SB-905", "not_adjacent"), None, step_ok, ("SB-140", "SB-150"), _roads_out)
+_DISCARD = Kind("discard", _cards, No("SB-120", "not_in_display"), check=discard_ok, values=discardable)
+_STEP = Kind("step", _spaces, No("SB-905", "not_adjacent"), check=step_ok, rules=("SB-140", "SB-150"), values=reachable)
 _RECRUIT = Kind("recruit", _none, No("SB-907", "recruit_needs_village"), None, recruit_ok, ("SB-170",))
-_WAND = Kind("wand", _wand_uses, No("SB-210", "wand_what"), wand_charged, wand_ok, ("SB-190", "SB-220"), _wand_now)
+_WAND = Kind(
+    "wand",
+    _wand_uses,
+    No("SB-210", "wand_what"),
+    wand_charged,
+    wand_ok,
+    ("SB-190", "SB-220"),
+    values=wand_uses,
+)
 _END = Kind("end", _none, No("SB-130", "not_now"), None, end_ok, ("SB-120",))
 
 
@@ -273,7 +303,7 @@ def _phase(*kinds: Kind) -> Decisions:
 #: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)
 DECISIONS: dict[str, Decisions] = {
     "take_destiny_card": _phase(
-        Kind("tower", _cards, No("SB-100", "not_in_display"), None, tower_ok, (), _in_display),
+        Kind("tower", _cards, No("SB-100", "not_in_display"), check=tower_ok, values=in_display),
         *(_before_tower(k) for k in (_PLAY, _DISCARD, _STEP, _RECRUIT, _WAND, _END)),
     ),
     "play_mage_cards": _phase(

@@ -219,8 +219,10 @@ def books_held(d: Data) -> int:
 
 def ready_for_battle(g: Spellbound, d: Data) -> bool:
     """Both victory preconditions (SB-500, SB-510): 4+ books held, all mages in the tower village."""
+    if books_held(d) < g.books_to_win:
+        return False
     tower = g.tower_village(d)
-    return books_held(d) >= g.cat.setup["setup"]["books_to_win"] and all(m == tower for m in d.mages)
+    return all(m == tower for m in d.mages)
 
 
 def powers(g: Spellbound, d: Data, o: dict, extra_sun: int = 0) -> tuple[int, int]:

@@ -31,6 +31,7 @@ from .checks import DECISIONS, REFUSALS
 from .model import CAUGHT, HELD, ON_TRACK, Data
 from .setup import setup as first_position
 from .tables import Catalog, build_catalog, map_graph, variant
+from .views import evaluate
 
 __all__ = ["Spellbound"]
 
@@ -148,9 +149,14 @@ class Spellbound(Game):
         return frozenset(self.data_file("phases.toml")["anytime_rules"])
 
     @cached_property
-    def step_args(self) -> dict[str, tuple[tuple[str], ...]]:
-        """Per space, the argument tuples of a step along each road out of it (``checks``)."""
-        return {s: tuple((n,) for n in self.cat.neighbours.get(s, ())) for s in self.cat.spaces}
+    def step_targets(self) -> dict[str, tuple[str, ...]]:
+        """Per space, the spaces one road away that a step may reach: never a city from a city
+        (SB-150; ``checks.reachable``, the legal values of ``step``, read it on every decision)."""
+        kinds = self.cat.space_kinds
+        return {
+            s: tuple(n for n in self.cat.neighbours.get(s, ()) if not kinds[s] == kinds[n] == "city")
+            for s in self.cat.spaces
+        }
 
     @cached_property
     def track_by_id(self) -> dict:
@@ -232,11 +238,29 @@ class Spellbound(Game):
         return {"track": track.name, "track_de": track.name_de}
 
     def tower_village(self, d: Data) -> str:
-        """The village whose card is the Witch's Tower (SB-510)."""
-        for v, cid in enumerate(d.village_cards):
-            if self.cat.cards[cid].kind == "tower":
-                return self.cat.villages[v]
-        return ""
+        """The village whose card is the Witch's Tower (SB-510); remembered per layout of the
+        village cards (few per game), since bots ask on every position they rate late in a game."""
+        found = self._tower_at.get(d.village_cards)
+        if found is None:
+            found = next((self.cat.villages[v] for v, c in enumerate(d.village_cards) if c in self.tower_cards), "")
+            if len(self._tower_at) > 4096:  # a long session with many games: start over
+                self._tower_at.clear()
+            self._tower_at[d.village_cards] = found
+        return found
+
+    @cached_property
+    def _tower_at(self) -> dict[tuple[int, ...], str]:
+        return {}
+
+    @cached_property
+    def tower_cards(self) -> frozenset[int]:
+        """Ids of the village cards that are the Witch's Tower (SB-510)."""
+        return frozenset(c.id for c in self.cat.cards if c.kind == "tower")
+
+    @cached_property
+    def books_to_win(self) -> int:
+        """Books the mages must hold for the last battle (SB-500)."""
+        return int(self.cat.setup["setup"]["books_to_win"])
 
     def checked(
         self, state: State, d: Data, events, phase: str, to_move: int | None = None, rng: int | None = None
@@ -342,9 +366,7 @@ class Spellbound(Game):
         return determinize(self, state, dice)
 
     def evaluate(self, state: State, seat: int) -> float:
-        from .views import evaluate
-
-        return evaluate(self, state)
+        return evaluate(self, state)  # imported above, not here: a bot's search calls it thousands of times a turn
 
     def invariants(self, state: State) -> list[str]:
         from .views import invariants

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from rulekit.engine import Dice, State
 
-from . import effects as fx
 from .model import CAUGHT, HELD, ON_TRACK, Data
 
 if TYPE_CHECKING:
@@ -99,25 +98,32 @@ def determinize(g: Spellbound, state: State, dice: Dice) -> State:
 def evaluate(g: Spellbound, state: State) -> float:
     """Books held and safe distances count for the mages; caught books, pursuers near
     their goal and the witch's climb count against them; mages near the book in most
-    danger (or, with 4 books, near the witch-tower village) are worth a little."""
+    danger (or, with 4 books, near the witch-tower village) are worth a little.
+
+    A bot's search rates every position it reaches with this (thousands per turn), so the
+    track loop reads the data's tuples once; the sums keep their order (the same floats)."""
     d: Data = state.data
     if d.result:
         return 1000.0 if d.result == "won" else -1000.0
-    value, danger, worst = 0.0, None, 99
+    value, danger, worst, held = 0.0, None, 99, 0
+    books, pursuers, status = d.books, d.pursuers, d.book_status
     for i, t in enumerate(g.board(state.options).tracks):
-        if d.book_status[i] == HELD:
+        st, pursuer = status[i], pursuers[i]
+        if st == HELD:
             value += 30
-        elif d.book_status[i] == CAUGHT:
+            held += 1
+        elif st == CAUGHT:
             value -= 40
         else:
-            gap = d.books[i] - d.pursuers[i]
-            value += 3 * (d.books[i] - t.book_start) + 2 * min(gap, 4)
+            gap = books[i] - pursuer
+            value += 3 * (books[i] - t.book_start) + 2 * min(gap, 4)
             if gap < worst:
                 danger, worst = t.region, gap
-        value -= 3 * max(0, d.pursuers[i] - t.pursuer_goal + 3)
-    goal = g.tower_village(d) if fx.books_held(d) >= g.cat.setup["setup"]["books_to_win"] else danger
+        value -= 3 * max(0, pursuer - t.pursuer_goal + 3)
+    goal = g.tower_village(d) if held >= g.books_to_win else danger
     if goal:
-        value -= sum(g.distances[m][goal] for m in d.mages)
+        distances = g.distances
+        value -= sum([distances[m][goal] for m in d.mages])
     value += 0.5 * d.movement + 0.3 * sum(d.influence) + 0.5 * sum(d.wands)
     return value - 8 * d.witch + d.bag[1] - d.bag[0]
 

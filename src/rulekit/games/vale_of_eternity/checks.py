@@ -165,19 +165,9 @@ def _marked(state: Any) -> list[int]:
     return m.marked
 
 
-def _marked_args(state: Any) -> list[tuple[int]]:
-    return [(c,) for c in _marked(state)]
-
-
 def marked_ok(state: Any, cid: int) -> No | None:
     """VE-057: only a card with one's own marker is sold or tamed."""
     return None if cid in _marked(state) else No("VE-057", "r_not_yours", {"card": cid})
-
-
-def _hand(state: Any) -> list[tuple[int]]:
-    """The hand, while the area has room (VE-033: the check refuses every card otherwise)."""
-    d, seat = state.data, state.to_move
-    return [(c,) for c in d.hands[seat]] if len(d.areas[seat]) < d.round else []
 
 
 def summon_ok(state: Any, cid: int) -> No | None:
@@ -197,6 +187,19 @@ def summon_ok(state: Any, cid: int) -> No | None:
     return None if effects.can_summon(w, seat, cid) else No("VE-062", "r_not_resolvable", {"card": cid})
 
 
+def _summonable(state: Any) -> list[int]:
+    """The legal summons, in hand order: the cheap way to ``summon_ok``'s answer for every hand card
+    (the action turn's legal list is the most frequent one; most hand cards fail on the cost, so
+    the room and the stones' worth are read once and the instant effect only of those that pass)."""
+    m = _MEMO if _MEMO.state is state else _memo(state)
+    w, seat = m.work, state.to_move
+    if len(w.areas[seat]) >= w.round:  # VE-033
+        return []
+    if m.wealth is None:
+        m.wealth = w.wealth(seat)
+    return [c for c in w.affordable(seat, m.wealth) if effects.can_summon(w, seat, c)]
+
+
 #: (card, cost, stones' worth) -> its VE-059 refusal: the summon check runs on every hand card for
 #: every legal list of an action turn, and most fail on the cost, so each reason is made once
 _CANNOT_PAY: dict[tuple[int, int, int], No] = {}
@@ -209,10 +212,15 @@ def _cannot_pay(cid: int, cost: int, have: int) -> No:
     return no
 
 
-def _area(state: Any) -> list[tuple[int]]:
-    """The area, while the stones reach the round number (VE-066: the check refuses every card otherwise)."""
+def _releasable(state: Any) -> list[int]:
+    """The legal releases, in area order: ``release_ok``'s answer for every creature of the area,
+    the cheap way (one stones' worth, VE-066; the summoned-this-turn rule, VE-068)."""
     w, seat = work(state), state.to_move
-    return [(c,) for c in w.areas[seat]] if _wealth(state) >= w.round else []
+    if _wealth(state) < w.round:
+        return []
+    if w.options["release_same_turn"] or not w.fresh:
+        return list(w.areas[seat])
+    return [c for c in w.areas[seat] if c not in w.fresh]
 
 
 def release_ok(state: Any, cid: int) -> No | None:
@@ -238,8 +246,9 @@ def end_open(state: Any) -> No | None:
 # -- stones: payments and the limit (VE-031, VE-059, VE-066) ------------------------------------
 
 
-def _held(state: Any) -> list[tuple[int]]:
-    return [(v,) for v in sorted(set(state.data.stones[state.to_move]))]
+def _held(state: Any) -> list[int]:
+    """The values of the stones held, lowest first (the legal payments and returns)."""
+    return sorted(set(state.data.stones[state.to_move]))
 
 
 def _held_ok(rule: str) -> Callable[[Any, int], No | None]:
@@ -309,8 +318,10 @@ def _choice(kind: str) -> Kind:
 
 
 def _never(rule: str, key: str) -> Callable[[Any], No]:
+    no = No(rule, key)  # one refusal object: every legal list of the phase asks this stage
+
     def never(state: Any) -> No:
-        return No(rule, key)
+        return no
 
     never.__doc__ = f"{rule}: never possible ({key})."
     return never
@@ -331,7 +342,7 @@ def _pick() -> Decisions:
 
 
 def _payment(rule: str) -> Decisions:
-    return _phase(Kind("pay", _STONES, No(rule, "r_not_a_stone"), None, _held_ok(rule), among=_held))
+    return _phase(Kind("pay", _STONES, No(rule, "r_not_a_stone"), None, _held_ok(rule), values=_held))
 
 
 _EFFECT_KINDS = ("option", "recover", "discard", "summon", "target", "copy", "take", "done")
@@ -349,17 +360,35 @@ def _effect(*extra: Kind) -> Decisions:
 DECISIONS: dict[str, Decisions] = {
     "pick_clockwise": _pick(),
     "pick_counterclockwise": _pick(),
+    #: the action turn's kinds take their legal values from the cheap functions above (``values``);
+    #: the checks word the refusals, and ``Decisions.refuse`` holds the two to the same answer
     "action_turn": _phase(
-        Kind("sell", _labels("sell"), No("VE-057", "r_no_card"), None, marked_ok, among=_marked_args),
-        Kind("tame", _labels("tame"), No("VE-057", "r_no_card"), None, marked_ok, among=_marked_args),
-        Kind("summon", _labels("summon"), _CARD_BAD, None, summon_ok, ("VE-033", "VE-059", "VE-062"), _hand),
-        Kind("release", _labels("release"), No("VE-065", "r_no_card"), None, release_ok, ("VE-066", "VE-068"), _area),
+        Kind("sell", _labels("sell"), No("VE-057", "r_no_card"), None, marked_ok, values=_marked),
+        Kind("tame", _labels("tame"), No("VE-057", "r_no_card"), None, marked_ok, values=_marked),
+        Kind(
+            "summon",
+            _labels("summon"),
+            _CARD_BAD,
+            None,
+            summon_ok,
+            ("VE-033", "VE-059", "VE-062"),
+            values=_summonable,
+        ),
+        Kind(
+            "release",
+            _labels("release"),
+            No("VE-065", "r_no_card"),
+            None,
+            release_ok,
+            ("VE-066", "VE-068"),
+            values=_releasable,
+        ),
         Kind("end", _none, No("VE-052", "r_bad_args"), end_open),
     ),
     "summon_payment": _payment("VE-059"),
     "release_payment": _payment("VE-066"),
     "return_stones": _phase(
-        Kind("return", _STONES, No("VE-031", "r_not_a_stone"), None, _held_ok("VE-031"), among=_held)
+        Kind("return", _STONES, No("VE-031", "r_not_a_stone"), None, _held_ok("VE-031"), values=_held)
     ),
     "instant_effect": _effect(),
     #: VE-072: the activation is not ended by choice; every usable active effect is used

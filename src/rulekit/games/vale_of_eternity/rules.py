@@ -239,6 +239,18 @@ def _quick_summon(state: State) -> State | None:
     return nxt
 
 
+#: label -> its Action: the forced choice waits in the data as its label (the data stays plain
+#: values), and parsing it again on every forced step costs more than the step's own rules
+_ACTIONS: dict[str, Action] = {}
+
+
+def _action(label: str) -> Action:
+    action = _ACTIONS.get(label)
+    if action is None:
+        action = _ACTIONS[label] = Action.coerce(label)
+    return action
+
+
 def _forced_choice(state: State) -> State:
     """Option forced_auto: make the only possible choice of the decision that waits here, and
     the next one too while it has only one (one step); each event cites the first rule of its
@@ -249,7 +261,7 @@ def _forced_choice(state: State) -> State:
     phases, acts = state.game.phases, None
     while True:
         w.note(phases[phase].rules[0], "forced", player=seat, label=label)
-        phase, seat = PLAYS[phase](w, seat, Action.coerce(label))
+        phase, seat = PLAYS[phase](w, seat, _action(label))
         if seat is None:
             break
         acts = DECISIONS[phase].legal(At(w, seat, state.players, state.options))

@@ -22,6 +22,17 @@ _new = object.__new__
 _BLANK_VALE = blank_of(Vale)
 
 
+_COSTS: list = [None, {}]  # the options last asked about and every card's printed cost under them
+
+
+def _printed_costs(options: Any) -> dict[int, int]:
+    """VE-006: card id -> printed cost under ``options`` (``Card.cost_in``). The options of one
+    game are one object, so the table is built once per game, not once per summon check."""
+    if _COSTS[0] is not options:
+        _COSTS[:] = [options, {cid: card.cost_in(options) for cid, card in CARDS.items()}]
+    return _COSTS[1]
+
+
 class Work:
     """A mutable copy of ``Vale`` used inside one step; ``freeze`` makes the next ``Vale``."""
 
@@ -137,11 +148,20 @@ class Work:
     def summon_cost(self, seat: int, cid: int) -> int:
         """VE-060: printed cost minus the discounts of the area, never below 0."""
         card = CARDS[cid]
-        cost = card.cost_in(self.options)
-        if not any(c in DISCOUNTS for c in self.areas[seat]):
+        cost = _printed_costs(self.options)[cid]
+        if DISCOUNTS.keys().isdisjoint(self.areas[seat]):  # the area scanned in C: asked for many cards
             return cost
         off = sum(b["amount"] for b in self.perms(seat, "discount") if b.get("element", card.element) == card.element)
         return max(0, cost - off)
+
+    def affordable(self, seat: int, have: int) -> list[int]:
+        """The hand cards of ``seat`` whose summon cost (VE-060) a stones' worth of ``have`` pays,
+        in hand order (every action turn's legal list asks it: without a discount in the area
+        the printed costs decide, read from one table)."""
+        if DISCOUNTS.keys().isdisjoint(self.areas[seat]):
+            costs = _printed_costs(self.options)
+            return [c for c in self.hands[seat] if costs[c] <= have]
+        return [c for c in self.hands[seat] if self.summon_cost(seat, c) <= have]
 
     # -- cards moving -----------------------------------------------------
 

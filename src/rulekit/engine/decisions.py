@@ -194,8 +194,8 @@ class Decisions:
     def _table(self, state: Any) -> tuple:
         """The label tables and the legal list's plan, built once per ``key(state)``.
 
-        ``(by_args, plan)``: per kind ``{args: value}`` (for ``refuse``), and per kind
-        the one tuple ``legal`` reads: ``(name, stage, check, among, values, actions,
+        ``(rows, by_args, plan)``: per kind its ``((action, value), ...)`` rows, per kind
+        ``{args: value}`` (for ``refuse``), and per kind the one tuple ``legal`` reads: ``(name, stage, check, among, values, actions,
         pairs, by_args, action_of)``, with ``actions`` every label's action, ``pairs`` the
         (action, value) rows, ``by_args`` {args: (action, value)} and ``action_of``
         the lookup {value: action}[value] of a kind with ``values``.
@@ -212,8 +212,9 @@ class Decisions:
                 by_args = {a.args: (a, v) for a, v in pairs}
                 actions = tuple(a for a, _ in pairs)
                 plan.append((k.name, k.stage, k.check, k.among, k.values, actions, pairs, by_args, action_of))
+            rows = tuple(p[6] for p in plan)
             values = tuple({args: v for args, (_, v) in p[7].items()} for p in plan)
-            table = self._tables[key] = (values, tuple(plan))
+            table = self._tables[key] = (rows, values, tuple(plan))
         self._last = (key, table)
         return table
 
@@ -247,7 +248,7 @@ class Decisions:
         [Action(kind='take', args=(1,)), Action(kind='take', args=(2,))]
         """
         out: list[Action] = []
-        for name, stage, check, among, values, actions, pairs, by_args, action_of in self._table(state)[1]:
+        for name, stage, check, among, values, actions, pairs, by_args, action_of in self._table(state)[2]:
             if stage is not None and stage(state) is not None:
                 continue
             if values is not None:  # the legal values, in their order (a hot list)
@@ -302,7 +303,7 @@ class Decisions:
         kind = self.kinds[i]
         if not all(isinstance(a, int | str) and not isinstance(a, bool) for a in action.args):
             return kind.bad
-        value = self._table(state)[0][i].get(action.args, _MISSING)
+        value = self._table(state)[1][i].get(action.args, _MISSING)
         if value is _MISSING:
             return kind.bad
         no = kind.stage(state) if kind.stage is not None else None

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Action, Dice, State
+from ...engine import Action, State
 from ...engine.decisions import Decisions, Kind, No, Refusals
 from .effects import op_feasible, place_targets, step_choices
 from .model import Board
@@ -235,14 +235,12 @@ _SWAPS = (*((c, "ore") for c in COLOURS), *(("ore", c) for c in COLOURS))
 
 
 _LAST: list = [None, None]
-#: the checks never roll: their context shares one die instead of opening the state's
-_NO_DICE = Dice(0)
 
 
 def _ctx(state: State) -> Ctx:
     """The rule context of ``state`` (catalogue, options), built once for the checks of one state."""
     if _LAST[0] is not state:
-        _LAST[0], _LAST[1] = state, state.game.ctx(state, _NO_DICE)
+        _LAST[0], _LAST[1] = state, state.game.ctx(state)
     return _LAST[1]
 
 
@@ -257,9 +255,16 @@ def _fallback(rule: str) -> No:
     return no
 
 
+class _RefuseOnly(Kind):
+    """A kind a phase lists only to say why it is not open there: never in its legal list
+    (``_Phase.legal`` skips it), only ``why_not`` asks its checks."""
+
+    __slots__ = ()
+
+
 def _closed(name: str, labels: Callable, no: No) -> Kind:
     """A kind never open in this phase that says why there (``no``), whatever its arguments."""
-    return Kind(name, labels, no, stage=lambda state: no)
+    return _RefuseOnly(name, labels, no, stage=lambda state: no)
 
 
 # -- label spaces (the same as words.all_labels, by kind) ----------------------------------------
@@ -381,9 +386,10 @@ def _rune_kinds(here: bool) -> tuple[Kind, Kind]:
     def swap_among(state: State) -> list[tuple]:
         return [] if not here or _swap_stage(state) else list(_SWAPS)
 
+    kind = Kind if here else _RefuseOnly
     return (
-        Kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, among=gem_among),
-        Kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), among=swap_among),
+        kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, among=gem_among),
+        kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), among=swap_among),
     )
 
 
@@ -641,6 +647,14 @@ def forge_check(state: State, forge: int | str) -> No | None:
     return No(rule, "r_cannot_pay", {"cost": cost})
 
 
+def _forges_open(state: State) -> list:
+    """The forge kind's legal values: the forges ``forge_ok`` lets use now, in list order. The legal
+    list takes them as they are, wording no refusal for the other forges (``forge_check`` does that
+    for ``why_not``; ``Decisions.refuse`` holds the two to the same answer)."""
+    b, ctx = state.data, _ctx(state)
+    return [f for f in (*range(1, len(b.forges) + 1), "joker") if forge_ok(b, ctx, f) is None]
+
+
 def forge_done_check(state: State, _: object = None) -> No | None:
     """RS-130: the forge action ends after forging, when nothing can be forged, or with empty actions allowed."""
     t = state.data.turn
@@ -688,7 +702,24 @@ def _key(state: State) -> int:
     return 0
 
 
-class _RunesBeforeLastAction(Decisions):
+class _Phase(Decisions):
+    """A decision phase whose legal list asks only the kinds that can be open in it.
+
+    Most kinds of a phase are there for the refusals alone (``_RefuseOnly``: a step of an action
+    not chosen, a trade-in before the action is over): ``Decisions.legal`` would ask each of them
+    on every legal list and find nothing. The legal list is built by a ``Decisions`` of the other
+    kinds, in the same order, so it is the same list; ``refuse`` still knows every kind.
+    """
+
+    def __init__(self, *kinds: Kind) -> None:
+        super().__init__(*kinds, key=_key)
+        self._open = Decisions(*(k for k in kinds if not isinstance(k, _RefuseOnly)), key=_key)
+
+    def legal(self, state: State) -> list[Action]:
+        return self._open.legal(state)
+
+
+class _RunesBeforeLastAction(_Phase):
     """Choose the action: the rune actions are listed before the last action, as the legal list has
     always shown them (the seeded random games and golden transcripts follow that order)."""
 
@@ -701,7 +732,7 @@ class _RunesBeforeLastAction(Decisions):
 
 
 def _phase(*kinds: Kind) -> Decisions:
-    return Decisions(*kinds, key=_key)
+    return _Phase(*kinds)
 
 
 #: the action a step belongs to, for "choose the action first" (RS-061)
@@ -756,7 +787,6 @@ DECISIONS: dict[str, Decisions] = {
         _not_chosen("forge", _forges),
         _TRADE_LATER,
         _RUNE_WITH_TRADE,
-        key=_key,
     ),
     "summon": _phase(
         Kind("colour", _COLOURS, _fallback("RS-071"), stage=_colour_open),
@@ -786,6 +816,7 @@ DECISIONS: dict[str, Decisions] = {
             _fallback("RS-130"),
             check=forge_check,
             rules=("RS-131", "RS-133", "RS-134", "RS-138", "RS-147", "RS-149", "RS-150"),
+            values=_forges_open,
         ),
         *_RUNES_HERE,
         Kind("done", _none, _fallback("RS-130"), check=forge_done_check),

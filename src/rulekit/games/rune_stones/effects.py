@@ -10,6 +10,7 @@ card, pick an option, give a gem for the die swap) are answered by ``answer``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, DataFileError, FlowError
@@ -55,7 +56,13 @@ KIND_RULE = {"basic": "RS-098", "choice": "RS-099", "exchange": "RS-100"}
 
 # -- paying (RS-100, RS-101, RS-131..RS-135) ----------------------------------------
 
+#: ``feasible``, ``cover`` and ``_targets`` are pure functions of a few small tuples that every
+#: legal list of a forge or payment asks again with the same arguments (the forge checks ask them
+#: for each forge): they are cached. Their results are tuples, ints and bools, never changed.
+_CACHE = 1 << 14
 
+
+@lru_cache(maxsize=_CACHE)
 def feasible(gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...]) -> bool:
     """Can ``bill`` be paid in full from ``gems`` and ``jokers``?"""
     if not bill:
@@ -75,6 +82,7 @@ def feasible(gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...
     return flex_need <= flex and any_need <= flex - flex_need + spare
 
 
+@lru_cache(maxsize=_CACHE)
 def cover(token: str, gems: tuple[int, ...], jokers: int, jcol: str, bill: tuple[str, ...]):
     """Pay one ``token`` (a colour or "joker") towards ``bill``.
 
@@ -115,6 +123,7 @@ def place_targets(board: Board, seat: int, artifact: str) -> tuple[tuple[int, st
     return _targets(board.players[seat].rows, artifact)
 
 
+@lru_cache(maxsize=_CACHE)
 def _targets(rows: tuple[tuple[str, ...], ...], artifact: str) -> tuple[tuple[int, str], ...]:
     return tuple(
         (r + 1, space)

@@ -38,22 +38,36 @@ __all__ = ["RuneStones", "Ctx", "build_flow"]
 class Ctx:
     """Per-apply working context; ``ev`` collects the events said.
 
-    A plain slotted class (built once per hook call, so kept cheap). Events
-    format their words only when read: ``GermanArgs`` adds the German forms
-    of the arguments then, not on the hot path of bots and simulations.
+    A plain slotted class, built once per hook call (several times per
+    decision), so kept cheap: the dice are opened only when a step rolls or
+    shuffles (``dice``; most steps do neither), and events format their words
+    only when read (``GermanArgs`` adds the German forms of the arguments
+    then, not on the hot path of bots and simulations).
     """
 
-    __slots__ = ("game", "cat", "opts", "dice", "seat", "ev", "_words")
+    __slots__ = ("game", "cat", "opts", "_dice", "_rng", "seat", "ev", "_words")
 
-    def __init__(self, game: Any, cat: Catalogue, opts: dict, dice: Dice | None, seat: int):
-        self.game, self.cat, self.opts, self.dice, self.seat = game, cat, opts, dice, seat
+    def __init__(self, game: Any, cat: Catalogue, opts: dict, rng: int, seat: int, dice: Dice | None = None):
+        self.game, self.cat, self.opts, self._rng, self.seat, self._dice = game, cat, opts, rng, seat, dice
         self.ev: list[Event] = []
         self._words = game.words
 
+    @property
+    def dice(self) -> Dice:
+        """The state's dice, opened from its generator state on first use."""
+        if self._dice is None:
+            self._dice = Dice(self._rng)
+        return self._dice
+
+    @property
+    def rng(self) -> int:
+        """The generator state after this step: unchanged when nothing rolled."""
+        return self._rng if self._dice is None else self._dice.state
+
     def say(self, rule: str, key: str, **args: Any) -> None:
         if "player" not in args:
-            args["player"] = f"P{self.seat + 1}"
-        self.ev.append(Event(rule, key=key, source=(self._words, key, args)))
+            args["player"] = _NAMES[self.seat]
+        self.ev.append(Event(rule, "", "", key, (self._words, key, args)))
 
 
 _EXTRA = frozenset(("jokergem", "swap"))
@@ -64,11 +78,9 @@ Play = Callable[..., tuple]
 def _to(state: State, board, phase: str, ctx) -> State:
     """The state after a step: the next phase, who decides there, the dice and the events said."""
     if phase == "game_over":
-        return state.evolve(
-            data=board, phase=phase, to_move=None, is_over=True, rng=ctx.dice.state, events=tuple(ctx.ev)
-        )
+        return state.evolve(data=board, phase=phase, to_move=None, is_over=True, rng=ctx.rng, events=tuple(ctx.ev))
     to_move = None if state.game.phases[phase].automatic else board.current
-    return state.evolve(data=board, phase=phase, to_move=to_move, rng=ctx.dice.state, events=tuple(ctx.ev))
+    return state.evolve(data=board, phase=phase, to_move=to_move, rng=ctx.rng, events=tuple(ctx.ev))
 
 
 def decision(phase: str, play: Play, runes: bool = False) -> PhaseHooks:
@@ -168,7 +180,7 @@ class RuneStones(Game):
         return super().phrases(actions, lang, most)
 
     def ctx(self, state: State, dice: Dice | None = None) -> Ctx:
-        return Ctx(self, self.cat, state.options, dice or Dice(state.rng), state.data.current if state.data else 0)
+        return Ctx(self, self.cat, state.options, state.rng, state.data.current if state.data else 0, dice)
 
     @cached_property
     def flow(self) -> dict[str, PhaseHooks]:
@@ -251,3 +263,7 @@ class RuneStones(Game):
     def describe(self, action: Action, lang: str = "en") -> str:
         """One short sentence for an action (or its label) in English or German."""
         return words.describe(self, Action.coerce(action), lang)
+
+
+#: "P1", "P2" ... for the events' ``player`` (``words.name_of``), made once
+_NAMES = tuple(words.name_of(seat) for seat in range(max(RuneStones.players)))

@@ -182,6 +182,9 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
 
 # -- automatic steps of a turn, one function per automatic phase ----------------
 
+#: a turn with nothing done yet: frozen, so every new turn shares it (``Turn()`` runs a frozen __init__)
+_NEW_TURN = Turn()
+
 
 def auto_start_turn(board: Board, ctx: Ctx) -> tuple[Board, str]:
     """RS-060: the active player's turn begins."""
@@ -212,7 +215,7 @@ def auto_refill_hand(board: Board, ctx: Ctx) -> tuple[Board, str]:
 def auto_end_turn(board: Board, ctx: Ctx) -> tuple[Board, str]:
     """RS-065: the next player clockwise; back at the start player the round ends."""
     nxt = next_seat(board.current, len(board.players))
-    board = copy_board(board, turn=Turn(), current=nxt, last_roll="")
+    board = copy_board(board, turn=_NEW_TURN, current=nxt, last_roll="")
     if nxt == board.start:
         ctx.say("RS-065", "round_over")
         return board, "round_end"

@@ -115,3 +115,49 @@ def test_planning_agents_do_not_walk_in_circles(spec):
     later = state.evolve(step=state.step + 4)  # the same view, reached again by a round trip
     assert later.view(later.to_move) | {"step": 0} == state.view(state.to_move) | {"step": 0}
     assert agent.choose(later) != first
+
+
+def test_mcts_opens_the_best_rated_action_first():
+    """The prior: with one iteration the only child is the action ``evaluate`` rates best one step
+    ahead, so a small budget starts where greedy would, not at a random action."""
+    import rulekit
+
+    game = rulekit.load("vale_of_eternity")
+    checked = 0
+    for seed in range(12):
+        state = game.new(players=2, seed=seed)
+        while not state.is_over and checked < 12:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                seat = state.to_move
+                values = sorted(((game.evaluate(state.apply(a), seat), str(a)) for a in legal), reverse=True)
+                if values[0][0] > values[1][0] + 1e-9:
+                    assert str(make_agent("mcts:1", seed=seed).choose(state)) == values[0][1]
+                    checked += 1
+            state = state.apply(legal[0])
+            if state.step > 40:
+                break
+    assert checked >= 6
+
+
+def test_mcts_follows_its_plan_through_a_turn():
+    """A search covers the most visited line of the own turn: later choices of that turn follow it
+    while the view is as expected, so a game costs far fewer searches than decisions."""
+    import rulekit
+
+    state = rulekit.load("rune_stones").new(players=2, seed=2)
+    bot = make_agent("mcts:40", seed=2)
+    searches, decisions = 0, 0
+    search = bot._search
+
+    def counted(*args):
+        nonlocal searches
+        searches += 1
+        return search(*args)
+
+    bot._search = counted
+    while decisions < 60:
+        if len(state.legal_actions()) > 1:
+            decisions += 1
+        state = state.apply(bot.choose(state))
+    assert 0 < searches < decisions

@@ -166,7 +166,6 @@ class Decisions:
         self.key = key
         self._tables: dict[Hashable, tuple] = {}
         self._last: tuple = (object(), None)  # (key, table) of the last call
-        self._hooks = tuple((k.stage, k.check, k.among, k.values) for k in kinds)  # read on every legal list
 
     def declared(self, kind: str) -> frozenset[str]:
         """The rule ids a refusal of ``kind`` may cite: its ``bad`` rule and its declared ``rules``.
@@ -193,24 +192,38 @@ class Decisions:
         return frozenset((k.bad.rule, *k.rules))
 
     def _table(self, state: Any) -> tuple:
-        """Per kind: ((action, value), ...), {args: value}, {args: (action, value)} and (kinds with
-        ``values``) {value: action}, built once per ``key(state)``."""
+        """The label tables and the legal list's plan, built once per ``key(state)``.
+
+        ``(rows, by_args, plan)``: per kind its ``((action, value), ...)`` rows, per kind
+        ``{args: value}`` (for ``refuse``), and per kind the one tuple ``legal`` reads: ``(name, stage, check, among, values, actions,
+        pairs, by_args, action_of)``, with ``actions`` every label's action, ``pairs`` the
+        (action, value) rows, ``by_args`` {args: (action, value)} and ``action_of``
+        the lookup {value: action}[value] of a kind with ``values``.
+        """
         key = self.key(state)
         if key is self._last[0]:  # the very key object of the last call: no hashing
             return self._last[1]
         table = self._tables.get(key)
         if table is None:
-            rows = tuple(tuple((Action(k.name, args), v) for args, v in k.labels(state)) for k in self.kinds)
-            by_args = tuple({a.args: (a, v) for a, v in r} for r in rows)
-            by_value = tuple(
-                {v: a for a, v in r} if k.values is not None else None for k, r in zip(self.kinds, rows, strict=True)
-            )
-            table = self._tables[key] = (rows, tuple({a.args: v for a, v in r} for r in rows), by_args, by_value)
+            plan = []
+            for k in self.kinds:
+                pairs = tuple((Action(k.name, args), v) for args, v in k.labels(state))
+                action_of = {v: a for a, v in pairs}.__getitem__ if k.values is not None else None
+                by_args = {a.args: (a, v) for a, v in pairs}
+                actions = tuple(a for a, _ in pairs)
+                plan.append((k.name, k.stage, k.check, k.among, k.values, actions, pairs, by_args, action_of))
+            rows = tuple(p[6] for p in plan)
+            values = tuple({args: v for args, (_, v) in p[7].items()} for p in plan)
+            table = self._tables[key] = (rows, values, tuple(plan))
         self._last = (key, table)
         return table
 
     def legal(self, state: Any) -> list[Action]:
         """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order.
+
+        A hot path (bots ask for a legal list on every step): one precomputed
+        tuple per kind (``_table``), and the kinds with ``values`` look their
+        actions up without running a check.
 
         Parameters
         ----------
@@ -222,6 +235,11 @@ class Decisions:
         list of Action
             The legal actions, kind by kind in declaration order, each kind's in label order.
 
+        Raises
+        ------
+        FlowError
+            When a kind's ``values`` names a value without a label (a bug in the game).
+
         Examples
         --------
         >>> take = Kind("take", lambda state: [((n,), n) for n in (1, 2, 3)], No("X-1", "bad_take"),
@@ -230,22 +248,23 @@ class Decisions:
         [Action(kind='take', args=(1,)), Action(kind='take', args=(2,))]
         """
         out: list[Action] = []
-        all_rows, _, all_args, all_values = self._table(state)
-        hooks = zip(self._hooks, all_rows, all_args, all_values)  # noqa: B905 - same length
-        for (stage, check, among, values), rows, by_args, by_value in hooks:
+        for name, stage, check, among, values, actions, pairs, by_args, action_of in self._table(state)[2]:
             if stage is not None and stage(state) is not None:
                 continue
             if values is not None:  # the legal values, in their order (a hot list)
-                out.extend(_actions(by_value, values(state)))
+                try:
+                    out += map(action_of, values(state))
+                except KeyError as missing:  # a bug in the game
+                    raise FlowError(f"the legal value {missing} of {name!r} has no label") from None
             elif among is not None:  # the arguments to try now, in their order (inlined: a hot loop)
                 for args in among(state):
                     found = by_args.get(args)
                     if found is not None and (check is None or check(state, found[1]) is None):
                         out.append(found[0])
             elif check is None:
-                out.extend([a for a, _ in rows])
+                out += actions
             else:
-                out.extend([a for a, v in rows if check(state, v) is None])
+                out += [a for a, v in pairs if check(state, v) is None]
         return out
 
     def refuse(self, state: Any, action: Action) -> No | None:
@@ -295,14 +314,6 @@ class Decisions:
         if kind.values is not None and (no is None) != (value in kind.values(state)):
             raise FlowError(f"{action}: its check ({no}) and the legal values of {action.kind!r} disagree")
         return no
-
-
-def _actions(by_value: dict, values: Iterable[Any]) -> list[Action]:
-    """The actions of legal values (a value without a label is a bug in the game)."""
-    try:
-        return [by_value[v] for v in values]
-    except KeyError as missing:
-        raise FlowError(f"the legal value {missing} has no label") from None
 
 
 class Refusals:

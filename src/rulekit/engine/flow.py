@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .errors import IllegalAction
     from .state import State
 
-__all__ = ["FlowError", "Phase", "PhaseHooks", "check_flow_table", "load_phases", "phase_graph"]
+__all__ = ["FlowError", "Phase", "PhaseHooks", "check_flow_table", "flow_steps", "load_phases", "phase_graph"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +237,37 @@ def check_flow_table(game_id: str, phases: dict[str, Phase], flow: dict[str, Pha
             raise FlowError(f"{game_id}: decision phase {pid!r} needs legal and play hooks and no auto hook")
         if not phases[pid].automatic and hooks.why_not is None:
             raise FlowError(f"{game_id}: decision phase {pid!r} needs a why_not hook (its REFUSALS.why_not)")
+
+
+def flow_steps(phases: dict[str, Phase]) -> tuple[frozenset, frozenset]:
+    """Every step the flow allows, as ``(phase, next phase)`` pairs: (decisions, automatic steps).
+
+    The engine checks each step with one set lookup here (a hot path: every
+    decision and every automatic step) and calls ``check_step`` only for a
+    step outside these sets, to word the ``FlowError``: the same check as
+    ``check_step``, worked out once per game (``Game.flow_steps``).
+
+    Parameters
+    ----------
+    phases : dict of str to Phase
+        The game's phases.
+
+    Returns
+    -------
+    tuple of frozenset
+        The ``(phase, next)`` edges leaving the decision phases, then those leaving the automatic phases.
+
+    Examples
+    --------
+    >>> decisions, automatic = flow_steps({"bid": Phase("bid", "Bidding", "Bieten", ("bid", "pay"), ()),
+    ...                                    "pay": Phase("pay", "Paying", "Zahlen", ("bid",), (), True)})
+    >>> sorted(decisions), sorted(automatic)
+    ([('bid', 'bid'), ('bid', 'pay')], [('pay', 'bid')])
+    """
+    edges = {True: set(), False: set()}
+    for p in phases.values():
+        edges[p.automatic].update((p.id, n) for n in p.next)
+    return frozenset(edges[False]), frozenset(edges[True])
 
 
 def check_step(phases: dict[str, Phase], before: State, after: State, automatic: bool) -> None:

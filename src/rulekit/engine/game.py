@@ -20,7 +20,7 @@ import networkx as nx
 
 from .actions import Action
 from .errors import ArgumentError, FlowError, IllegalAction, SaveFileError, SetupError
-from .flow import Phase, PhaseHooks, check_flow_table, load_phases, phase_graph
+from .flow import Phase, PhaseHooks, check_flow_table, flow_steps, load_phases, phase_graph
 from .options import Option, Options, frozen_options
 from .record import Record
 from .rng import Dice, seed_state
@@ -212,6 +212,23 @@ class Game:
         """
         check_flow_table(self.id, self.phases, self.flow)
         return self.flow
+
+    @cached_property
+    def flow_steps(self) -> tuple[frozenset, frozenset] | None:
+        """The steps ``phases`` allows: (decision steps, automatic steps) as ``(phase, next)`` pairs.
+
+        None for a game without a flow table (its steps are not checked).
+        ``State.apply``, ``advance`` and ``settle`` check every step with one set lookup
+        here and word the refusal with ``check_step`` (``rulekit.engine.flow.flow_steps``).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> decisions, automatic = rulekit.load("rune_stones").flow_steps
+        >>> ("choose_action", "summon") in decisions, ("choose_action", "summon") in automatic
+        (True, False)
+        """
+        return flow_steps(self.phases) if self.flow else None
 
     def phase_graph(self) -> nx.DiGraph:
         """The flow of a round as a DiGraph built from the declared phases (what the widgets draw).
@@ -542,7 +559,7 @@ class Game:
         >>> str(event), event.text_de
         ("[RS-060] P1's turn.", 'P1 ist am Zug.')
         """
-        return Event(rule, key=key, source=(self.messages, key, args), seats=private_to)
+        return Event(rule, "", "", key, (self.messages, key, args), private_to)  # positional: a hot call
 
     def refuse(self, rule: str, key: str, action: Action | None = None, **args: Any) -> IllegalAction:
         """An ``IllegalAction`` citing ``rule``; the reason comes from the messages.

@@ -114,8 +114,11 @@ class Dice:
         if n <= 0:
             raise ValueError("below() needs n > 0")
         limit = _MASK - (_MASK % n)
-        while True:
-            x = self.next64()
+        while True:  # ``next64`` inlined (the draw every bot makes on every step): the same splitmix64
+            z = self.state = (self.state + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 

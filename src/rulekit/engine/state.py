@@ -200,7 +200,7 @@ class State:
         """
         if self.is_over or self.to_move is None:
             return []
-        return list(self._legal or self._fill_legal())
+        return (self._legal or self._fill_legal())[:]
 
     def _fill_legal(self) -> list[Action]:
         """Compute the legal actions once into ``_legal`` (shared by the bookkeeping copies)."""
@@ -324,15 +324,16 @@ class State:
         # The hook gets this state as it is, as ``advance`` does (no cleaned copy: one copy less per
         # decision); a hook that sets no ``events`` hands back this state's events object: "no events".
         nxt = game.play(self, action)
-        if game.flow:
+        steps = game.flow_steps  # the flow check as one set lookup; ``check_step`` words a refusal
+        if steps is not None and (self.phase, nxt.phase) not in steps[0]:
             check_step(game.phases, self, nxt, automatic=False)
         events = () if nxt.events is self.events else nxt.events
         # other seats must not count a private decision (a card added to a sealed bid); most games have none
         if game.has_private_decisions and game.private_decision(self, action):
             unseen = tuple(n + (i != self.to_move) for i, n in enumerate(self.unseen or (0,) * self.players))
-            nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1, unseen=unseen, events=events)
         else:
-            nxt = nxt.evolve(history=(self.history, action), autos=0, step=self.step + 1, events=events)
+            unseen = nxt.unseen
+        nxt = _stepped(nxt, events, self.step + 1, 0, (self.history, action), unseen)
         return nxt.settle() if settle and nxt.to_move is None and not nxt.is_over else nxt
 
     def advance(self) -> State:
@@ -368,11 +369,13 @@ class State:
         """
         if not self.automatic:
             raise IllegalAction("engine", "no automatic step is pending", None, "Kein automatischer Schritt steht an.")
-        nxt = self.game.auto(self)
-        if self.game.flow:
-            check_step(self.game.phases, self, nxt, automatic=True)
+        game = self.game
+        nxt = game.auto(self)
+        steps = game.flow_steps
+        if steps is not None and (self.phase, nxt.phase) not in steps[1]:
+            check_step(game.phases, self, nxt, automatic=True)
         events = () if nxt.events is self.events else nxt.events
-        return nxt.evolve(autos=self.autos + 1, step=self.step + 1, events=events)
+        return _stepped(nxt, events, self.step + 1, self.autos + 1, nxt.history, nxt.unseen)
 
     def settle(self) -> State:
         """Run automatic steps until a seat must decide or the game ends.
@@ -392,17 +395,18 @@ class State:
         if self.to_move is not None or self.is_over:
             return self
         game, state, events = self.game, self, list(self.events)
+        steps = game.flow_steps
+        automatic = steps[1] if steps is not None else None
         while True:  # ``advance`` inlined: the last step's copy carries all the events (one copy less)
             nxt = game.auto(state)
-            if game.flow:
+            if automatic is not None and (state.phase, nxt.phase) not in automatic:
                 check_step(game.phases, state, nxt, automatic=True)
             own = () if nxt.events is state.events else nxt.events
+            events += own
             if nxt.to_move is None and not nxt.is_over:
-                events.extend(own)
-                state = nxt.evolve(autos=state.autos + 1, step=state.step + 1, events=own)
+                state = _stepped(nxt, own, state.step + 1, state.autos + 1, nxt.history, nxt.unseen)
             else:
-                events.extend(own)
-                return nxt.evolve(autos=state.autos + 1, step=state.step + 1, events=tuple(events))
+                return _stepped(nxt, tuple(events), state.step + 1, state.autos + 1, nxt.history, nxt.unseen)
 
     def evolve(self, **changes: Any) -> State:
         """A copy with some fields changed (the way game hooks build new states).
@@ -572,7 +576,9 @@ def _make_evolve():
         "def evolve(self, *, " + ", ".join(f"{f}=_keep" for f in _FIELDS) + ", **unknown):",
         "    if unknown:",
         "        _unknown_fields(unknown)",
-        "    if to_move is not _keep:",
+        # the seat check of ``_check_seat``, inlined for the usual case (an int seat or None)
+        "    if to_move is not _keep and to_move is not None and (type(to_move) is not int or to_move < 0"
+        " or to_move >= (self.players if players is _keep else players)):",
         "        _check_seat(to_move, self.players if players is _keep else players)",
         "    if players is not _keep and players != self.players:",
         "        _other_players(self, players)",
@@ -600,3 +606,29 @@ def _make_evolve():
 
 
 State.evolve = _make_evolve()  # type: ignore[method-assign]
+
+
+def _make_stepped():
+    """``_stepped(state, events, step, autos, history, unseen)``: the engine's own copy after every step.
+
+    The same as ``state.evolve(events=..., step=..., autos=..., history=..., unseen=...)``
+    (only bookkeeping changes, so the legal actions computed are kept), generated from
+    the field list without the keyword checks: ``apply``, ``advance`` and ``settle``
+    make one per step, the commonest copy of all.
+    """
+    own = ("events", "step", "autos", "history", "unseen")
+    lines = [
+        "def stepped(state, " + ", ".join(own) + "):",
+        "    new = _new(_Blank)",
+        *(f"    new.{f} = state.{f}" for f in _FIELDS if f not in own),
+        *(f"    new.{f} = {f}" for f in own),
+        "    new._legal = state._legal",
+        "    new.__class__ = State",
+        "    return new",
+    ]
+    scope = {"_new": object.__new__, "_Blank": blank_of(State), "State": State}
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the dataclass's own field names
+    return scope["stepped"]
+
+
+_stepped = _make_stepped()

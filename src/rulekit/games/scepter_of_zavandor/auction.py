@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from ...engine import Action, State
 from ...engine.seats import next_seat
-from .model import Auction, Pay, Table, item_price, owns_max, put, replace
-from .tables import GEMS
+from .model import Auction, Pay, Table, copy_auction, copy_player, copy_table, item_price, owns_max, put
+from .tables import GEMS, SEATS
 from .turn import back_to_turn, finish_pay, gain_gem
 
 if TYPE_CHECKING:
@@ -60,18 +60,16 @@ def open_auction(game: ScepterOfZavandor, s: State, seat: int, item: str) -> Sta
         game.say(
             "ZS-400",
             "auction_open",
-            player=game.seat_name(seat),
+            player=SEATS[seat],
             item=game.item_name(item),
             price=printed(game, kind, item),
         )
     ]
     barred = [i for i in rotated if i not in seats]
     if barred:
-        ev.append(
-            game.say("ZS-440", "barred", players=", ".join(map(game.seat_name, barred)), item=game.item_name(item))
-        )
+        ev.append(game.say("ZS-440", "barred", players=", ".join(SEATS[i] for i in barred), item=game.item_name(item)))
     auc = Auction(kind, item, seat, seats, seat)
-    return s.evolve(data=replace(t, auction=auc), phase="auction", to_move=seat, events=tuple(ev))
+    return s.evolve(data=copy_table(t, auction=auc), phase="auction", to_move=seat, events=tuple(ev))
 
 
 def _next(order: tuple[int, ...], auc: Auction, after: int) -> int:
@@ -88,34 +86,32 @@ def bid_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     t = s.data
     auc = t.auction
     seat = s.to_move
-    who = game.seat_name(seat)
+    who = SEATS[seat]
     final = s.options["pass_is_final"]
     if a.kind == "bid":
-        auc = replace(auc, high=a.args[0], leader=seat, passes=0)
+        auc = copy_auction(auc, high=a.args[0], leader=seat, passes=0)
         ev = game.say("ZS-410" if t.auction.leader < 0 else "ZS-420", "bid", player=who, amount=a.args[0])
     else:
         seats = tuple(i for i in auc.seats if i != seat) if final else auc.seats
-        auc = replace(auc, seats=seats, passes=auc.passes + 1)
+        auc = copy_auction(auc, seats=seats, passes=auc.passes + 1)
         ev = game.say("ZS-914" if final else "ZS-420", "pass", player=who)
         if auc.leader < 0:  # the opener withdrew (only reachable if he cannot pay any opening bid)
-            return back_to_turn(s, replace(t, auction=None), (ev,))
+            return back_to_turn(s, copy_table(t, auction=None), (ev,))
     others = len(auc.seats) - 1
     if (final and others == 0) or (not final and auc.passes >= others):
-        return _won(game, s.evolve(data=replace(t, auction=auc)), ev)
+        return _won(game, s.evolve(data=copy_table(t, auction=auc)), ev)
     nxt = _next(t.order, auc, seat)
-    auc = replace(auc, turn=nxt)
-    return s.evolve(data=replace(t, auction=auc), to_move=nxt, events=(ev,))
+    auc = copy_auction(auc, turn=nxt)
+    return s.evolve(data=copy_table(t, auction=auc), to_move=nxt, events=(ev,))
 
 
 def _won(game: ScepterOfZavandor, s: State, ev) -> State:
     cfg, t = game.cfg, s.data
     auc = t.auction
     price = item_price(cfg, t, auc.leader, auc.kind, auc.item, auc.high, s.options)
-    win = game.say(
-        "ZS-420", "won", player=game.seat_name(auc.leader), item=game.item_name(auc.item), bid=auc.high, price=price
-    )
+    win = game.say("ZS-420", "won", player=SEATS[auc.leader], item=game.item_name(auc.item), bid=auc.high, price=price)
     pay = Pay(auc.leader, price, (auc.kind, auc.item), can_sell=True)
-    t = replace(t, auction=None, pay=pay)
+    t = copy_table(t, auction=None, pay=pay)
     s = s.evolve(data=t, phase="pay_auction", to_move=auc.leader)
     if price <= 0:
         return finish_pay(game, s, [ev, win])
@@ -128,16 +124,16 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
     seat = pay.seat
     kind, item = pay.what
     p = t.p[seat]
-    who = game.seat_name(seat)
+    who = SEATS[seat]
     if kind == "sentinel":
-        t = put(t, seat, replace(p, sents=p.sents + (item,)), sents=tuple(x for x in t.sents if x != item))
+        t = put(t, seat, copy_player(p, sents=p.sents + (item,)), sents=tuple(x for x in t.sents if x != item))
         ev.append(
             game.say("ZS-470", "sentinel_won", player=who, item=game.item_name(item), n=sum(len(q.sents) for q in t.p))
         )
         return back_to_turn(s, t, ev)
     offer = list(t.offer)
     offer.remove(item)
-    t = put(t, seat, replace(p, arts=tuple(sorted(p.arts + (item,)))), offer=tuple(offer))
+    t = put(t, seat, copy_player(p, arts=tuple(sorted(p.arts + (item,)))), offer=tuple(offer))
     ev.append(game.say("ZS-470", "artifact_won", player=who, item=game.item_name(item)))
     art = cfg.artifacts[item]
     if art.get("free_gem"):
@@ -149,18 +145,18 @@ def deliver(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
             ev.append(game.say("ZS-910", "free_gem_none", player=who, gem=game.gem_name(g), item=game.item_name(item)))
     if art.get("free_steps"):
         p = t.p[seat]
-        t = put(t, seat, replace(p, free_steps=p.free_steps + art["free_steps"]))
+        t = put(t, seat, copy_player(p, free_steps=p.free_steps + art["free_steps"]))
         ev.append(game.say("ZS-903", "free_steps", player=who, n=art["free_steps"]))
     if art.get("free_marker") and t.p[seat].markers:
         p = t.p[seat]
-        t = put(t, seat, replace(p, markers=p.markers[:-1], prepaid=p.prepaid + 1))
+        t = put(t, seat, copy_player(p, markers=p.markers[:-1], prepaid=p.prepaid + 1))
         ev.append(game.say("ZS-903", "free_marker", player=who, price=p.markers[-1]))
     elif art.get("free_marker"):
         ev.append(game.say("ZS-370", "free_marker_none", player=who, item=game.item_name(item)))
     if art.get("others_lose_gem"):
         k = t.order.index(seat)
         losers = tuple(i for i in t.order[k + 1 :] + t.order[:k] if any(t.p[i].active))
-        t = replace(t, losers=losers)
+        t = copy_table(t, losers=losers)
         return next_loser(game, s.evolve(data=t, events=tuple(ev)))
     return back_to_turn(s, t, ev)
 
@@ -171,7 +167,7 @@ def next_loser(game: ScepterOfZavandor, s: State) -> State:
     losers = t.losers
     while losers and not any(t.p[losers[0]].active):
         losers = losers[1:]
-    t = replace(t, losers=losers)
+    t = copy_table(t, losers=losers)
     if losers:
         return s.evolve(data=t, phase="lose_gem", to_move=losers[0])
     return back_to_turn(s, t, s.events)
@@ -180,5 +176,5 @@ def next_loser(game: ScepterOfZavandor, s: State) -> State:
 def unpaid(game: ScepterOfZavandor, s: State, pay: Pay, ev: list) -> State:
     """rulekit's choice for a bid that cannot be paid (unreachable while ZS-460 holds):
     the item stays on offer and what was handed over is lost."""
-    ev.append(game.say("ZS-460", "unpaid", player=game.seat_name(pay.seat), due=pay.due, paid=pay.paid))
+    ev.append(game.say("ZS-460", "unpaid", player=SEATS[pay.seat], due=pay.due, paid=pay.paid))
     return back_to_turn(s, s.data, ev)

@@ -26,7 +26,7 @@ from ...engine.decisions import Decisions, Kind, No, Refusals
 from .auction import bid_menu, printed
 from .energy import item_label, pay_items
 from .model import Player, Table, can_enchant, capacity, gem_price, hand_value, item_price, means, modifier
-from .tables import AREAS, GEMS, RUBY, Config
+from .tables import AREAS, ARTS, GEMS, RUBY, Config
 from .turn import learn_cost
 from .words import max_bid
 
@@ -234,13 +234,13 @@ class _Now:
     def base(self) -> int:
         """The seat's modifier on artifacts without item discounts (ZS-430, ZS-913)."""
         if self._base is None:
-            self._base = modifier(self.cfg, self.t, self.s.to_move, "artifact", "", self.s.options)
+            self._base = _modifiers(self.cfg, self.t, self.s.to_move, self.p, self.s.options)[0]
         return self._base
 
     def sentinels(self) -> str:
         """ZS-460 for every sentinel at once: they share one price."""
         if self._sentinels is None:
-            s, base = self.s, modifier(self.cfg, self.t, self.s.to_move, "sentinel", "", self.s.options)
+            s, base = self.s, _modifiers(self.cfg, self.t, self.s.to_move, self.p, self.s.options)[1]
             self._sentinels = auction_price(s.game, s, s.to_move, self.t.sents[0], self.limit(), base)
         return self._sentinels
 
@@ -250,6 +250,33 @@ class _Now:
             auc = self.t.auction
             self._mod = modifier(self.cfg, self.t, self.s.to_move, auc.kind, auc.item, self.s.options)
         return self._mod
+
+
+_MODIFIERS: dict[int, tuple] = {}  # seat -> (what its modifiers were read from, artifact, sentinel)
+
+
+def _modifiers(cfg: Config, t: Table, seat: int, p: Player, opts: dict) -> tuple[int, int]:
+    """The seat's modifiers on artifacts (without item discounts) and on sentinels (ZS-430, ZS-913).
+
+    The hub's legal list needs both on every decision, but they change only with the turn order,
+    the points at its start, Knowledge of Artifacts and the artifacts owned: the last answer per
+    seat is kept and reused while those are the very same objects (states share these tuples).
+    """
+    kept = _MODIFIERS.get(seat)
+    lv = p.know[ARTS]
+    if (
+        kept is not None
+        and kept[0] is t.order
+        and kept[1] is t.vp_start
+        and kept[2] == lv
+        and kept[3] is p.arts
+        and kept[4] is opts
+        and kept[5] is cfg
+    ):
+        return kept[6]
+    mods = (modifier(cfg, t, seat, "artifact", "", opts), modifier(cfg, t, seat, "sentinel", "", opts))
+    _MODIFIERS[seat] = (t.order, t.vp_start, lv, p.arts, opts, cfg, mods)
+    return mods
 
 
 _LAST: list = [None, None]  # the last state asked and its _Now (states never change)
@@ -372,9 +399,31 @@ def enchant_ok(s: State, g: int) -> No | None:
     return No(rule, "access_" + rule, {"limit": s.options["ruby_limit"]})
 
 
-def owned_gems(s: State) -> list[int]:
-    p = s.data.p[s.to_move]
-    return [g for g in range(5) if p.active[g] or p.stored[g]]
+_HELD: dict[tuple, tuple] = {}  # (active, stored) -> the gems the rule functions allow (``_held``)
+
+
+def _held(p: Player) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The gems ``disenchant``, ``activate`` (given room) and ``deactivate`` allow a player.
+
+    The hub asks all three on every decision; they depend only on the gem counts, of which
+    players hold few combinations, so each answer is kept per (active, stored) pair.
+    """
+    key = (p.active, p.stored)
+    held = _HELD.get(key)
+    if held is None:
+        if len(_HELD) >= 10_000:
+            _HELD.clear()
+        held = _HELD[key] = (
+            tuple(g for g in range(5) if not disenchant(p, g)),
+            tuple(g for g in range(5) if not activate(p, g, True)),
+            tuple(g for g in range(5) if not deactivate(p, g)),
+        )
+    return held
+
+
+def owned_gems(s: State) -> tuple[int, ...]:
+    """The gems a player owns, active or in the pentagon (ZS-290)."""
+    return _held(s.data.p[s.to_move])[0]
 
 
 def disenchant_ok(s: State, g: int) -> No | None:
@@ -385,9 +434,10 @@ def disenchant_ok(s: State, g: int) -> No | None:
 def stored_gems(s: State) -> list[int]:
     """The gems in the pentagon while an active slot is free (ZS-310, ZS-040)."""
     p = s.data.p[s.to_move]
-    if not any(p.stored) or capacity(s.game.cfg, p) <= sum(p.active):
-        return []
-    return [g for g in range(5) if not activate(p, g, True)]
+    stored = _held(p)[1]
+    if not stored or capacity(s.game.cfg, p) <= sum(p.active):
+        return ()
+    return stored
 
 
 def activate_ok(s: State, g: int) -> No | None:
@@ -400,9 +450,9 @@ def activate_ok(s: State, g: int) -> No | None:
     return _gem_no(s, rule, "no_gem_there", g) if rule else None
 
 
-def active_gems(s: State) -> list[int]:
-    p = s.data.p[s.to_move]
-    return [g for g in range(5) if p.active[g]]
+def active_gems(s: State) -> tuple[int, ...]:
+    """The gems on the spiral (ZS-310, ZS-903)."""
+    return _held(s.data.p[s.to_move])[2]
 
 
 def deactivate_ok(s: State, g: int) -> No | None:
@@ -488,7 +538,7 @@ def auction_values(s: State) -> list[str]:
             if not auction_item(cfg, t, p, x) and not auction_price(game, s, seat, x, limit, base):
                 out.append(x)
     if t.sents and not n.sentinels():
-        out += [x for x in t.sents if not auction_item(cfg, t, p, x)]
+        out += t.sents  # ``auction_item`` allows every sentinel still on offer (ZS-470): not asked one by one
     return out
 
 
@@ -507,10 +557,20 @@ def auction_ok(s: State, item: str) -> No | None:
 _NO_EXCHANGE = {rule: No(rule, "no_exchange") for rule in ("ZS-190", "ZS-510")}
 
 
-def exchanges(s: State) -> list[int]:
-    """The tokens of which the seat holds enough to exchange (ZS-190 in phase 3, ZS-510 in phase 4)."""
+_EXCHANGES: dict[tuple, tuple] = {}  # (tokens, dust held) -> the tokens ``exchange`` allows
+
+
+def exchanges(s: State) -> tuple[int, ...]:
+    """The tokens of which the seat holds enough to exchange (ZS-190 in phase 3, ZS-510 in phase 4);
+    asked on every hub decision, and it depends only on the dust held: kept per dust tuple."""
     cfg, p = s.game.cfg, s.data.p[s.to_move]
-    return [v for v in cfg.tokens[:2] if not exchange(cfg, p, v)]
+    key = (cfg.tokens, p.dust)
+    tokens = _EXCHANGES.get(key)
+    if tokens is None:
+        if len(_EXCHANGES) >= 10_000:
+            _EXCHANGES.clear()
+        tokens = _EXCHANGES[key] = tuple(v for v in cfg.tokens[:2] if not exchange(cfg, p, v))
+    return tokens
 
 
 def exchange_ok(s: State, token: int) -> No | None:

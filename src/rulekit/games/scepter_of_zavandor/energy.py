@@ -9,7 +9,7 @@ consistent bookkeeping: dust and concentrated energy are counted against
 from __future__ import annotations
 
 from ...engine import Dice
-from .model import Player, Table, put, replace, sale_value
+from .model import Player, Table, copy_player, copy_table, put, sale_value
 from .tables import GEMS, Config
 
 __all__ = [
@@ -18,6 +18,9 @@ __all__ = [
     "draw_card",
     "pay_items",
     "take_item",
+    "take_items",
+    "item_value",
+    "has_energy",
     "auto_selection",
     "sell_gem",
     "item_label",
@@ -28,13 +31,26 @@ __all__ = [
 ITEM_KINDS = ("card", "energy", "dust")
 
 
+_SPLITS: dict[tuple, tuple] = {}  # (tokens, amount) -> split_dust's answer (every income and change asks)
+
+
 def split_dust(cfg: Config, amount: int) -> tuple[tuple[int, ...], int]:
     """Tokens (count per denomination) for ``amount`` with the fewest tokens, and what is lost.
 
     Only 2, 5 and 10 exist, so 1 and 3 cannot be made exactly; the part no
-    token can make is lost (rulekit's choice, facts 1.5).
+    token can make is lost (rulekit's choice, facts 1.5). Kept per amount (few amounts occur).
     """
-    t2, t5, t10 = cfg.tokens
+    key = (cfg.tokens, amount)
+    split = _SPLITS.get(key)
+    if split is None:
+        if len(_SPLITS) >= 10_000:
+            _SPLITS.clear()
+        split = _SPLITS[key] = _split(cfg.tokens, amount)
+    return split
+
+
+def _split(tokens: tuple[int, ...], amount: int) -> tuple[tuple[int, ...], int]:
+    t2, t5, t10 = tokens
     for lost in range(0, t2 + 1):
         a = amount - lost
         if a < 0:
@@ -54,8 +70,9 @@ def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int
         return t, 0
     tokens, lost = split_dust(cfg, amount)
     p = t.p[seat]
-    dust = tuple(a + b for a, b in zip(p.dust, tokens, strict=True))
-    return put(t, seat, replace(p, dust=dust), dust_net=t.dust_net + amount - lost), lost
+    d = p.dust  # three denominations (``split_dust``), added by hand: income and change run this
+    dust = (d[0] + tokens[0], d[1] + tokens[1], d[2] + tokens[2])
+    return put(t, seat, copy_player(p, dust=dust), dust_net=t.dust_net + amount - lost), lost
 
 
 def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice, reshuffle: bool = True) -> tuple[Table, int]:
@@ -65,29 +82,48 @@ def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice, reshuffle: b
     deck = t.decks[i]
     if not deck and reshuffle and t.discards[i]:
         deck = dice.shuffle(t.discards[i])
-        t = replace(t, discards=_set(t.discards, i, ()))
+        t = copy_table(t, discards=_set(t.discards, i, ()))
     if not deck:
-        return replace(t, decks=_set(t.decks, i, deck)), 0
+        return copy_table(t, decks=_set(t.decks, i, deck)), 0
     value = deck[0]
     p = t.p[seat]
     cards = tuple(sorted((*p.cards, (g, value))))
-    t = replace(t, decks=_set(t.decks, i, deck[1:]))
-    return put(t, seat, replace(p, cards=cards)), value
+    t = copy_table(t, decks=_set(t.decks, i, deck[1:]))
+    return put(t, seat, copy_player(p, cards=cards)), value
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1 :]
 
 
-def pay_items(cfg: Config, p: Player) -> list[tuple]:
-    """The distinct things a player can hand over: ("card", g, v), ("energy", g), ("dust", v)."""
-    items = [("card", g, v) for g, v in dict.fromkeys(p.cards)]
-    items += [("energy", g + 1) for g, n in enumerate(p.conc) if n]
-    items += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) if n]
+_ITEMS: dict[tuple, tuple] = {}  # (tokens, cards, concentrated, dust) -> pay_items' answer
+
+
+def pay_items(cfg: Config, p: Player) -> tuple[tuple, ...]:
+    """The distinct things a player can hand over: ("card", g, v), ("energy", g), ("dust", v).
+
+    Every payment and hand-limit step lists them; kept per hand (bots pay from the same hands
+    again and again while they try out their turns).
+    """
+    key = (cfg.tokens, p.cards, p.conc, p.dust)
+    items = _ITEMS.get(key)
+    if items is None:
+        if len(_ITEMS) >= 50_000:
+            _ITEMS.clear()
+        listed = [("card", g, v) for g, v in dict.fromkeys(p.cards)]
+        listed += [("energy", g + 1) for g, n in enumerate(p.conc) if n]
+        listed += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) if n]
+        items = _ITEMS[key] = tuple(listed)
     return items
 
 
+def has_energy(p: Player) -> bool:
+    """True when ``pay_items`` is not empty (without building the list: asked after every payment step)."""
+    return bool(p.cards) or any(p.conc) or any(p.dust)
+
+
 def item_value(cfg: Config, item: tuple) -> int:
+    """The dust value of one energy item."""
     if item[0] == "card":
         return item[2]
     if item[0] == "energy":
@@ -97,21 +133,34 @@ def item_value(cfg: Config, item: tuple) -> int:
 
 def take_item(cfg: Config, t: Table, seat: int, item: tuple) -> tuple[Table, int]:
     """Remove one item from a hand back to the bank / discard pile; returns (table, its value)."""
+    return take_items(cfg, t, seat, (item,)), item_value(cfg, item)
+
+
+def take_items(cfg: Config, t: Table, seat: int, items, **changes) -> Table:
+    """Remove ``items`` from a hand back to the bank and the discard piles.
+
+    One copy of the player and one of the table for all of them, other table ``changes`` (an
+    updated payment) folded into it: every payment step runs this.
+    """
     p = t.p[seat]
-    if item[0] == "card":
-        g, v = item[1], item[2]
-        cards = list(p.cards)
-        cards.remove((g, v))
-        i = g - 1
-        t = replace(t, discards=_set(t.discards, i, t.discards[i] + (v,)))
-        return put(t, seat, replace(p, cards=tuple(cards))), v
-    if item[0] == "energy":
-        i = item[1] - 1
-        v = cfg.concentrated[i]
-        return put(t, seat, replace(p, conc=_set(p.conc, i, p.conc[i] - 1)), conc_net=t.conc_net - 1), v
-    i = cfg.tokens.index(item[1])
-    v = item[1]
-    return put(t, seat, replace(p, dust=_set(p.dust, i, p.dust[i] - 1)), dust_net=t.dust_net - v), v
+    cards, conc, dust = p.cards, p.conc, p.dust
+    discards, dust_net, conc_net = t.discards, t.dust_net, t.conc_net
+    for item in items:
+        if item[0] == "card":
+            g, v = item[1], item[2]
+            k = cards.index((g, v))
+            cards = cards[:k] + cards[k + 1 :]
+            discards = _set(discards, g - 1, discards[g - 1] + (v,))
+        elif item[0] == "energy":
+            i = item[1] - 1
+            conc = _set(conc, i, conc[i] - 1)
+            conc_net -= 1
+        else:
+            i = cfg.tokens.index(item[1])
+            dust = _set(dust, i, dust[i] - 1)
+            dust_net -= item[1]
+    p = copy_player(p, cards=cards, conc=conc, dust=dust)
+    return put(t, seat, p, discards=discards, dust_net=dust_net, conc_net=conc_net, **changes)
 
 
 def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool]:
@@ -121,19 +170,32 @@ def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool
     p = t.p[seat]
     value = sale_value(cfg, p, g)
     if p.stored[g]:
-        p2 = replace(p, stored=_set(p.stored, g, p.stored[g] - 1))
+        p2 = copy_player(p, stored=_set(p.stored, g, p.stored[g] - 1))
     else:
-        p2 = replace(p, active=_set(p.active, g, p.active[g] - 1))
+        p2 = copy_player(p, active=_set(p.active, g, p.active[g] - 1))
     t = put(t, seat, p2, supply=_set(t.supply, g, t.supply[g] + 1))
     t, lost = give_dust(cfg, t, seat, value)
     return t, value, lost
 
 
-def auto_selection(cfg: Config, p: Player, due: int) -> list[tuple]:
+def auto_selection(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
     """Items whose value covers ``due`` with the least overpay, then the fewest items.
 
-    This is the "pay automatically" step: a subset-sum over the hand.
+    This is the "pay automatically" step: a subset-sum over the hand. Bots finish their turns
+    with it over and over from the same hands, so the answer is kept per hand and amount
+    (``cfg.auto_pays``, emptied when it grows large).
     """
+    key = (p.cards, p.conc, p.dust, due)
+    items = cfg.auto_pays.get(key)
+    if items is None:
+        if len(cfg.auto_pays) >= 100_000:
+            cfg.auto_pays.clear()
+        items = cfg.auto_pays[key] = _cover(cfg, p, due)
+    return items
+
+
+def _cover(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
+    """``auto_selection`` worked out: the best cover of ``due`` by subset sums."""
     units = [("card", g, v) for g, v in p.cards]
     units += [("energy", g + 1) for g, n in enumerate(p.conc) for _ in range(n)]
     units += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) for _ in range(n)]
@@ -148,9 +210,9 @@ def auto_selection(cfg: Config, p: Player, due: int) -> list[tuple]:
                 best[s2] = (*chosen, k)
     covering = [s for s in best if s >= due]
     if not covering:
-        return units
+        return tuple(units)
     s = min(covering)
-    return [units[k] for k in best[s]]
+    return tuple(units[k] for k in best[s])
 
 
 def parse_item(args: tuple) -> tuple:

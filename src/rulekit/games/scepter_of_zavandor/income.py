@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
 from .energy import draw_card, give_dust
-from .model import put, replace
-from .tables import FLOW, GEMS, OPAL
+from .model import copy_player, copy_table, put
+from .tables import FLOW, GEMS, OPAL, SEATS
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
@@ -28,13 +28,13 @@ def income_opals(s: State) -> State:
     n = t.p[seat].active[OPAL]
     amount = cfg.opal_dust[min(n, len(cfg.opal_dust) - 1)]
     t, lost = give_dust(cfg, t, seat, amount)
-    ev = game.say("ZS-130", "income_opals", player=game.seat_name(seat), n=n, dust=amount - lost)
+    ev = game.say("ZS-130", "income_opals", player=SEATS[seat], n=n, dust=amount - lost)
     return _next_income(s, t, (ev, *_lost(game, seat, lost)) if lost else (ev,), 0, s.rng)
 
 
 def _lost(game: ScepterOfZavandor, seat: int, lost: int) -> tuple:
     """The event for dust that no token can make (facts 1.5): said only when something is lost."""
-    return (game.say("ZS-020", "dust_lost", player=game.seat_name(seat), lost=lost),) if lost else ()
+    return (game.say("ZS-020", "dust_lost", player=SEATS[seat], lost=lost),) if lost else ()
 
 
 def income_cards(s: State) -> State:
@@ -54,13 +54,13 @@ def income_cards(s: State) -> State:
         if groups:
             p = t.p[seat]
             conc = p.conc[: g - 1] + (p.conc[g - 1] + groups,) + p.conc[g:]
-            t = put(t, seat, replace(p, conc=conc), conc_net=t.conc_net + groups)
+            t = put(t, seat, copy_player(p, conc=conc), conc_net=t.conc_net + groups)
             t, _ = give_dust(cfg, t, seat, cfg.group_dust * groups)
             ev.append(
                 game.say(
                     "ZS-150",
                     "income_conc",
-                    player=game.seat_name(seat),
+                    player=SEATS[seat],
                     gem=game.gem_name(g),
                     n=groups,
                     dust=cfg.group_dust * groups,
@@ -71,19 +71,15 @@ def income_cards(s: State) -> State:
             t, v = draw_card(cfg, t, seat, g, dice, refill)
             got += bool(v)
         if rest:
-            ev.append(game.say("ZS-140", "income_cards", player=game.seat_name(seat), n=got, gem=game.gem_name(g)))
+            ev.append(game.say("ZS-140", "income_cards", player=SEATS[seat], n=got, gem=game.gem_name(g)))
         if got < rest:
             ev.append(game.say("ZS-906", "deck_out", gem=game.gem_name(g)))
     p = t.p[seat]
     if p.sages:
         for g in p.sages:
             t, _ = draw_card(cfg, t, seat, g, dice, refill)
-        t = put(t, seat, replace(t.p[seat], sages=()))
-        ev.append(
-            game.say(
-                "ZS-908", "sages_cards", player=game.seat_name(seat), n=len(p.sages), gem=game.gem_name(p.sages[0])
-            )
-        )
+        t = put(t, seat, copy_player(t.p[seat], sages=()))
+        ev.append(game.say("ZS-908", "sages_cards", player=SEATS[seat], n=len(p.sages), gem=game.gem_name(p.sages[0])))
     return _next_income(s, t, tuple(ev), 1, dice.state)
 
 
@@ -106,7 +102,7 @@ def income_artifacts(s: State) -> State:
                 game.say(
                     "ZS-170",
                     "income_artifact",
-                    player=game.seat_name(seat),
+                    player=SEATS[seat],
                     item=game.item_name(a),
                     gem=game.gem_name(GEMS.index(gem)),
                 )
@@ -122,7 +118,7 @@ def income_flow(s: State) -> State:
     level = t.p[seat].know[FLOW]
     amount = cfg.flow_dust[level]
     t, lost = give_dust(cfg, t, seat, amount)
-    ev = game.say("ZS-180", "income_flow", player=game.seat_name(seat), level=level, dust=amount - lost)
+    ev = game.say("ZS-180", "income_flow", player=SEATS[seat], level=level, dust=amount - lost)
     return _next_income(s, t, (ev, *_lost(game, seat, lost)), 3, s.rng)
 
 
@@ -144,7 +140,7 @@ def _next_income(s: State, t, events: tuple, done: int, rng: int) -> State:
         if k == 3 and cfg.flow_dust[p.know[FLOW]]:
             return s.evolve(data=t, phase=INCOME[3], events=events, rng=rng)
     if t.cur + 1 < s.players:
-        return s.evolve(data=replace(t, cur=t.cur + 1), phase=INCOME[0], events=events, rng=rng)
-    t = replace(t, cur=0)
-    ev = game.say("ZS-200", "turn_starts", player=game.seat_name(t.order[0]))
+        return s.evolve(data=copy_table(t, cur=t.cur + 1), phase=INCOME[0], events=events, rng=rng)
+    t = copy_table(t, cur=0)
+    ev = game.say("ZS-200", "turn_starts", player=SEATS[t.order[0]])
     return s.evolve(data=t, phase="player_actions", to_move=t.order[0], events=(*events, ev), rng=rng)

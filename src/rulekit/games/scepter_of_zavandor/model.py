@@ -15,6 +15,10 @@ from .tables import ARTS, DIAMOND, EMERALD, FIRE, GEMS, GEMS_AREA, RUBY, STORE, 
 
 __all__ = [
     "replace",
+    "copy_player",
+    "copy_auction",
+    "copy_pay",
+    "copy_table",
     "Player",
     "Auction",
     "Pay",
@@ -115,14 +119,16 @@ def replace(obj, **changes):
 
 for _cls in (Player, Auction, Pay, Table):
     _cls._copy = staticmethod(copier(_cls))
-_copy_table = Table._copy
+#: ``replace`` for each record class, without looking up the class and passing the changes on: the
+#: rules copy a player or the table several times per step, so they call these directly
+copy_player, copy_auction, copy_pay, copy_table = Player._copy, Auction._copy, Pay._copy, Table._copy
 
 
 def put(t: Table, seat: int, player: Player, **changes) -> Table:
     """The table with one player replaced (the most frequent copy: straight to the table's copier)."""
     ps = list(t.p)
     ps[seat] = player
-    return _copy_table(t, p=tuple(ps), **changes)
+    return copy_table(t, p=tuple(ps), **changes)
 
 
 # -- derived values ---------------------------------------------------------
@@ -138,6 +144,16 @@ def _art_sum(cfg: Config, p: Player, field: str) -> int:
     if total is None:
         total = cfg.art_sums[key] = sum(cfg.artifacts[a].get(field, 0) for a in p.arts)
     return total
+
+
+def _art_allows(cfg: Config, p: Player, gem: str) -> bool:
+    """True when an artifact the player owns allows enchanting ``gem`` (ZS-250, ZS-260); asked for
+    every hub decision, so kept per set of artifacts in ``cfg.art_sums`` (as the number of them)."""
+    key = (p.arts, gem)
+    n = cfg.art_sums.get(key)
+    if n is None:
+        n = cfg.art_sums[key] = sum(1 for a in p.arts if cfg.artifacts[a].get("allows") == gem)
+    return n > 0
 
 
 def capacity(cfg: Config, p: Player) -> int:
@@ -239,11 +255,18 @@ def means(cfg: Config, p: Player, with_gems: bool = True, energy: int | None = N
     of every gem (ZS-460 choice)."""
     total = hand_value(cfg, p) if energy is None else energy
     if with_gems:
-        pct = cfg.price_percent[p.know[GEMS_AREA]]
-        for g in range(5):
-            n = p.active[g] + p.stored[g]
-            if n:
-                total += n * (cfg.gem_price[g] * pct // 100 // cfg.sell_divisor)
+        # every hub decision asks (ZS-460 for the auctions): the gems' part is kept per gem counts
+        # and Knowledge of Gems level in ``cfg.gem_sales``
+        key = (p.active, p.stored, p.know[GEMS_AREA])
+        sales = cfg.gem_sales.get(key)
+        if sales is None:
+            if len(cfg.gem_sales) >= 10_000:
+                cfg.gem_sales.clear()
+            pct = cfg.price_percent[p.know[GEMS_AREA]]
+            sales = cfg.gem_sales[key] = sum(
+                (p.active[g] + p.stored[g]) * (cfg.gem_price[g] * pct // 100 // cfg.sell_divisor) for g in range(5)
+            )
+        total += sales
     return total
 
 
@@ -254,9 +277,9 @@ def owns_max(cfg: Config, p: Player, art: str) -> bool:
 
 def can_enchant(cfg: Config, p: Player, g: int, rubies_in_play: int, scope: str, limit: int) -> str:
     """The rule id that forbids enchanting gem ``g`` now, or "" when allowed."""
-    if g == EMERALD and not (p.arts and any(cfg.artifacts[a].get("allows") == "emerald" for a in p.arts)):
+    if g == EMERALD and not (p.arts and _art_allows(cfg, p, "emerald")):
         return "ZS-250"
-    if g == DIAMOND and not (p.arts and any(cfg.artifacts[a].get("allows") == "diamond" for a in p.arts)):
+    if g == DIAMOND and not (p.arts and _art_allows(cfg, p, "diamond")):
         return "ZS-260"
     if g == RUBY:
         owned = p.active[RUBY] + p.stored[RUBY]

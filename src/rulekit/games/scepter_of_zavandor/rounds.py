@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
-from .model import gem_vp, hand_count, hand_limit, replace, victory_points
-from .tables import FLOW
+from .model import copy_player, copy_table, gem_vp, hand_count, hand_limit, victory_points
+from .tables import FLOW, SEATS
 
 if TYPE_CHECKING:
     pass
@@ -39,8 +39,8 @@ def turn_order(s: State) -> State:
     vps = tuple(victory_points(cfg, p) for p in t.p)
     gems = [gem_vp(cfg, p) for p in t.p]
     order = tuple(sorted(range(n), key=lambda i: (-vps[i], -gems[i], lots[i])))
-    ps = tuple(replace(p, stepped=False) if p.stepped else p for p in t.p)
-    t = replace(t, p=ps, order=order, vp_start=vps, cur=0)
+    ps = tuple(copy_player(p, stepped=False) if p.stepped else p for p in t.p)
+    t = copy_table(t, p=ps, order=order, vp_start=vps, cur=0)
     ev = [game.say("ZS-080", "turn_order", round=t.round, order=_OrderText(order, vps))]
     if len(set(zip(vps, gems, strict=True))) < n:
         ev.append(game.say("ZS-100", "lot"))
@@ -67,7 +67,7 @@ def refill(s: State) -> State:
     t = s.data
     need = max(0, s.players - len(t.offer))
     drawn = t.art_deck[:need]
-    t = replace(t, offer=t.offer + drawn, art_deck=t.art_deck[need:], cur=0)
+    t = copy_table(t, offer=t.offer + drawn, art_deck=t.art_deck[need:], cur=0)
     if drawn:
         ev = game.say("ZS-110", "refill", items=", ".join(game.item_name(a) for a in drawn))
     elif need:
@@ -87,15 +87,15 @@ def end_actions(s: State) -> State:
     game = s.game
     t = s.data
     if t.cur + 1 < s.players:
-        t = replace(t, cur=t.cur + 1)
+        t = copy_table(t, cur=t.cur + 1)
         seat = t.order[t.cur]
         return s.evolve(
             data=t,
             phase="player_actions",
             to_move=seat,
-            events=(game.say("ZS-480", "turn_starts", player=game.seat_name(seat)),),
+            events=(game.say("ZS-480", "turn_starts", player=SEATS[seat]),),
         )
-    t = replace(t, cur=0)
+    t = copy_table(t, cur=0)
     return s.evolve(data=t, phase="next_over_hand_limit", events=(game.say("ZS-480", "phase4"),))
 
 
@@ -108,9 +108,9 @@ def hand_check(s: State) -> State:
         p = t.p[seat]
         count, limit = hand_count(cfg, p), hand_limit(cfg, p)
         if count > limit:
-            ev = game.say("ZS-490", "over_limit", player=game.seat_name(seat), count=count, limit=limit)
-            return s.evolve(data=replace(t, cur=k), phase="check_hand_limit", to_move=seat, events=(ev,))
-    return s.evolve(data=replace(t, cur=0), phase="score_victory_points", events=(game.say("ZS-490", "limits_ok"),))
+            ev = game.say("ZS-490", "over_limit", player=SEATS[seat], count=count, limit=limit)
+            return s.evolve(data=copy_table(t, cur=k), phase="check_hand_limit", to_move=seat, events=(ev,))
+    return s.evolve(data=copy_table(t, cur=0), phase="score_victory_points", events=(game.say("ZS-490", "limits_ok"),))
 
 
 def score(s: State) -> State:
@@ -150,7 +150,7 @@ def end_check(s: State) -> State:
     if stalemate(s):
         ev = game.say("engine", "stalemate", round=t.round, n=owned)
         return s.evolve(phase="game_over", is_over=True, to_move=None, events=(ev,))
-    t = replace(t, round=t.round + 1)
+    t = copy_table(t, round=t.round + 1)
     return s.evolve(
         data=t, phase="determine_turn_order", events=(game.say("ZS-630", "new_round", round=t.round, n=owned),)
     )
@@ -170,7 +170,7 @@ def stalemate(s: State) -> bool:
         if any(p.active) or cfg.flow_dust[p.know[FLOW]] or any(cfg.artifacts[a].get("income") for a in p.arts):
             return False
     for seat in range(len(t.p)):
-        turn = s.evolve(phase="player_actions", to_move=seat, data=replace(t, cur=t.order.index(seat)))
+        turn = s.evolve(phase="player_actions", to_move=seat, data=copy_table(t, cur=t.order.index(seat)))
         if [str(a) for a in game.flow["player_actions"].legal(turn)] != ["end"]:
             return False
     return True
@@ -180,5 +180,5 @@ def final(s: State) -> State:
     """ZS-640/918: most VP wins; ties: more VP from gems (rulekit's choice), else shared."""
     game = s.game
     win = game.winners(s.evolve(is_over=True))
-    names = ", ".join(game.seat_name(i) for i in win)
+    names = ", ".join(SEATS[i] for i in win)
     return s.evolve(phase="game_over", is_over=True, to_move=None, events=(game.say("ZS-640", "winner", names=names),))

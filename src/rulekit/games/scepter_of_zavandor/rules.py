@@ -15,7 +15,7 @@ items); ``worth`` is the bots' evaluation.
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, partial
 
 from ...engine import Action, Dice, Game, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
@@ -26,14 +26,9 @@ from .checks import DECISIONS, REFUSALS
 from .energy import item_label
 from .model import Pay, Table, gem_vp, sentinel_vp, victory_points
 from .setup import setup
-from .tables import AREAS, GEMS, Config, load_config
+from .tables import AREAS, GEMS, SEATS, Config, load_config
 
 __all__ = ["ScepterOfZavandor"]
-
-
-def _hooked(fn):
-    """A phase hook ``(state, ...)`` from a topic function ``(game, state, ...)``."""
-    return lambda s, *args: fn(s.game, s, *args)
 
 
 class ScepterOfZavandor(Game):
@@ -70,7 +65,7 @@ class ScepterOfZavandor(Game):
     # -- names ----------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
-        return f"P{seat + 1}"
+        return SEATS[seat]
 
     def gem_name(self, g: int, lang: str = "en") -> str:
         return self.cfg.gem_names[GEMS[g]][lang == "de"]
@@ -133,7 +128,9 @@ class ScepterOfZavandor(Game):
         Every decision phase's legal list and refusals come from ``checks.DECISIONS``."""
 
         def decide(phase: str, play) -> PhaseHooks:
-            return PhaseHooks(legal=DECISIONS[phase].legal, play=_hooked(play), why_not=REFUSALS.why_not)
+            # the topic functions take the game first: bound here once (a C-level partial, no
+            # wrapper frame on every decision)
+            return PhaseHooks(legal=DECISIONS[phase].legal, play=partial(play, self), why_not=REFUSALS.why_not)
 
         back = PhaseHooks(auto=rounds.back_to_turn)
         return {

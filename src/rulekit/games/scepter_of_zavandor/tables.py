@@ -12,12 +12,13 @@ from typing import Any
 
 from ...engine import Action, DataFileError
 
-__all__ = ["Config", "load_config", "GEMS", "AREAS", "OPAL", "SAPPHIRE", "EMERALD", "DIAMOND", "RUBY"]
+__all__ = ["Config", "load_config", "GEMS", "AREAS", "SEATS", "OPAL", "SAPPHIRE", "EMERALD", "DIAMOND", "RUBY"]
 
 OPAL, SAPPHIRE, EMERALD, DIAMOND, RUBY = range(5)
 GEMS = ("opal", "sapphire", "emerald", "diamond", "ruby")
 AREAS = ("gems", "energy_flow", "fire", "nine_sages", "artifacts", "accumulation")
 GEMS_AREA, FLOW, FIRE, SAGES, ARTS, STORE = range(6)
+SEATS = tuple(f"P{i + 1}" for i in range(6))  # seat names in events (ZS-902: at most 6 players)
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,9 @@ class Config:
     raise_steps: tuple[int, ...]
     place_min_vp: int
     actions: dict[str, Action]
-    art_sums: dict[tuple, int]  # (artifacts owned, field) -> their sum, filled as asked (model._art_sum)
+    art_sums: dict[tuple, int]  # (artifacts owned, field or gem) -> their sum, filled as asked (model._art_sum)
+    auto_pays: dict[tuple, tuple]  # (cards, concentrated, dust, due) -> what ``pay auto`` hands over (energy)
+    gem_sales: dict[tuple, int]  # (active, stored, Knowledge of Gems level) -> sale value of all gems (model.means)
 
     def act(self, label: str) -> Action:
         """A shared Action instance for a label (saves allocations in hot loops)."""
@@ -152,4 +155,6 @@ def load_config(read: Any) -> Config:
         place_min_vp=auc["min_vp_for_place_modifiers"],
         actions={},
         art_sums={},
+        auto_pays={},
+        gem_sales={},
     )

@@ -10,9 +10,32 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action, State
-from .energy import auto_selection, give_dust, item_label, parse_item, pay_items, sell_gem, split_dust, take_item
-from .model import Pay, Table, capacity, gem_price, hand_count, hand_limit, hand_value, put, replace
-from .tables import AREAS, GEMS, SAGES
+from .energy import (
+    auto_selection,
+    give_dust,
+    has_energy,
+    item_label,
+    item_value,
+    parse_item,
+    sell_gem,
+    split_dust,
+    take_item,
+    take_items,
+)
+from .model import (
+    Pay,
+    Table,
+    capacity,
+    copy_pay,
+    copy_player,
+    copy_table,
+    gem_price,
+    hand_count,
+    hand_limit,
+    hand_value,
+    put,
+)
+from .tables import AREAS, GEMS, SAGES, SEATS
 
 if TYPE_CHECKING:
     from .rules import ScepterOfZavandor
@@ -50,14 +73,14 @@ def exchange(cfg, t: Table, seat: int, token: int) -> Table:
     dust = list(p.dust)
     dust[i] -= n
     dust[2] += 1
-    return put(t, seat, replace(p, dust=tuple(dust)))
+    return put(t, seat, copy_player(p, dust=tuple(dust)))
 
 
 def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     cfg, t = game.cfg, s.data
     seat = s.to_move
     p = t.p[seat]
-    who = game.seat_name(seat)
+    who = SEATS[seat]
     kind = a.kind
     if kind == "end":
         return s.evolve(phase="end_player_actions", to_move=None, events=(game.say("ZS-220", "end_turn", player=who),))
@@ -82,7 +105,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         d = 1 if kind == "activate" else -1
         active = p.active[:g] + (p.active[g] + d,) + p.active[g + 1 :]
         stored = p.stored[:g] + (p.stored[g] - d,) + p.stored[g + 1 :]
-        t = put(t, seat, replace(p, active=active, stored=stored))
+        t = put(t, seat, copy_player(p, active=active, stored=stored))
         ev = game.say("ZS-310", kind, player=who, gem=game.gem_name(g))
         return s.evolve(data=t, phase="toggle_active_gems", to_move=None, events=(ev,))
     if kind == "learn":
@@ -98,7 +121,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         )
     if kind == "free_step":
         ai = AREAS.index(a.args[0])
-        p = replace(p, free_steps=p.free_steps - 1)
+        p = copy_player(p, free_steps=p.free_steps - 1)
         t, ev = raise_level(game, put(t, seat, p), seat, ai, free=True)
         return s.evolve(data=t, events=ev)  # no payment: the turn goes on (phases.toml: player_actions repeats)
     if kind == "buy_stone":
@@ -115,7 +138,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
 
 
 def _start_pay(game, s: State, pay: Pay, phase: str, ev) -> State:
-    s2 = s.evolve(data=replace(s.data, pay=pay), phase=phase, events=(ev,))
+    s2 = s.evolve(data=copy_table(s.data, pay=pay), phase=phase, events=(ev,))
     if pay.due <= 0:
         return finish_pay(game, s2, [ev])
     return s2
@@ -125,17 +148,17 @@ def raise_level(game: ScepterOfZavandor, t: Table, seat: int, ai: int, free: boo
     """One knowledge level up (ZS-330..ZS-390): a new area takes a stone and may change the hand limit."""
     cfg = game.cfg
     p = t.p[seat]
-    who = game.seat_name(seat)
+    who = SEATS[seat]
     ev = []
     new = p.know[ai] == 0
     if new:
         before = hand_limit(cfg, p)
-        p = replace(p, prepaid=p.prepaid - 1) if p.prepaid else replace(p, markers=p.markers[1:])
+        p = copy_player(p, prepaid=p.prepaid - 1) if p.prepaid else copy_player(p, markers=p.markers[1:])
     know = p.know[:ai] + (p.know[ai] + 1,) + p.know[ai + 1 :]
-    p = replace(p, know=know, stepped=p.stepped or not free)
+    p = copy_player(p, know=know, stepped=p.stepped or not free)
     level = know[ai]
     if ai == SAGES and level <= len(cfg.sages_gem):
-        p = replace(p, sages=p.sages + (cfg.sages_gem[level - 1],) * cfg.sages_cards)
+        p = copy_player(p, sages=p.sages + (cfg.sages_gem[level - 1],) * cfg.sages_cards)
     key = "free_step" if free else "learned"
     ev.append(game.say("ZS-360" if free else "ZS-320", key, player=who, area=game.area_name(ai), level=level))
     if new:
@@ -154,7 +177,6 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     cfg, t = game.cfg, s.data
     pay = t.pay
     seat = pay.seat
-    who = game.seat_name(seat)
     ev = []
     if a.kind == "sell":
         g = GEMS.index(a.args[0])
@@ -172,33 +194,27 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
                     t, sold = sell_event(game, t, seat, g)
                     ev.extend(sold)
         items = auto_selection(cfg, t.p[seat], need)
+        label = ", ".join(item_label(i) for i in items)
     else:
-        items = [parse_item(a.args)]
+        items = (parse_item(a.args),)
+        label = item_label(items[0])
     paid = pay.paid
     for it in items:
-        t, v = take_item(cfg, t, seat, it)
-        paid += v
-    ev.append(
-        game.say(
-            "ZS-430" if s.phase == "pay_auction" else "ZS-020",
-            "paid",
-            player=who,
-            items=", ".join(item_label(i) for i in items),
-            paid=paid,
-            due=pay.due,
-        )
-    )
-    t = replace(t, pay=replace(pay, paid=paid))
-    s = s.evolve(data=t)
-    if paid >= pay.due or not (pay_items(cfg, t.p[seat]) or (pay.can_sell and _has_gems(t.p[seat]))):
-        return finish_pay(game, s, ev)
-    return s.evolve(events=tuple(ev))
+        paid += item_value(cfg, it)
+    # the items, the new sum paid and the payment in one copy of the table (the hot path of paying)
+    t = take_items(cfg, t, seat, items, pay=copy_pay(pay, paid=paid))
+    rule = "ZS-430" if s.phase == "pay_auction" else "ZS-020"
+    ev.append(game.say(rule, "paid", player=SEATS[seat], items=label, paid=paid, due=pay.due))
+    p = t.p[seat]
+    if paid >= pay.due or not (has_energy(p) or (pay.can_sell and _has_gems(p))):
+        return _finish(game, s, t, ev)
+    return s.evolve(data=t, events=tuple(ev))
 
 
 def sell_event(game: ScepterOfZavandor, t: Table, seat: int, g: int) -> tuple[Table, tuple]:
     """Disenchant one gem; the event states the dust that arrives and, apart, what no token can make."""
     t, value, lost = sell_gem(game.cfg, t, seat, g)
-    who, gem = game.seat_name(seat), game.gem_name(g)
+    who, gem = SEATS[seat], game.gem_name(g)
     if lost:
         return t, (
             game.say("ZS-290", "disenchant_lost", player=who, gem=gem, value=value, dust=value - lost, lost=lost),
@@ -212,11 +228,15 @@ def _has_gems(p) -> bool:
 
 def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
     """Change in dust (ZS-020), then the purchase takes effect."""
-    cfg, t = game.cfg, s.data
+    return _finish(game, s, s.data, ev)
+
+
+def _finish(game: ScepterOfZavandor, s: State, t: Table, ev: list) -> State:
+    """``finish_pay`` on the table ``t`` (the state's data is not yet ``t``: one state copy less)."""
+    cfg = game.cfg
     pay = t.pay
     seat = pay.seat
-    who = game.seat_name(seat)
-    t = replace(t, pay=None)
+    t = copy_table(t, pay=None)
     if pay.paid < pay.due:
         return game.unpaid(s.evolve(data=t), pay, ev)
     change = pay.paid - pay.due
@@ -227,12 +247,13 @@ def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
     if kind in ("artifact", "sentinel"):
         return game.deliver(s.evolve(data=t), pay, ev)
     p = t.p[seat]
+    who = SEATS[seat]
     if kind == "gem":
         g = pay.what[1]
         t = gain_gem(cfg, t, seat, g, s.options["new_gem"] == "active")
         ev.append(game.say("ZS-230", "enchanted", player=who, gem=game.gem_name(g)))
     elif kind == "stone":
-        t = put(t, seat, replace(p, markers=p.markers[1:], prepaid=p.prepaid + 1))
+        t = put(t, seat, copy_player(p, markers=p.markers[1:], prepaid=p.prepaid + 1))
         ev.append(game.say("ZS-350", "stone_bought", player=who, price=pay.due))
     else:
         t, more = raise_level(game, t, seat, pay.what[1])
@@ -243,7 +264,7 @@ def finish_pay(game: ScepterOfZavandor, s: State, ev: list) -> State:
 def give_change(game: ScepterOfZavandor, rule: str, t: Table, seat: int, change: int) -> tuple[Table, tuple]:
     """ZS-020, option ``change``: overpaying gives change in dust; what no token can make is lost
     ("lose_odd"), rounded up to the smallest token by the bank ("round_up"), or no change ("none")."""
-    cfg, who = game.cfg, game.seat_name(seat)
+    cfg, who = game.cfg, SEATS[seat]
     if rule == "none":
         return t, (game.say("ZS-020", "no_change", player=who, dust=change),)
     if rule == "round_up":
@@ -268,9 +289,9 @@ def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True) -> Tab
     pentagon without ``active_first`` (option ``new_gem``, rulekit's choice for ZS-230)."""
     p = t.p[seat]
     if active_first and sum(p.active) < capacity(cfg, p):
-        p = replace(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
+        p = copy_player(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
     else:
-        p = replace(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
+        p = copy_player(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
     return put(t, seat, p, supply=t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1 :])
 
 
@@ -281,7 +302,7 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     """ZS-490/510/916: discard one item (player's choice) or exchange dust to lower the count."""
     cfg, t = game.cfg, s.data
     seat = s.to_move
-    who = game.seat_name(seat)
+    who = SEATS[seat]
     if a.kind == "exchange":
         t = exchange(cfg, t, seat, a.args[0])
         ev = game.say("ZS-510", "exchange", player=who, token=a.args[0])
@@ -290,7 +311,7 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         ev = game.say("ZS-916", "discard", player=who, item=" ".join(map(str, a.args)))
     p = t.p[seat]
     if hand_count(cfg, p) <= hand_limit(cfg, p):
-        return s.evolve(data=replace(t, cur=t.cur + 1), phase="next_over_hand_limit", to_move=None, events=(ev,))
+        return s.evolve(data=copy_table(t, cur=t.cur + 1), phase="next_over_hand_limit", to_move=None, events=(ev,))
     return s.evolve(data=t, events=(ev,))
 
 
@@ -306,9 +327,9 @@ def lose_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     t = put(
         t,
         seat,
-        replace(p, active=p.active[:g] + (p.active[g] - 1,) + p.active[g + 1 :]),
+        copy_player(p, active=p.active[:g] + (p.active[g] - 1,) + p.active[g + 1 :]),
         supply=t.supply[:g] + (t.supply[g] + 1,) + t.supply[g + 1 :],
         losers=t.losers[1:],
     )
-    ev = game.say("ZS-903", "lose_gem", player=game.seat_name(seat), gem=game.gem_name(g))
+    ev = game.say("ZS-903", "lose_gem", player=SEATS[seat], gem=game.gem_name(g))
     return game.next_loser(s.evolve(data=t, events=(ev,)))

@@ -19,7 +19,17 @@ from typing import TYPE_CHECKING
 
 from ...engine import State
 from .auction import printed
-from .model import Player, Table, capacity, hand_count, hand_limit, hand_value, item_price, replace, victory_points
+from .model import (
+    Player,
+    Table,
+    capacity,
+    copy_player,
+    hand_count,
+    hand_limit,
+    hand_value,
+    item_price,
+    victory_points,
+)
 from .tables import FLOW, GEMS, GEMS_AREA, Config
 
 if TYPE_CHECKING:
@@ -116,7 +126,7 @@ def _sold(cfg: Config, w: Weights, p: Player, short: int) -> tuple[Player, int]:
             else:
                 active[g] -= 1
             short -= value
-    return replace(p, active=tuple(active), stored=tuple(stored)), max(0, -short)
+    return copy_player(p, active=tuple(active), stored=tuple(stored)), max(0, -short)
 
 
 def _gained(cfg: Config, p: Player, what: tuple) -> Player:
@@ -125,22 +135,22 @@ def _gained(cfg: Config, p: Player, what: tuple) -> Player:
     if kind == "gem":
         g = what[1]
         if sum(p.active) < capacity(cfg, p):
-            return replace(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
-        return replace(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
+            return copy_player(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
+        return copy_player(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
     if kind == "stone":
-        return replace(p, markers=p.markers[1:], prepaid=p.prepaid + 1)
+        return copy_player(p, markers=p.markers[1:], prepaid=p.prepaid + 1)
     if kind == "learn":
         a = what[1]
         know = p.know[:a] + (p.know[a] + 1,) + p.know[a + 1 :]
         if p.know[a]:
-            return replace(p, know=know)
+            return copy_player(p, know=know)
         if p.prepaid:
-            return replace(p, know=know, prepaid=p.prepaid - 1)
-        return replace(p, know=know, markers=p.markers[1:])
+            return copy_player(p, know=know, prepaid=p.prepaid - 1)
+        return copy_player(p, know=know, markers=p.markers[1:])
     if kind == "sentinel":
-        return replace(p, sents=p.sents + (what[1],))
+        return copy_player(p, sents=p.sents + (what[1],))
     art = cfg.artifacts[what[1]]
-    p = replace(p, arts=p.arts + (what[1],), free_steps=p.free_steps + art.get("free_steps", 0))
+    p = copy_player(p, arts=p.arts + (what[1],), free_steps=p.free_steps + art.get("free_steps", 0))
     if art.get("free_gem"):  # the Elixir's diamond (ZS-903)
         return _gained(cfg, p, ("gem", GEMS.index(art["free_gem"])))
     return p
@@ -156,6 +166,23 @@ def rounds_left(w: Weights, t: Table, opts: dict) -> float:
     if limit:
         rounds = min(rounds, max(0, limit - t.round))
     return rounds
+
+
+_THEIRS: dict[int, tuple] = {}  # id(player) -> (player, weights, rounds, worth) (``_their_worth``)
+
+
+def _their_worth(cfg: Config, w: Weights, p: Player, rounds: float) -> float:
+    """``worth`` of another player, kept per player record: while a bot weighs the moves of its
+    turn the others' records stay the very same objects, so each is valued once, not once per
+    candidate. The entry holds the record, so its id cannot be reused while it is kept."""
+    kept = _THEIRS.get(id(p))
+    if kept is not None and kept[0] is p and kept[1] is w and kept[2] == rounds:
+        return kept[3]
+    if len(_THEIRS) >= 4096:
+        _THEIRS.clear()
+    value = worth(cfg, w, p, rounds, ruin=False)
+    _THEIRS[id(p)] = (p, w, rounds, value)
+    return value
 
 
 def evaluate(game: ScepterOfZavandor, state: State, seat: int) -> float:
@@ -174,7 +201,7 @@ def evaluate(game: ScepterOfZavandor, state: State, seat: int) -> float:
     mine = 0.0
     for i, p in enumerate(t.p):
         if i != seat:
-            v = worth(cfg, w, p, rounds, ruin=False)
+            v = _their_worth(cfg, w, p, rounds)
         elif i == buyer:
             v = worth(cfg, w, _gained(cfg, p, what), rounds, owed)
         else:

@@ -8,7 +8,7 @@ interval and whether it beats the weaker one clearly (the whole interval
 above 0.5). Cooperative games (Spellbound) have no opponents: see
 ``benchmarks/spellbound_team.py``.
 
-    PYTHONPATH=src nice python benchmarks/ladder.py [--games 100] [--low mcts:25] [--high mcts:100]
+    PYTHONPATH=src nice python benchmarks/ladder.py [--games 100] [--low mcts:30] [--high mcts:120]
         [--only rune_stones,...] [--workers 2] [--extra plan]
 """
 
@@ -52,8 +52,8 @@ def match(game_id: str, strong: str, weak: str, seeds: int, seed: int, workers: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="seeds per pairing (2 games each, seats swapped)")
-    parser.add_argument("--low", default="mcts:25")
-    parser.add_argument("--high", default="mcts:100")
+    parser.add_argument("--low", default="mcts:30")
+    parser.add_argument("--high", default="mcts:120")
     parser.add_argument("--extra", default="", help="more bots to play against greedy, e.g. plan")
     parser.add_argument("--only", default="")
     parser.add_argument("--seed", type=int, default=0)

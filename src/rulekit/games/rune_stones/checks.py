@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, State
 from ...engine.decisions import Decisions, Kind, No, Refusals
-from .effects import op_feasible, place_targets, step_choices
+from .effects import OP_FEASIBLE, op_feasible, place_targets, step_choices
 from .model import Board
 from .runes import has_rune, joker_everywhere
 from .tables import COLOURS, SPACES
@@ -136,10 +136,17 @@ def use_ok(board: Board, card: object) -> str | None:
 
 def forge_ok(board: Board, ctx: Ctx, forge: object) -> str | None:
     """The forge (1-5 or "joker") may be used now, else the rule that forbids it (RS-130..RS-150)."""
+    if forge != "joker" and (
+        not isinstance(forge, int) or isinstance(forge, bool) or not 1 <= forge <= len(board.forges)
+    ):
+        return "RS-132"
+    return _forge_open(board, ctx, forge)
+
+
+def _forge_open(board: Board, ctx: Ctx, forge: int | str) -> str | None:
+    """``forge_ok`` of a forge that exists (1-5 or "joker"): the legal list asks only this part."""
     t = board.turn
     joker = forge == "joker"
-    if not joker and (not isinstance(forge, int) or isinstance(forge, bool) or not 1 <= forge <= len(board.forges)):
-        return "RS-132"
     if len(t.forged) >= 2:
         return "RS-130"
     if joker and t.joker_forged:
@@ -153,6 +160,11 @@ def forge_ok(board: Board, ctx: Ctx, forge: object) -> str | None:
     return _forge_payable(board, ctx, forge)
 
 
+#: the op checks (``effects.OP_FEASIBLE``) a forging asks, looked up once: ``forge_ok`` runs for
+#: every forge on every legal list of the forge phase, the hottest list of the game
+_PLACE, _PAY_ORE, _PAY = OP_FEASIBLE["place"], OP_FEASIBLE["pay_ore"], OP_FEASIBLE["pay"]
+
+
 def _forge_payable(board: Board, ctx: Ctx, forge: int | str) -> str | None:
     """RS-138: the artifact has a space; RS-131, RS-133, RS-141: the whole bill can be paid, or 3 ores."""
     if forge == "joker":
@@ -160,15 +172,17 @@ def _forge_payable(board: Board, ctx: Ctx, forge: int | str) -> str | None:
     else:
         art = board.forges[forge - 1]
         bill = (art,) * ctx.opts["forge_costs"][forge - 1]
-    if not op_feasible(board, ctx, "place", art):
+    if not _PLACE(board, ctx, art):
         return "RS-138"
-    if op_feasible(board, ctx, "pay_ore") or op_feasible(board, ctx, "pay", bill):
+    if _PAY_ORE(board, ctx, None) or _PAY(board, ctx, bill):
         return None
     return "RS-133" if forge == "joker" else "RS-131"
 
 
 def artifact_count(board: Board, row: int) -> int:
-    return sum(1 for a in board.players[board.current].rows[row - 1] if a)
+    """The artifacts in power row ``row`` (1 or 2) of the current player: its spaces not empty ("")."""
+    spaces = board.players[board.current].rows[row - 1]
+    return len(spaces) - spaces.count("")
 
 
 def trade_ok(board: Board, ctx: Ctx, row: object) -> str | None:
@@ -211,9 +225,15 @@ def swap_ok(board: Board, ctx: Ctx, give: object, get: object) -> str | None:
     never for a joker stone, so with ``joker_rune_everywhere`` not for the Joker rune colour, RS-214)."""
     if not has_rune(board, board.current, "exchange", ctx.opts) or board.turn.swapped:
         return "RS-215"
+    return _swap_open(board, ctx.opts, give, get)
+
+
+def _swap_open(board: Board, opts: dict, give: object, get: object) -> str | None:
+    """``swap_ok`` once the Exchange rune may act: the stones of the swap are there (the legal list asks
+    only this part, after the rune's stage)."""
     p = board.players[board.current]
     if give == "ore" and get in COLOURS:
-        if get == joker_everywhere(board, board.current, ctx.opts):
+        if get == joker_everywhere(board, board.current, opts):
             return "RS-214"  # option joker_rune_everywhere: that colour would be a joker stone
         return None if p.ore > 0 and board.supply[COLOURS.index(get)] > 0 else "RS-215"
     if get == "ore" and give in COLOURS:
@@ -311,49 +331,57 @@ _COLOURS = _words(*COLOURS)
 _TOKENS = _words(*COLOURS, "joker", "ore")
 
 
-def _hand(state: State) -> Iterable[tuple]:
-    return [(n,) for n in state.data.players[state.data.current].hand]
-
-
-def _laid_out(state: State) -> Iterable[tuple]:
-    return [(n,) for n in state.data.turn.played]
-
-
 # -- choose the action (RS-061, RS-062, RS-091) and the rune actions (RS-212, RS-215) ------------
 
 
-def action_check(state: State, what: str) -> No | None:
-    """RS-091: abilities need 2 cards in hand; RS-062: no empty action while another is possible."""
+def _action_rule(state: State, what: str) -> str | None:
+    """``choose_ok`` with its common cases first (no rule context needed for them)."""
     b = state.data
     if what == "abilities":
         if len(b.players[b.current].hand) >= 2:
             return None
     elif state.options["allow_empty_action"]:  # summon and forge are always open then (choose_ok)
         return None
-    rule = choose_ok(b, _ctx(state), what)
+    return choose_ok(b, _ctx(state), what)
+
+
+def _action_values(state: State) -> list[str]:
+    """The actions ``action_check`` lets choose now, for the legal list (no refusal worded for the others)."""
+    return [what for what in ACTIONS if _action_rule(state, what) is None]
+
+
+def action_check(state: State, what: str) -> No | None:
+    """RS-091: abilities need 2 cards in hand; RS-062: no empty action while another is possible."""
+    rule = _action_rule(state, what)
     if rule is None:
         return None
+    b = state.data
     if rule == "RS-091":
         return No("RS-091", "r_abilities_hand", {"n": len(b.players[b.current].hand)})
     return No(rule, "r_action_empty", {"choice": what})
+
+
+#: the rune actions' stage refusals, made once: the legal lists of four phases ask the stages on every step
+_NO_JOKER_RUNE = No("RS-212", "r_no_rune", {"rune": "joker"})
+_JOKER_GEM_SET = No("RS-212", "r_joker_gem_set")
+_SWAP_USED = No("RS-215", "r_swap_used")
+_NO_EXCHANGE_RUNE = No("RS-215", "r_no_rune", {"rune": "exchange"})
 
 
 def _jokergem_stage(state: State) -> No | None:
     """RS-212: the Joker rune is owned (and acts now), and no gem lies on it yet."""
     b = state.data
     if not has_rune(b, b.current, "joker", state.options):
-        return No("RS-212", "r_no_rune", {"rune": "joker"})
-    return No("RS-212", "r_joker_gem_set") if b.players[b.current].joker_gem else None
+        return _NO_JOKER_RUNE
+    return _JOKER_GEM_SET if b.players[b.current].joker_gem else None
 
 
 def _swap_stage(state: State) -> No | None:
     """RS-215: the Exchange rune is owned (and acts now) and not used this turn."""
     b = state.data
     if b.turn.swapped:
-        return No("RS-215", "r_swap_used")
-    return (
-        None if has_rune(b, b.current, "exchange", state.options) else No("RS-215", "r_no_rune", {"rune": "exchange"})
-    )
+        return _SWAP_USED
+    return None if has_rune(b, b.current, "exchange", state.options) else _NO_EXCHANGE_RUNE
 
 
 def _rune_kinds(here: bool) -> tuple[Kind, Kind]:
@@ -380,16 +408,24 @@ def _rune_kinds(here: bool) -> tuple[Kind, Kind]:
             return No("RS-214", "r_joker_everywhere", {"colour": args[1]})
         return rest_swap if rule is None else No("RS-215", "r_swap_rune", {"give": args[0], "get": args[1]})
 
-    def gem_among(state: State) -> list[tuple]:
-        return [] if not here or _jokergem_stage(state) else [(c,) for c in COLOURS]
+    def gem_values(state: State) -> list[str]:
+        """The colours ``jokergem`` allows now (the rune may act, the supply has the gem), for the legal list."""
+        if not here or _jokergem_stage(state):
+            return []
+        supply = state.data.supply
+        return [c for i, c in enumerate(COLOURS) if supply[i] > 0]
 
-    def swap_among(state: State) -> list[tuple]:
-        return [] if not here or _swap_stage(state) else list(_SWAPS)
+    def swap_values(state: State) -> list[tuple]:
+        """The swaps open now (``swap_ok``), for the legal list: it words no refusal for the others."""
+        if not here or _swap_stage(state):
+            return []
+        b, opts = state.data, state.options
+        return [args for args in _SWAPS if _swap_open(b, opts, *args) is None]
 
     kind = Kind if here else _RefuseOnly
     return (
-        kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, among=gem_among),
-        kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), among=swap_among),
+        kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, values=gem_values),
+        kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), values=swap_values),
     )
 
 
@@ -451,26 +487,26 @@ def summon_done_check(state: State, _: object = None) -> No | None:
     return _fallback("RS-077") if can else None
 
 
-def _summon_among(state: State) -> list[tuple]:
-    """The hand's cards of the chosen colour (or multicoloured), once a colour is chosen: ``play_check``'s
-    first test, so that the legal list builds no refusal for the other cards."""
+def _play_values(state: State) -> list[int]:
+    """The cards ``play_check`` lets play now, for the legal list: the hand's cards of the chosen colour
+    (or multicoloured), once a colour is chosen (RS-070, RS-071)."""
     b = state.data
     colour = b.turn.colour
     if not colour:
         return []
     card = state.game.cat.card
-    return [(n,) for n in b.players[b.current].hand if card(n).magic in (colour, "multi")]
+    return [n for n in b.players[b.current].hand if card(n).magic in (colour, "multi")]
 
 
-def _slots_among(state: State) -> list[tuple]:
-    """The display's creatures the magic points left pay for, once a colour is chosen (``summon_check``'s
-    first test, so that the legal list builds no refusal for the others)."""
+def _slot_values(state: State) -> list[int]:
+    """The display slots ``summon_check`` lets summon from now, for the legal list: the creatures the
+    magic points left pay for, once a colour is chosen (RS-072, RS-073)."""
     b = state.data
     t = b.turn
     if not t.colour:
         return []
     left, costs = t.mp - t.spent, state.options["slot_costs"]
-    return [(k + 1,) for k, card in enumerate(b.display) if card and costs[k] <= left]
+    return [k + 1 for k, card in enumerate(b.display) if card and costs[k] <= left]
 
 
 # -- use abilities (RS-090..RS-093, RS-217) ------------------------------------------------------
@@ -491,9 +527,23 @@ def pick_check(state: State, card: int) -> No | None:
     return No(rule, "r_pick_count", {"n": pick_limit(b, ctx)})
 
 
+def _pick_values(state: State) -> list[int]:
+    """The cards ``pick_check`` lets lay out now, for the legal list: the hand's, while fewer than the
+    limit lie out (RS-090, RS-217)."""
+    b = state.data
+    limit = 3 if has_rune(b, b.current, "three", state.options) else 2  # pick_limit, without a context
+    return list(b.players[b.current].hand) if len(b.turn.played) < limit else []
+
+
 def go_check(state: State, _: object = None) -> No | None:
     """RS-090: at least two cards are laid out before their abilities are used."""
     return None if len(state.data.turn.played) >= 2 else No("RS-090", "r_go_early")
+
+
+def _use_values(state: State) -> list[int]:
+    """The laid-out cards whose ability may still be started (``use_ok``), for the legal list."""
+    t = state.data.turn
+    return [n for n in t.played if n not in t.used]
 
 
 def use_check(state: State, card: int) -> No | None:
@@ -651,8 +701,11 @@ def _forges_open(state: State) -> list:
     """The forge kind's legal values: the forges ``forge_ok`` lets use now, in list order. The legal
     list takes them as they are, wording no refusal for the other forges (``forge_check`` does that
     for ``why_not``; ``Decisions.refuse`` holds the two to the same answer)."""
-    b, ctx = state.data, _ctx(state)
-    return [f for f in (*range(1, len(b.forges) + 1), "joker") if forge_ok(b, ctx, f) is None]
+    b = state.data
+    if len(b.turn.forged) >= 2:
+        return []  # RS-130: two forgings a turn (forge_ok's first test, once for all forges)
+    ctx = _ctx(state)
+    return [f for f in (*range(1, len(b.forges) + 1), "joker") if _forge_open(b, ctx, f) is None]
 
 
 def forge_done_check(state: State, _: object = None) -> No | None:
@@ -725,6 +778,8 @@ class _RunesBeforeLastAction(_Phase):
 
     def legal(self, state: State) -> list[Action]:
         out = super().legal(state)
+        if not out or out[-1].kind == "action":
+            return out  # no rune action open (the usual case): the actions come first
         n = sum(1 for a in out if a.kind == "action")
         if n and len(out) > n:
             out = [*out[: n - 1], *out[n:], out[n - 1]]
@@ -780,7 +835,14 @@ def _step(pay_rule: str) -> Decisions:
 #: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)
 DECISIONS: dict[str, Decisions] = {
     "choose_action": _RunesBeforeLastAction(
-        Kind("action", _words(*ACTIONS), _fallback("RS-061"), check=action_check, rules=("RS-062", "RS-091")),
+        Kind(
+            "action",
+            _words(*ACTIONS),
+            _fallback("RS-061"),
+            check=action_check,
+            rules=("RS-062", "RS-091"),
+            values=_action_values,
+        ),
         *_RUNES_HERE,
         *(_not_chosen(name, space) for name, space in _HOME_SPACES.items()),
         _not_chosen("go", _none),
@@ -790,18 +852,18 @@ DECISIONS: dict[str, Decisions] = {
     ),
     "summon": _phase(
         Kind("colour", _COLOURS, _fallback("RS-071"), stage=_colour_open),
-        Kind("play", _cards, _fallback("RS-070"), check=play_check, among=_summon_among, rules=("RS-071",)),
-        Kind("summon", _slots, _fallback("RS-073"), check=summon_check, among=_slots_among, rules=("RS-072",)),
+        Kind("play", _cards, _fallback("RS-070"), check=play_check, values=_play_values, rules=("RS-071",)),
+        Kind("summon", _slots, _fallback("RS-073"), check=summon_check, values=_slot_values, rules=("RS-072",)),
         Kind("done", _none, _fallback("RS-077"), check=summon_done_check),
         *_ELSEWHERE,
     ),
     "use_abilities": _phase(
-        Kind("pick", _cards, _fallback("RS-090"), check=pick_check, among=_hand, rules=("RS-217",)),
+        Kind("pick", _cards, _fallback("RS-090"), check=pick_check, values=_pick_values, rules=("RS-217",)),
         Kind("go", _none, No("RS-090", "r_go_early"), check=go_check),
         *_ELSEWHERE,
     ),
     "resolve_abilities": _phase(
-        Kind("use", _cards, _fallback("RS-092"), check=use_check, among=_laid_out),
+        Kind("use", _cards, _fallback("RS-092"), check=use_check, values=_use_values),
         *_RUNES_HERE,
         Kind("finish", _none, _fallback("RS-092")),
         _ONE_ACTION,

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action, DataFileError, FlowError
-from .model import Board, copy_board, copy_turn, evolve_player, put
+from .model import Board, copy_board, copy_player, copy_turn, evolve_player, put, with_player
 from .refills import draw_general, refill_display
 from .runes import has_rune, joker_colour, joker_everywhere
 from .tables import COLOURS, SPACES
@@ -265,7 +265,7 @@ OP_FEASIBLE: dict[str, OpCheck] = {
     **dict.fromkeys(("any_card", "card"), _card_shown),
     "swap": _swap_possible,
     "draw": _drawable,
-    "place": lambda board, ctx, artifact: bool(place_targets(board, board.current, artifact)),  # RS-137, RS-140
+    "place": lambda board, ctx, artifact: bool(_targets(board.players[board.current].rows, artifact)),  # RS-137/140
     "pay": _payable,
     "pay_ore": lambda board, ctx, arg: board.players[board.current].ore >= 3,  # RS-141: exactly 3 ores
 }
@@ -291,10 +291,10 @@ def answer(board: Board, ctx: Ctx, action: Action) -> Board:
     kind, args = action.kind, action.args
     if kind == "pay":
         if args[0] == "ore":  # RS-141, RS-143: exactly 3 ores, no bonus
-            board = evolve_player(board, seat, ore=p.ore - 3)
             queue = tuple(q for q in t.queue if q not in FORGE_BONUS_ITEMS)
             ctx.say("RS-141", "pay_ore")
-            return copy_board(board, ore=board.ore + 3, turn=copy_turn(t, bill=(), ore_ok=False, queue=queue))
+            turn = copy_turn(t, bill=(), ore_ok=False, queue=queue)
+            return with_player(board, seat, copy_player(p, ore=p.ore - 3), ore=board.ore + 3, turn=turn)
         return _pay(board, ctx, args[0])
     queue = t.queue[1:]
     board = copy_board(board, turn=copy_turn(t, queue=queue))
@@ -313,9 +313,9 @@ def answer(board: Board, ctx: Ctx, action: Action) -> Board:
         return copy_board(board, turn=copy_turn(board.turn, queue=card.options[args[0] - 1] + queue))
     if kind == "give":  # RS-108: a coloured gem for a joker stone
         i = COLOURS.index(args[0])
-        board = evolve_player(board, seat, gems=put(p.gems, i, p.gems[i] - 1), jokers=p.jokers + 1)
+        p = copy_player(p, gems=put(p.gems, i, p.gems[i] - 1), jokers=p.jokers + 1)
         ctx.say("RS-108", "die_swap", colour=args[0])
-        return copy_board(board, supply=put(board.supply, i, board.supply[i] + 1), jokers=board.jokers - 1)
+        return with_player(board, seat, p, supply=put(board.supply, i, board.supply[i] + 1), jokers=board.jokers - 1)
     raise FlowError(f"rune_stones: no step plays {action} (legal let it through)")
 
 
@@ -324,14 +324,18 @@ def _pay(board: Board, ctx: Ctx, token: str) -> Board:
     p = board.players[seat]
     jcol = p.joker_gem if has_rune(board, seat, "joker", ctx.opts) else ""
     gems, jokers, bill = cover(token, p.gems, p.jokers, jcol, t.bill)
-    board = evolve_player(board, seat, gems=gems, jokers=jokers)
     supply = board.supply
     if token != "joker":
         i = COLOURS.index(token)
         supply = put(supply, i, supply[i] + 1)
     ctx.say(pay_rule(t, token), "pay", token=token)
-    return copy_board(
-        board, supply=supply, jokers=board.jokers + (token == "joker"), turn=copy_turn(t, bill=bill, ore_ok=False)
+    return with_player(
+        board,
+        seat,
+        copy_player(p, gems=gems, jokers=jokers),
+        supply=supply,
+        jokers=board.jokers + (token == "joker"),
+        turn=copy_turn(t, bill=bill, ore_ok=False),
     )
 
 
@@ -350,9 +354,9 @@ def _place(board: Board, ctx: Ctx, row: int, space: str) -> Board:
     rows = board.players[seat].rows
     r = rows[row - 1]
     r = put(r, SPACES.index(space), t.artifact)
-    board = evolve_player(board, seat, rows=put(rows, row - 1, r))
+    p = copy_player(board.players[seat], rows=put(rows, row - 1, r))
     ctx.say("RS-140" if t.artifact == "joker" else "RS-137", "place", artifact=t.artifact, row=row, space=space)
-    return copy_board(board, turn=copy_turn(board.turn, artifact=""))
+    return with_player(board, seat, p, turn=copy_turn(t, artifact=""))
 
 
 def _gain_gem(board: Board, ctx: Ctx, colour: str, rule: str) -> Board:
@@ -361,9 +365,9 @@ def _gain_gem(board: Board, ctx: Ctx, colour: str, rule: str) -> Board:
         ctx.say("RS-110", "supply_empty", item=colour)
         return board
     p = board.players[board.current]
-    board = evolve_player(board, board.current, gems=put(p.gems, i, p.gems[i] + 1))
+    p = copy_player(p, gems=put(p.gems, i, p.gems[i] + 1))
     ctx.say(rule, "gain_gem", colour=colour)
-    return copy_board(board, supply=put(board.supply, i, board.supply[i] - 1))
+    return with_player(board, board.current, p, supply=put(board.supply, i, board.supply[i] - 1))
 
 
 def _take(board: Board, ctx: Ctx, slot: int) -> Board:
@@ -390,21 +394,23 @@ def _auto(board: Board, ctx: Ctx, item: str) -> Board:
             ctx.say("RS-110", "supply_empty", item="joker")
             return board
         ctx.say("RS-102", "gain_joker")
-        return copy_board(evolve_player(board, seat, jokers=p.jokers + 1), jokers=board.jokers - 1)
+        return with_player(board, seat, copy_player(p, jokers=p.jokers + 1), jokers=board.jokers - 1)
     if item in ("ore", "die_ore", "forge_ore"):
         if not op_feasible(board, ctx, item, item):
             ctx.say("RS-110", "supply_empty", item="ore")
             return board
         rule = {"die_ore": "RS-107", "forge_ore": "RS-142"}.get(item) or _kind_rule(board, ctx)
         ctx.say(rule, "gain_ore")
-        return copy_board(evolve_player(board, seat, ore=p.ore + 1), ore=board.ore - 1)
+        return with_player(board, seat, copy_player(p, ore=p.ore + 1), ore=board.ore - 1)
     if item[:3] in ("pp:", "dpp", "fpp"):
         n = int(item.split(":")[1])
         rule = {"dpp": "RS-107", "fpp": "RS-142"}.get(item[:3]) or _kind_rule(board, ctx)
         ctx.say(rule, "gain_pp", n=n)
-        board = evolve_player(board, seat, pp=p.pp + n)
+        p = copy_player(p, pp=p.pp + n)
         gives = item[:3] == "pp:" or (item[:3] == "dpp" and ctx.opts["die_pp_counts_for_extra"])
-        return copy_board(board, turn=copy_turn(board.turn, gave_pp=True)) if gives else board
+        if gives:
+            return with_player(board, seat, p, turn=copy_turn(board.turn, gave_pp=True))
+        return with_player(board, seat, p)
     if item == "draw":  # RS-109, RS-112
         board, card = draw_general(board, ctx, ctx.opts["die_card_reshuffle"])
         if not card:
@@ -443,12 +449,11 @@ def proceed(board: Board, ctx: Ctx) -> tuple[Board, str]:
     while True:
         t = board.turn
         if t.bill or (t.queue and t.queue[0].startswith(_DECIDE)):
-            choices = step_actions(board, ctx)
-            real = [a for a in choices if a.kind != "skip"]
-            if len(real) == 1 and (t.bill or t.queue[0] == "place"):
-                board = answer(board, ctx, real[0])  # only one way: no decision to show
+            kind, open_now = step_choices(board, ctx)  # the choices of step_actions, skip aside
+            if len(open_now) == 1 and (t.bill or t.queue[0] == "place"):
+                board = answer(board, ctx, Action(kind, open_now[0]))  # only one way: no decision to show
                 continue
-            if real:
+            if open_now:
                 return board, decide
             ctx.say("RS-093", "icon_void", icon=t.queue[0])  # RS-105: nothing to take
             board = copy_board(board, turn=copy_turn(t, queue=t.queue[1:]))

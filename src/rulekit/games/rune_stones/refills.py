@@ -99,8 +99,9 @@ def refill_hand(board: Board, ctx: Ctx, seat: int) -> Board:
                 break
             ctx.say("RS-181", "reshuffle_own", n=len(discard))
             draw, discard = ctx.dice.shuffle(discard), ()
-        hand.append(draw[0])
-        draw = draw[1:]
-        drawn += 1
+        k = min(want - len(hand), len(draw))  # the top cards the pile gives, at once
+        hand += draw[:k]
+        draw = draw[k:]
+        drawn += k
     ctx.say("RS-180", "refill_hand", n=drawn, size=len(hand))
     return evolve_player(board, seat, hand=tuple(sorted(hand)), draw=draw, discard=discard)

@@ -45,24 +45,21 @@ class Ctx:
     then, not on the hot path of bots and simulations).
     """
 
-    __slots__ = ("game", "cat", "opts", "_dice", "_rng", "seat", "ev", "_words")
+    __slots__ = ("game", "cat", "opts", "opened", "_rng", "seat", "ev", "_words")
 
     def __init__(self, game: Any, cat: Catalogue, opts: dict, rng: int, seat: int, dice: Dice | None = None):
-        self.game, self.cat, self.opts, self._rng, self.seat, self._dice = game, cat, opts, rng, seat, dice
+        self.game, self.cat, self.opts, self._rng, self.seat = game, cat, opts, rng, seat
+        #: the dice once a step opened them (``dice``), else None: the state's generator is unchanged
+        self.opened = dice
         self.ev: list[Event] = []
         self._words = game.words
 
     @property
     def dice(self) -> Dice:
         """The state's dice, opened from its generator state on first use."""
-        if self._dice is None:
-            self._dice = Dice(self._rng)
-        return self._dice
-
-    @property
-    def rng(self) -> int:
-        """The generator state after this step: unchanged when nothing rolled."""
-        return self._rng if self._dice is None else self._dice.state
+        if self.opened is None:
+            self.opened = Dice(self._rng)
+        return self.opened
 
     def say(self, rule: str, key: str, **args: Any) -> None:
         if "player" not in args:
@@ -77,10 +74,11 @@ Play = Callable[..., tuple]
 
 def _to(state: State, board, phase: str, ctx) -> State:
     """The state after a step: the next phase, who decides there, the dice and the events said."""
+    rng = state.rng if ctx.opened is None else ctx.opened.state
     if phase == "game_over":
-        return state.evolve(data=board, phase=phase, to_move=None, is_over=True, rng=ctx.rng, events=tuple(ctx.ev))
+        return state.evolve(data=board, phase=phase, to_move=None, is_over=True, rng=rng, events=tuple(ctx.ev))
     to_move = None if state.game.phases[phase].automatic else board.current
-    return state.evolve(data=board, phase=phase, to_move=to_move, rng=ctx.rng, events=tuple(ctx.ev))
+    return state.evolve(data=board, phase=phase, to_move=to_move, rng=rng, events=tuple(ctx.ev))
 
 
 def decision(phase: str, play: Play, runes: bool = False) -> PhaseHooks:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action
-from .model import Board, copy_board, copy_turn, evolve_player, put
+from .model import Board, copy_player, copy_turn, put, with_player
 from .tables import COLOURS
 
 if TYPE_CHECKING:
@@ -49,15 +49,18 @@ def play_extra(board: Board, ctx: Ctx, action: Action) -> Board:
     if action.kind == "jokergem":  # RS-212: the gem comes from the supply and stays
         i = COLOURS.index(action.args[0])
         ctx.say("RS-212", "joker_gem", colour=action.args[0])
-        board = evolve_player(board, seat, joker_gem=action.args[0])
-        return copy_board(board, supply=put(board.supply, i, board.supply[i] - 1))
+        return with_player(
+            board, seat, copy_player(p, joker_gem=action.args[0]), supply=put(board.supply, i, board.supply[i] - 1)
+        )
     give, get = action.args  # RS-215
-    board = copy_board(board, turn=copy_turn(board.turn, swapped=True))
+    turn = copy_turn(board.turn, swapped=True)
     ctx.say("RS-215", "rune_swap", give=give, get=get)
     if give == "ore":
         i = COLOURS.index(get)
-        board = evolve_player(board, seat, ore=p.ore - 1, gems=put(p.gems, i, p.gems[i] + 1))
-        return copy_board(board, ore=board.ore + 1, supply=put(board.supply, i, board.supply[i] - 1))
+        p = copy_player(p, ore=p.ore - 1, gems=put(p.gems, i, p.gems[i] + 1))
+        return with_player(
+            board, seat, p, turn=turn, ore=board.ore + 1, supply=put(board.supply, i, board.supply[i] - 1)
+        )
     i = COLOURS.index(give)
-    board = evolve_player(board, seat, ore=p.ore + 1, gems=put(p.gems, i, p.gems[i] - 1))
-    return copy_board(board, ore=board.ore - 1, supply=put(board.supply, i, board.supply[i] + 1))
+    p = copy_player(p, ore=p.ore + 1, gems=put(p.gems, i, p.gems[i] - 1))
+    return with_player(board, seat, p, turn=turn, ore=board.ore - 1, supply=put(board.supply, i, board.supply[i] + 1))

@@ -50,6 +50,8 @@ class Catalogue:
     druids: dict[int, Card]  # 100-107, shared by all player colours (RS-016)
     forges: tuple[tuple[int, str], ...]  # (cost, bonus) per coloured forge
     board: dict
+    #: magic points by card number, 0 for a druid card: ``views.evaluate`` sums them for every position a bot rates
+    creature_mp: tuple[int, ...] = ()
 
     def card(self, number: int) -> Card:
         return self.druids[number] if number >= 100 else self.cards[number]
@@ -86,4 +88,7 @@ def load_catalogue(cards: dict, druids: dict, board: dict) -> Catalogue:
             where = "data/druids.toml" if card.number >= 100 else "data/cards.toml"
             raise DataFileError(where, f"card {card.number}", f"unknown ability {card.kind} {bad} (RS-015)")
     forges = tuple((f["cost"], f["bonus"]) for f in board["forge"])
-    return Catalogue(creatures, druid, forges, board)
+    mp = [0] * (max(druid) + 1)
+    for number, card in creatures.items():
+        mp[number] = card.mp
+    return Catalogue(creatures, druid, forges, board, tuple(mp))

@@ -15,7 +15,7 @@ from ...engine import Action
 from ...engine.seats import next_seat
 from .checks import pick_limit, rune_actions_open, trade_ok
 from .effects import FORGE_BONUS, FORGE_BONUS_ITEMS, answer, op_feasible, proceed
-from .model import Board, Turn, copy_board, copy_turn, evolve_player, put
+from .model import Board, Turn, copy_board, copy_player, copy_turn, put, with_player
 from .refills import refill_display, refill_forges, refill_hand
 from .runes import has_rune
 from .words import name_of
@@ -76,12 +76,12 @@ def play_forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
 
 def _choose(board: Board, ctx: Ctx, what: str) -> tuple[Board, str]:
     ctx.say("RS-061", "choose_" + what)
-    t = copy_turn(board.turn, action=what)
     if what == "summon":
         bonus = ctx.cat.board["runes"]["magic_bonus"] if has_rune(board, board.current, "magic", ctx.opts) else 0
         if bonus:
             ctx.say("RS-210", "magic_rune", n=bonus)
-        return copy_board(board, turn=copy_turn(t, mp=bonus)), "summon"
+        return copy_board(board, turn=copy_turn(board.turn, action=what, mp=bonus)), "summon"
+    t = copy_turn(board.turn, action=what)
     if what == "abilities":
         return copy_board(board, turn=t), "use_abilities"
     return copy_board(board, turn=t), "forge"
@@ -95,9 +95,9 @@ def _summon(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         return copy_board(board, turn=copy_turn(t, colour=args[0])), "summon"
     if kind == "play":  # RS-070
         card = ctx.cat.card(args[0])
-        board = evolve_player(board, seat, hand=tuple(n for n in p.hand if n != args[0]))
+        p = copy_player(p, hand=tuple(n for n in p.hand if n != args[0]))
         ctx.say("RS-070", "play_mp", card=args[0], mp=card.mp, total=t.mp + card.mp)
-        return copy_board(board, turn=copy_turn(t, mp=t.mp + card.mp, played=(*t.played, args[0]))), "summon"
+        return with_player(board, seat, p, turn=copy_turn(t, mp=t.mp + card.mp, played=(*t.played, args[0]))), "summon"
     if kind == "summon":  # RS-072, RS-073, RS-075
         slot = args[0] - 1
         card, cost = board.display[slot], ctx.opts["slot_costs"][slot]
@@ -106,9 +106,9 @@ def _summon(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         return copy_board(board, display=put(board.display, slot, 0), turn=t), "summon"
     # done: RS-076 cards to the own discard pile, RS-077 leftover MP is lost
     cards = t.played + t.gained
-    board = evolve_player(board, seat, discard=(*reversed(cards), *p.discard))
+    p = copy_player(p, discard=(*reversed(cards), *p.discard))
     ctx.say("RS-076", "summon_done", n=len(t.gained), lost=t.mp - t.spent)
-    board = copy_board(board, turn=copy_turn(t, played=(), gained=(), mp=0, spent=0))
+    board = with_player(board, seat, p, turn=copy_turn(t, played=(), gained=(), mp=0, spent=0))
     if t.gained:
         return board, "refill_display"
     return after_action(board, ctx)
@@ -118,10 +118,9 @@ def _abilities(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
     t, seat, p = board.turn, board.current, board.players[board.current]
     kind, args = action.kind, action.args
     if kind == "pick":  # RS-090
-        board = evolve_player(board, seat, hand=tuple(n for n in p.hand if n != args[0]))
         t = copy_turn(t, played=(*t.played, args[0]))
         ctx.say("RS-090", "pick", card=args[0])
-        board = copy_board(board, turn=t)
+        board = with_player(board, seat, copy_player(p, hand=tuple(n for n in p.hand if n != args[0])), turn=t)
         full = len(t.played) >= pick_limit(board, ctx) or (len(t.played) >= 2 and not board.players[seat].hand)
         return board, ("resolve_abilities" if full else "use_abilities")
     if kind == "go":  # RS-217: two cards although three were allowed
@@ -173,10 +172,10 @@ def _forge(board: Board, ctx: Ctx, action: Action) -> tuple[Board, str]:
         ctx.say("RS-131", "forge", forge=forge, artifact=art, cost=cost)
     p = board.players[board.current]
     if not op_feasible(board, ctx, "pay", bill):  # only ores can pay (RS-141): no bill of gems
-        board = evolve_player(board, board.current, ore=p.ore - 3)
         ctx.say("RS-141", "pay_ore")
         queue = tuple(q for q in t.queue if q not in FORGE_BONUS_ITEMS)  # RS-143
-        return proceed(copy_board(board, ore=board.ore + 3, turn=copy_turn(t, queue=queue)), ctx)
+        p = copy_player(p, ore=p.ore - 3)
+        return proceed(with_player(board, board.current, p, ore=board.ore + 3, turn=copy_turn(t, queue=queue)), ctx)
     return proceed(copy_board(board, turn=copy_turn(t, bill=bill, ore_ok=p.ore >= 3)), ctx)
 
 
@@ -231,11 +230,11 @@ def _dispose(board: Board, ctx: Ctx) -> Board:
     low, high = cards[0], cards[1:]
     to_general = tuple(n for n in high if n < 100)
     out = tuple(n for n in high if n >= 100)
-    board = evolve_player(board, seat, discard=(low, *p.discard), removed=p.removed + out)
     rule = "RS-218" if len(cards) == 3 else "RS-094"
     ctx.say("RS-095", "dispose_low", card=low)
     for n in to_general:
         ctx.say(rule, "dispose_general", card=n)
     for n in out:
         ctx.say(rule, "dispose_box", card=n)
-    return copy_board(board, gdiscard=to_general + board.gdiscard, turn=copy_turn(t, played=(), used=()))
+    p = copy_player(p, discard=(low, *p.discard), removed=p.removed + out)
+    return with_player(board, seat, p, gdiscard=to_general + board.gdiscard, turn=copy_turn(t, played=(), used=()))

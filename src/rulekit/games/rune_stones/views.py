@@ -16,8 +16,8 @@ from .tables import COLOURS
 __all__ = ["view", "determinize", "invariants", "evaluate"]
 
 
-def _player(p: Player, mine: bool) -> dict:
-    out = as_dict(p)
+def _player(out: dict, p: Player, mine: bool) -> dict:
+    """``out`` (``as_dict(p)``) as ``seat`` may see it."""
     out["draw"] = sorted(p.draw) if mine else len(p.draw)  # order of a draw pile is never shown
     if not mine:
         out["hand"] = len(p.hand)
@@ -29,8 +29,10 @@ def view(game, state, seat: int | None) -> dict:
     b: Board = state.data
     if seat is None:
         return {"data": as_dict(b)}
-    data = as_dict(b)
-    data["players"] = [_player(p, i == seat) for i, p in enumerate(b.players)]
+    data = as_dict(b)  # bots compare views at every step: each player is converted once
+    data["players"] = [
+        _player(out, p, i == seat) for i, (out, p) in enumerate(zip(data["players"], b.players, strict=True))
+    ]
     data["deck"] = len(b.deck)
     data["art_supply"] = len(b.art_supply)
     return {"data": data}
@@ -115,17 +117,18 @@ def evaluate(game, state, seat: int) -> float:
     b: Board = state.data
     values = state.options["trade_values"]
     t = b.turn
+    mp = game.cat.creature_mp  # 0 for the druid cards
 
     def worth(i: int, p: Player) -> float:
         rows = 0.0
         for row in p.rows:
-            n = sum(1 for a in row if a)
+            n = len(row) - row.count("")  # artifacts: the spaces not empty
             rows += values[n] + (0.75 * n if n < 5 else 0.0)
         stones = 0.5 * sum(p.gems) + 0.6 * p.jokers + 0.45 * p.ore
-        cards = list(p.hand) + list(p.draw) + list(p.discard)
+        cards = p.hand + p.draw + p.discard
         if i == b.current:
-            cards += list(t.played) + list(t.gained)
-        creatures = sum(game.cat.cards[n].mp for n in cards if n < 100)
+            cards += t.played + t.gained
+        creatures = sum(map(mp.__getitem__, cards))
         return p.pp + rows + stones + 3.0 * len(p.runes) + 0.4 * creatures
 
     scores = [worth(i, p) for i, p in enumerate(b.players)]

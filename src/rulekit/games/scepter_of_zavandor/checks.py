@@ -26,7 +26,7 @@ from ...engine.decisions import Decisions, Kind, No, Refusals
 from .auction import bid_menu, printed
 from .energy import item_label, pay_items
 from .model import Player, Table, can_enchant, capacity, gem_price, hand_value, item_price, means, modifier
-from .tables import AREAS, GEMS, RUBY, Config
+from .tables import AREAS, ARTS, GEMS, RUBY, Config
 from .turn import learn_cost
 from .words import max_bid
 
@@ -234,13 +234,13 @@ class _Now:
     def base(self) -> int:
         """The seat's modifier on artifacts without item discounts (ZS-430, ZS-913)."""
         if self._base is None:
-            self._base = modifier(self.cfg, self.t, self.s.to_move, "artifact", "", self.s.options)
+            self._base = _modifiers(self.cfg, self.t, self.s.to_move, self.p, self.s.options)[0]
         return self._base
 
     def sentinels(self) -> str:
         """ZS-460 for every sentinel at once: they share one price."""
         if self._sentinels is None:
-            s, base = self.s, modifier(self.cfg, self.t, self.s.to_move, "sentinel", "", self.s.options)
+            s, base = self.s, _modifiers(self.cfg, self.t, self.s.to_move, self.p, self.s.options)[1]
             self._sentinels = auction_price(s.game, s, s.to_move, self.t.sents[0], self.limit(), base)
         return self._sentinels
 
@@ -250,6 +250,33 @@ class _Now:
             auc = self.t.auction
             self._mod = modifier(self.cfg, self.t, self.s.to_move, auc.kind, auc.item, self.s.options)
         return self._mod
+
+
+_MODIFIERS: dict[int, tuple] = {}  # seat -> (what its modifiers were read from, artifact, sentinel)
+
+
+def _modifiers(cfg: Config, t: Table, seat: int, p: Player, opts: dict) -> tuple[int, int]:
+    """The seat's modifiers on artifacts (without item discounts) and on sentinels (ZS-430, ZS-913).
+
+    The hub's legal list needs both on every decision, but they change only with the turn order,
+    the points at its start, Knowledge of Artifacts and the artifacts owned: the last answer per
+    seat is kept and reused while those are the very same objects (states share these tuples).
+    """
+    kept = _MODIFIERS.get(seat)
+    lv = p.know[ARTS]
+    if (
+        kept is not None
+        and kept[0] is t.order
+        and kept[1] is t.vp_start
+        and kept[2] == lv
+        and kept[3] is p.arts
+        and kept[4] is opts
+        and kept[5] is cfg
+    ):
+        return kept[6]
+    mods = (modifier(cfg, t, seat, "artifact", "", opts), modifier(cfg, t, seat, "sentinel", "", opts))
+    _MODIFIERS[seat] = (t.order, t.vp_start, lv, p.arts, opts, cfg, mods)
+    return mods
 
 
 _LAST: list = [None, None]  # the last state asked and its _Now (states never change)

@@ -70,7 +70,8 @@ def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int
         return t, 0
     tokens, lost = split_dust(cfg, amount)
     p = t.p[seat]
-    dust = tuple(a + b for a, b in zip(p.dust, tokens, strict=True))
+    d = p.dust  # three denominations (``split_dust``), added by hand: income and change run this
+    dust = (d[0] + tokens[0], d[1] + tokens[1], d[2] + tokens[2])
     return put(t, seat, copy_player(p, dust=dust), dust_net=t.dust_net + amount - lost), lost
 
 

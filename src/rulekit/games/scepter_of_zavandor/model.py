@@ -255,11 +255,18 @@ def means(cfg: Config, p: Player, with_gems: bool = True, energy: int | None = N
     of every gem (ZS-460 choice)."""
     total = hand_value(cfg, p) if energy is None else energy
     if with_gems:
-        pct = cfg.price_percent[p.know[GEMS_AREA]]
-        for g in range(5):
-            n = p.active[g] + p.stored[g]
-            if n:
-                total += n * (cfg.gem_price[g] * pct // 100 // cfg.sell_divisor)
+        # every hub decision asks (ZS-460 for the auctions): the gems' part is kept per gem counts
+        # and Knowledge of Gems level in ``cfg.gem_sales``
+        key = (p.active, p.stored, p.know[GEMS_AREA])
+        sales = cfg.gem_sales.get(key)
+        if sales is None:
+            if len(cfg.gem_sales) >= 10_000:
+                cfg.gem_sales.clear()
+            pct = cfg.price_percent[p.know[GEMS_AREA]]
+            sales = cfg.gem_sales[key] = sum(
+                (p.active[g] + p.stored[g]) * (cfg.gem_price[g] * pct // 100 // cfg.sell_divisor) for g in range(5)
+            )
+        total += sales
     return total
 
 

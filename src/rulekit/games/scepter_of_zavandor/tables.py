@@ -75,6 +75,7 @@ class Config:
     actions: dict[str, Action]
     art_sums: dict[tuple, int]  # (artifacts owned, field or gem) -> their sum, filled as asked (model._art_sum)
     auto_pays: dict[tuple, tuple]  # (cards, concentrated, dust, due) -> what ``pay auto`` hands over (energy)
+    gem_sales: dict[tuple, int]  # (active, stored, Knowledge of Gems level) -> sale value of all gems (model.means)
 
     def act(self, label: str) -> Action:
         """A shared Action instance for a label (saves allocations in hot loops)."""
@@ -155,4 +156,5 @@ def load_config(read: Any) -> Config:
         actions={},
         art_sums={},
         auto_pays={},
+        gem_sales={},
     )

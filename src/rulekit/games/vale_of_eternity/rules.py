@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from itertools import starmap
 
 from rulekit.engine import (
     Action,
@@ -34,9 +35,9 @@ from rulekit.engine.seats import replace_at, snake_order
 
 from . import actions, activation, effects, scene, selection, views
 from .checks import DECISIONS, REFUSALS, At
-from .model import NO_SEAT, Vale, copy_vale, frame
+from .model import Vale, copy_vale, frame
 from .setup import setup
-from .tables import CARDS, PERM_BY_OP, SELL
+from .tables import CARDS, PERM_BY_OP, SELL, TABLES
 from .words import CardMessages, action_labels, describe, event_args
 from .work import Work
 
@@ -69,7 +70,7 @@ def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Acti
         if len(acts) == 1 and _forceable(w, to_move, acts[0]):
             w.forced = (phase, to_move, str(acts[0]))
             phase, to_move, acts = "forced_choice", None, None
-    events = tuple(game.event(*e) for e in w.events)
+    events = tuple(starmap(game.event, w.events))
     if over:
         events += game.final_events(w)
     nxt = state.evolve(data=w.freeze(), rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)
@@ -107,23 +108,45 @@ def _automatic(step: Callable[[Work], Step], over: bool = False) -> PhaseHooks:
     return PhaseHooks(auto=auto_hook)
 
 
+def _hand_over(state: State, data: Vale, phase: str, to_move: int | None, events: tuple[Event, ...]) -> State:
+    """``close`` for the quick paths, which build the next data without a work copy: with
+    ``forced_auto`` a decision with one choice becomes the automatic phase ``forced_choice``,
+    and the legal list of a real decision is kept with the state (the same list ``close`` keeps)."""
+    acts = None
+    if to_move is not None and state.options["forced_auto"]:
+        acts = DECISIONS[phase].legal(At(data, to_move, state.players, state.options, state.rng))
+        if len(acts) == 1 and _forceable(data, to_move, acts[0]):
+            data = copy_vale(data, forced=(phase, to_move, str(acts[0])))
+            phase, to_move, acts = "forced_choice", None, None
+    nxt = state.evolve(data=data, phase=phase, to_move=to_move, events=events)
+    if acts:
+        nxt._legal.extend(acts)
+    return nxt
+
+
 def _play_pick(state: State, action: Action) -> State:
-    """VE-043/VE-044: a pick that leaves at least two free cards (so the next pick is a real
-    choice) needs no work copy: the most frequent decision of the game stays cheap."""
+    """VE-043/VE-044: a pick needs no work copy (the most frequent decision of the game); same
+    result as ``selection.pick``."""
     d = state.data
-    if d.markers.count(NO_SEAT) <= 2:
-        w = _open(state)
-        return close(state, w, selection.pick(w, state.to_move, action.args[0]))
     cid, seat, n = action.args[0], state.to_move, state.players
     markers = list(d.markers)
     markers[d.display.index(cid)] = seat
     picks = d.picks + 1
     event = state.game.event("VE-043" if picks <= n else "VE-044", "picked", {"player": seat, "card": cid})
+    data = copy_vale(d, markers=tuple(markers), picks=picks)
+    if picks >= min(TABLES["markers_per_player"] * n, len(d.display)):
+        return _hand_over(state, data, "begin_actions", None, (event,))
     phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
     nxt = snake_order(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
-    return state.evolve(
-        data=copy_vale(d, markers=tuple(markers), picks=picks), phase=phase, to_move=nxt, events=(event,)
-    )
+    return _hand_over(state, data, phase, nxt, (event,))
+
+
+def _begin_actions(state: State) -> State:
+    """VE-050: the action phase starts with the start player."""
+    d = state.data
+    event = state.game.event("VE-050", "action_phase", {"player": d.start})
+    data = copy_vale(d, stage="action", turn=d.start, done=0)
+    return _hand_over(state, data, "action_turn", d.start, (event,))
 
 
 def _quick(step: Callable[[Work], Step], quick: Callable[[State], State | None]) -> PhaseHooks:
@@ -146,7 +169,7 @@ def _next_action_turn(state: State) -> State | None:
     turn = (d.turn + 1) % n
     event = state.game.event("VE-050", "next_turn", {"player": turn})
     data = copy_vale(d, done=d.done + 1, turn=turn, fresh=())
-    return state.evolve(data=data, phase="action_turn", to_move=turn, events=(event,))
+    return _hand_over(state, data, "action_turn", turn, (event,))
 
 
 def _nothing_to_activate(state: State) -> State | None:
@@ -180,7 +203,7 @@ def _quick_tame(state: State) -> State | None:
     shown = replace_at(shown, seat, (*shown[seat], cid))  # everyone saw the tamed card
     data = copy_vale(d, display=display, markers=markers, hands=hands, pending=d.pending[:-1], shown=shown)
     event = state.game.event("VE-056", "tamed", {"player": seat, "card": cid})
-    return state.evolve(data=data, phase="action_turn", to_move=d.turn, events=(event,))
+    return _hand_over(state, data, "action_turn", d.turn, (event,))
 
 
 def _quick_sell(state: State) -> State | None:
@@ -199,9 +222,7 @@ def _quick_sell(state: State) -> State | None:
         d, display=display, markers=markers, discard=(*d.discard, cid), stones=stones, pending=d.pending[:-1]
     )
     args = {"player": seat, "card": cid, "element": card.element, "stones": "+".join(map(str, gained))}
-    return state.evolve(
-        data=data, phase="action_turn", to_move=d.turn, events=(state.game.event("VE-053", "sold", args),)
-    )
+    return _hand_over(state, data, "action_turn", d.turn, (state.game.event("VE-053", "sold", args),))
 
 
 def _play_choose_action(state: State, action: Action) -> State:
@@ -229,14 +250,7 @@ def _quick_summon(state: State) -> State | None:
     args = {"player": seat, "card": cid, "cost": cost}
     event = state.game.event("VE-060" if cost < card.cost_in(state.options) else "VE-058", "summon", args)
     pending = (*d.pending[:-1], frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
-    data = copy_vale(d, pending=pending)
-    acts = DECISIONS["summon_payment"].legal(At(data, seat, state.players, state.options, state.rng))
-    if len(acts) == 1 and state.options["forced_auto"]:
-        data = copy_vale(d, pending=pending, forced=("summon_payment", seat, str(acts[0])))
-        return state.evolve(data=data, phase="forced_choice", to_move=None, events=(event,))
-    nxt = state.evolve(data=data, phase="summon_payment", to_move=seat, events=(event,))
-    nxt._legal.extend(acts)
-    return nxt
+    return _hand_over(state, copy_vale(d, pending=pending), "summon_payment", seat, (event,))
 
 
 #: label -> its Action: the forced choice waits in the data as its label (the data stays plain
@@ -291,7 +305,7 @@ PLAYS: dict[str, Callable[[Work, int, Action], Step]] = {
 #: phase id -> hooks (every phase of data/phases.toml)
 FLOW_HOOKS: dict[str, PhaseHooks] = {
     "reveal_cards": _automatic(selection.reveal),
-    "begin_actions": _automatic(selection.begin_actions),
+    "begin_actions": PhaseHooks(auto=_begin_actions),
     "sell": _quick(actions.sell, _quick_sell),
     "tame": _quick(actions.tame, _quick_tame),
     "summon": _quick(actions.summon, _quick_summon),

@@ -1,7 +1,8 @@
 """The selection phase (VE-040 .. VE-047): reveal cards onto the element zones, then a snake draft of markers.
 
 Each function takes a ``Work`` (a mutable copy of the state data) and
-returns ``(phase, to_move)`` for the state that follows.
+returns ``(phase, to_move)`` for the state that follows. The step that
+opens the action phase (VE-050) needs no work copy: ``rules._begin_actions``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from .model import NO_SEAT
 from .tables import CARDS, TABLES
 from .work import Work
 
-__all__ = ["reveal", "pick", "do_pick", "begin_actions", "snake_seat"]
+__all__ = ["reveal", "pick", "do_pick", "snake_seat"]
 
 Step = tuple[str, int | None]
 
@@ -54,13 +55,6 @@ def pick(w: Work, seat: int, cid: int) -> Step:
         return "begin_actions", None
     phase = "pick_clockwise" if w.picks < w.players else "pick_counterclockwise"
     return phase, snake_seat(w, w.picks)
-
-
-def begin_actions(w: Work) -> Step:
-    """VE-050: the action phase starts with the start player."""
-    w.stage, w.turn, w.done = "action", w.start, 0
-    w.note("VE-050", "action_phase", player=w.start)
-    return "action_turn", w.start
 
 
 def do_pick(w: Work, seat: int, action: Action) -> Step:

@@ -107,9 +107,7 @@ class Work:
 
     def what_if(self, seat: int, hand: list, area: list) -> Work:
         """A cheap read-only copy in which ``seat`` holds ``hand`` and has ``area`` (VE-063 checks)."""
-        w = Work.__new__(Work)
-        for name in Work.__slots__:
-            setattr(w, name, getattr(self, name))
+        w = Work.peek(self, self.dice.state, self.options, self.players)  # a Work reads like a Vale
         w.hands, w.areas = list(self.hands), list(self.areas)
         w.hands[seat], w.areas[seat] = hand, area
         return w

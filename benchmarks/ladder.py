@@ -10,6 +10,7 @@ above 0.5). Cooperative games (Spellbound) have no opponents: see
 
     PYTHONPATH=src nice python benchmarks/ladder.py [--games 100] [--low mcts:30] [--high mcts:120]
         [--only rune_stones,...] [--workers 2] [--extra plan]
+        [--pairs greedy/random,...]
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ def main() -> None:
     parser.add_argument("--high", default="mcts:120")
     parser.add_argument("--extra", default="", help="more bots to play against greedy, e.g. plan")
     parser.add_argument("--only", default="")
+    parser.add_argument(
+        "--pairs", default="", help="only these pairings, strong/weak, e.g. greedy/random,mcts:30/greedy"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
@@ -66,7 +70,8 @@ def main() -> None:
         f"{'game':<22} {'pairing':<22} {'games':>5} {'rate':>5} {'95% CI':>10} {'verdict':>9} {'unf':>4} {'s/game':>7}"
     )
     for game_id in games:
-        for strong, weak in pairings(args.low, args.high, extra):
+        chosen = [tuple(p.split("/")) for p in args.pairs.split(",")] if args.pairs else None
+        for strong, weak in chosen or pairings(args.low, args.high, extra):
             r = match(game_id, strong, weak, args.games, args.seed, args.workers)
             print(
                 f"{r['game']:<22} {r['pairing']:<22} {r['games']:>5} {r['rate']:>5.2f} {r['ci']:>10} "

@@ -226,6 +226,11 @@ class Spellbound(Game):
     def _pursuer_words(self) -> dict[int, dict[str, str]]:
         return {}
 
+    @cached_property
+    def card_names(self) -> tuple[str, ...]:
+        """Per card id, its name in views: ``"12:witch_hat"`` (``views._names``)."""
+        return tuple(f"{c.id}:{c.key}" for c in self.cat.cards)
+
     def card_args(self, cid: int) -> dict[str, str]:
         """Message arguments naming card ``cid`` in both languages (built once per card: most events name one)."""
         return self._card_words[cid]

@@ -22,7 +22,9 @@ TOTAL_STONES = 20  # facts 1.1
 
 
 def _names(g: Spellbound, ids) -> list[str]:
-    return [f"{c}:{g.cat.cards[c].key}" for c in ids]
+    """Cards as ``"12:witch_hat"`` (id and key); a planning bot compares whole views after each of its steps."""
+    names = g.card_names
+    return [names[c] for c in ids]
 
 
 def view(g: Spellbound, state: State, seat: int | None) -> dict:

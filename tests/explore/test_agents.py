@@ -144,18 +144,19 @@ def test_mcts_tries_greedys_line_first():
 
 
 def test_mcts_rollouts_play_the_horizon_and_share_their_worlds():
-    """A rollout plays greedy turns until the seat has played ``horizon`` more turns of its own, and the
-    j-th try of every candidate plays in the same sampled world (common random numbers)."""
+    """A rollout plays greedy turns until the seat has played ``horizon`` more turns of its own (and
+    ``reach`` decisions), and the j-th try of every candidate plays in the same sampled world (common
+    random numbers)."""
     import rulekit
 
     state = rulekit.load("rune_stones").new(players=2, seed=4)
     while len(state.legal_actions()) < 3:
         state = state.apply(state.legal_actions()[0])
     seat = state.to_move
-    for horizon in (0, 1, 2):
-        bot = make_agent(f"mcts:12:horizon={horizon}", seed=3)
-        movers, tries = [], {}  # per rollout the seats whose turns greedy played; per candidate its worlds
-        turn, rollout = bot._turn, bot._rollout
+    for horizon, reach in ((0, 0), (1, 0), (2, 0), (0, 30)):
+        bot = make_agent(f"mcts:12:horizon={horizon}:reach={reach}", seed=3)
+        movers, tries, played = [], {}, []  # per rollout: seats whose turns greedy played, decisions taken
+        turn, rollout, reward = bot._turn, bot._rollout, bot._reward
 
         def counted_turn(world, mover, dice, movers=movers, turn=turn):
             movers[-1].append(mover)
@@ -166,14 +167,30 @@ def test_mcts_rollouts_play_the_horizon_and_share_their_worlds():
             movers.append([])
             return rollout(world, arm, who, dice)
 
-        bot._turn, bot._rollout = counted_turn, counted_rollout
+        def counted_reward(world, who, played=played, reward=reward, start=_decisions(state)):
+            played.append(world.is_over or _decisions(world) - start >= reach)
+            return reward(world, who)
+
+        bot._turn, bot._rollout, bot._reward = counted_turn, counted_rollout, counted_reward
         bot.choose(state)
+        assert all(played) and len(played) == 12
         # own turns begun after another seat's turn: the line's own turn does not count
         own = [sum(1 for a, b in zip(m, m[1:]) if a != seat and b == seat) for m in movers]
         assert len(tries) >= 2 and sum(map(len, tries.values())) == 12
-        assert all(n <= horizon for n in own) and own.count(horizon) >= 6, (horizon, own)
+        if reach:  # 30 decisions are more than one turn of each seat: the reach, not the horizon, ends it
+            assert max(own) >= 1, own
+        else:
+            assert all(n <= horizon for n in own) and own.count(horizon) >= 6, (horizon, own)
         longest = max(tries.values(), key=len)
         assert all(w is longest[j] for worlds in tries.values() for j, w in enumerate(worlds))
+
+
+def _decisions(state):
+    """Decisions taken so far (the length of the persistent history)."""
+    n, node = 0, state.history
+    while node is not None:
+        n, node = n + 1, node[0]
+    return n
 
 
 def test_mcts_follows_its_plan_through_a_turn():

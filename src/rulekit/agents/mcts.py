@@ -21,12 +21,15 @@ on whole turns and starts where greedy stands:
   spends itself on the promising ones.
 - **Rollouts look past the turn, played as greedy would.** A try plays
   the candidate's line, then every seat's turns with greedy's policy
-  (the first choice rated by its best random finish) until the deciding
-  seat has played ``horizon`` more turns of its own, and rates the
-  position when that seat is to move again with ``evaluate`` (a finished
-  game counts 1 for a win, 0 otherwise). A choice that pays off only
-  later (a card picked in the Vale's draft, VE-043, that is sold or
-  summoned in the action phase after it) is seen there.
+  (the first choice rated by its best random finish) until at least
+  ``reach`` decisions have been taken and the deciding seat has played
+  ``horizon`` more turns of its own, and rates the position when that
+  seat is to move again with ``evaluate`` (a finished game counts 1 for
+  a win, 0 otherwise). A choice that pays off only later is seen there:
+  a card picked in the Vale's draft (VE-043) is sold or summoned in the
+  action phase after it, a bid in the Mines counts once the auction is
+  decided. The reach is counted in decisions, not turns, because a turn
+  is one bid in an auction and a dozen choices in a Scepter turn.
 - **Common random numbers.** The j-th try of every candidate plays in
   the same sampled world with the same random stream, so candidates are
   compared on the same deals and the same answers, not on luck.
@@ -70,9 +73,10 @@ class MCTSAgent(Agent):
     ``time`` (seconds per search; overrides ``iterations``, results then
     depend on machine speed), ``c`` (UCB exploration on rewards in
     [0, 1], default 0.7), ``lines`` (random finishes that make each
-    candidate's turn line, default 8), ``horizon`` (own turns a rollout
-    plays after the current one, default 1; ``none``: to the game's
-    end), ``finish`` (random finishes that rate a greedy turn inside a
+    candidate's turn line, default 8), ``reach`` (decisions a rollout
+    plays at least, default 16), ``horizon`` (own turns it plays at least
+    after the current one, default 0; ``none``: to the game's end),
+    ``finish`` (random finishes that rate a greedy turn inside a
     rollout, default 1), ``depth`` (most decisions in one rollout,
     default 400; ``none``: no limit).
 
@@ -84,7 +88,8 @@ class MCTSAgent(Agent):
     seed : int, optional
         Seeds the search, so a game with bots replays exactly.
     **options
-        ``iterations``, ``time``, ``c``, ``lines``, ``horizon``, ``finish``, ``depth`` (checked against ``limits``).
+        ``iterations``, ``time``, ``c``, ``lines``, ``reach``, ``horizon``, ``finish``, ``depth``
+        (checked against ``limits``).
 
     Examples
     --------
@@ -103,8 +108,8 @@ class MCTSAgent(Agent):
         "depth": 400,
         "finish": 1,
         "lines": 8,
-        "horizon": 1,
-        "reach": 0,
+        "horizon": 0,
+        "reach": 16,
     }
     #: bounds keep a typo from starting a search that never ends (or one that cannot run)
     limits = {
@@ -126,12 +131,21 @@ class MCTSAgent(Agent):
         super().__init__(seed, **options)
         #: the rest of the chosen line: (the state the plan expects, the action planned there)
         self._plan: list[tuple[State, Action]] = []
+        #: the last search: (step, view key, its action, its plan), so an undo replays the same move
+        self._last: tuple[int, str | None, Action, list] | None = None
 
     def choose(self, state: State) -> Action:
         legal, key = self._fresh(state, state.legal_actions())
-        action = self._follow(state, legal)
-        if action is None:
-            action = legal[0] if len(legal) == 1 else self._search(state, legal)
+        last = self._last
+        if last is not None and key is not None and last[:2] == (state.step, key) and last[2] in legal:
+            action, self._plan = last[2], list(last[3])
+        else:
+            action = self._follow(state, legal)
+            if action is None and len(legal) == 1:
+                action = legal[0]
+            elif action is None:
+                action = self._search(state, legal)
+                self._last = (state.step, key, action, list(self._plan))
         self._remember(state, key, action)
         return action
 
@@ -224,7 +238,7 @@ class MCTSAgent(Agent):
     def _rollout(self, world: State, arm: _Arm, seat: int, dice: Dice) -> float:
         """The reward in [0, 1] of playing ``arm`` in ``world``: its line while it fits this world, the rest
         of the turn and then every seat's turns as greedy would, until ``seat`` is to move after
-        ``horizon`` more turns of its own."""
+        ``reach`` decisions and ``horizon`` more turns of its own (``depth`` decisions at most)."""
         steps = 0
         for _, action in arm.line:
             if world.is_over or world.to_move != seat:

@@ -135,7 +135,9 @@ def test_mcts_tries_greedys_line_first():
                 seat = state.to_move
                 after = [state.apply(a) for a in legal]
                 if len(legal) > 1 and all(a.is_over or a.to_move != seat for a in after):
-                    values = sorted(((game.evaluate(a, seat), str(x)) for a, x in zip(after, legal)), reverse=True)
+                    values = sorted(
+                        ((game.evaluate(a, seat), str(x)) for a, x in zip(after, legal, strict=True)), reverse=True
+                    )
                     if values[0][0] > values[1][0] + 1e-9:
                         assert str(make_agent("mcts:1", seed=seed).choose(state)) == values[0][1], game_id
                         checked += 1
@@ -167,7 +169,9 @@ def test_mcts_rollouts_play_the_horizon_and_share_their_worlds():
             movers.append([])
             return rollout(world, arm, who, dice)
 
-        def counted_reward(world, who, played=played, reward=reward, start=_decisions(state)):
+        start = _decisions(state)
+
+        def counted_reward(world, who, played=played, reward=reward, start=start, reach=reach):
             played.append(world.is_over or _decisions(world) - start >= reach)
             return reward(world, who)
 
@@ -175,7 +179,7 @@ def test_mcts_rollouts_play_the_horizon_and_share_their_worlds():
         bot.choose(state)
         assert all(played) and len(played) == 12
         # own turns begun after another seat's turn: the line's own turn does not count
-        own = [sum(1 for a, b in zip(m, m[1:]) if a != seat and b == seat) for m in movers]
+        own = [sum(1 for a, b in zip(m, m[1:], strict=False) if a != seat and b == seat) for m in movers]
         assert len(tries) >= 2 and sum(map(len, tries.values())) == 12
         if reach:  # 30 decisions are more than one turn of each seat: the reach, not the horizon, ends it
             assert max(own) >= 1, own

@@ -81,7 +81,7 @@ class MCTSAgent(Agent):
     default 400; ``none``: no limit).
 
     The strength ladder (``benchmarks/ladder.py``, docs/explore.md) uses
-    ``mcts:30`` and ``mcts:120``.
+    ``mcts:10`` and ``mcts:40``.
 
     Parameters
     ----------
@@ -124,8 +124,6 @@ class MCTSAgent(Agent):
     }
     nullable = frozenset({"time", "depth", "horizon"})
     positional = "iterations"
-    #: a seat costs about 5-20 greedy seats at the ladder's budgets
-    cost = 8
 
     def __init__(self, seed: int = 0, **options: Any):
         super().__init__(seed, **options)

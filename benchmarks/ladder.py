@@ -8,8 +8,9 @@ interval and whether it beats the weaker one clearly (the whole interval
 above 0.5). Cooperative games (Spellbound) have no opponents: see
 ``benchmarks/spellbound_team.py``.
 
-    PYTHONPATH=src nice python benchmarks/ladder.py [--games 100] [--low mcts:25] [--high mcts:100]
+    PYTHONPATH=src nice python benchmarks/ladder.py [--games 100] [--low mcts:30] [--high mcts:120]
         [--only rune_stones,...] [--workers 2] [--extra plan]
+        [--pairs greedy/random,...]
 """
 
 from __future__ import annotations
@@ -52,10 +53,13 @@ def match(game_id: str, strong: str, weak: str, seeds: int, seed: int, workers: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="seeds per pairing (2 games each, seats swapped)")
-    parser.add_argument("--low", default="mcts:25")
-    parser.add_argument("--high", default="mcts:100")
+    parser.add_argument("--low", default="mcts:30")
+    parser.add_argument("--high", default="mcts:120")
     parser.add_argument("--extra", default="", help="more bots to play against greedy, e.g. plan")
     parser.add_argument("--only", default="")
+    parser.add_argument(
+        "--pairs", default="", help="only these pairings, strong/weak, e.g. greedy/random,mcts:30/greedy"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
@@ -66,7 +70,8 @@ def main() -> None:
         f"{'game':<22} {'pairing':<22} {'games':>5} {'rate':>5} {'95% CI':>10} {'verdict':>9} {'unf':>4} {'s/game':>7}"
     )
     for game_id in games:
-        for strong, weak in pairings(args.low, args.high, extra):
+        chosen = [tuple(p.split("/")) for p in args.pairs.split(",")] if args.pairs else None
+        for strong, weak in chosen or pairings(args.low, args.high, extra):
             r = match(game_id, strong, weak, args.games, args.seed, args.workers)
             print(
                 f"{r['game']:<22} {r['pairing']:<22} {r['games']:>5} {r['rate']:>5.2f} {r['ci']:>10} "

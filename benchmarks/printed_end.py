@@ -6,7 +6,7 @@ decision cap (``decision_limit``) or a stop rulekit adds (Scepter's
 ``stalemate``; ``round_limit`` when that option is set).
 
     PYTHONPATH=src nice python benchmarks/printed_end.py [--games 200] [--bots greedy,mcts:25]
-        [--only scepter_of_zavandor,...] [--workers 2]
+        [--only scepter_of_zavandor,...] [--players 4,5,6] [--workers 2]
 """
 
 from __future__ import annotations
@@ -24,13 +24,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--bots", default="greedy,mcts:25")
     parser.add_argument("--only", default="")
+    parser.add_argument("--players", default="", help="only these player counts, e.g. 4,5,6")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     games = args.only.split(",") if args.only else rulekit.games()
     print(f"printed end: default options, {args.games} games per row, load {os.getloadavg()[0]:.1f}")
     for game_id in games:
-        for players in rulekit.load(game_id).players:
+        counts = [int(p) for p in args.players.split(",")] if args.players else rulekit.load(game_id).players
+        for players in counts:
             for bot in args.bots.split(","):
                 start = time.perf_counter()
                 frame = simulate(

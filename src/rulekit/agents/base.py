@@ -27,6 +27,7 @@ from typing import Any
 
 from ..engine import Action, Dice, IllegalAction, State
 from ..engine.rng import seed_state
+from ..engine.state import VIEW_KEYS
 
 __all__ = [
     "Agent",
@@ -97,6 +98,8 @@ class Agent:
         self.dice = Dice(seed_state(seed))
         #: view key -> {step: label chosen there} (``_fresh``)
         self._visits: dict[str, dict[int, str]] = {}
+        #: (state, its view for the seat to move) that ``_fresh`` made during this ``choose`` (``_own_view``)
+        self._seen: tuple[State, dict] | None = None
         for key, default in self.params.items():
             setattr(self, key, self._checked(key, options.get(key, default)))
 
@@ -152,6 +155,7 @@ class Agent:
         if len(legal) == 1:
             return legal, None
         view = state.view(state.to_move)
+        self._seen = (state, view)
         key = json.dumps({k: v for k, v in view.items() if k != "step"}, sort_keys=True, default=str)
         done = self._visits.get(key)
         if not done:
@@ -165,8 +169,17 @@ class Agent:
         return [a for a, n in zip(legal, tries, strict=True) if n == least], key
 
     def _remember(self, state: State, key: str | None, action: Action) -> None:
+        self._seen = None  # the decision is made: keep no state past it
         if key is not None:
             self._visits.setdefault(key, {})[state.step] = str(action)
+
+    def _own_view(self, state: State, seat: int) -> dict:
+        """``state.game.view(state, seat)``; for the state ``_fresh`` just saw, its game part of the view
+        made there (a view of a whole state is costly: one less per followed plan step)."""
+        seen = self._seen
+        if seen is not None and seen[0] is state and seat == state.to_move:
+            return {k: v for k, v in seen[1].items() if k not in VIEW_KEYS}
+        return state.game.view(state, seat)
 
     @property
     def spec(self) -> str:
@@ -311,7 +324,8 @@ class GreedyAgent(Agent):
 
     def __init__(self, seed: int = 0, **options: Any):
         super().__init__(seed, **options)
-        self._plan: list[tuple[dict, Action]] = []
+        #: the rest of the planned turn: (the state the plan expects, the planning seat, the action planned there)
+        self._plan: list[tuple[State, int, Action]] = []
 
     def choose(self, state: State) -> Action:
         legal, key = self._fresh(state, state.legal_actions())
@@ -338,16 +352,16 @@ class GreedyAgent(Agent):
         if not best:
             return legal[self.dice.below(len(legal))]
         action, path = best[self.dice.below(len(best))]
-        if len(worlds) == 1:
-            self._plan = [(w.game.view(w, seat), nxt.history[1]) for w, nxt in zip(path, path[1:], strict=False)]
+        if len(worlds) == 1:  # the expected views are made when the plan gets there (most plans end early)
+            self._plan = [(w, seat, nxt.history[1]) for w, nxt in zip(path, path[1:], strict=False)]
         return action
 
     def _follow(self, state: State, seat: int, legal: list[Action]) -> Action | None:
         """The next planned action if the seat sees what the plan expected."""
         if not self._plan:
             return None
-        expected, action = self._plan.pop(0)
-        if action in legal and state.game.view(state, seat) == expected:
+        expected, planner, action = self._plan.pop(0)
+        if action in legal and self._own_view(state, seat) == expected.game.view(expected, planner):
             return action
         self._plan = []
         return None

@@ -61,7 +61,8 @@ class PlannerAgent(Agent):
 
     def __init__(self, seed: int = 0, **options: Any):
         super().__init__(seed, **options)
-        self._plan: list[tuple[dict, Action]] = []
+        #: the rest of the planned turn: (the state the plan expects, the planning seat, the action planned there)
+        self._plan: list[tuple[State, int, Action]] = []
 
     def choose(self, state: State) -> Action:
         legal, key = self._fresh(state, state.legal_actions())
@@ -75,8 +76,8 @@ class PlannerAgent(Agent):
         """The next planned action if the seat sees what the plan expected."""
         if not self._plan:
             return None
-        expected, action = self._plan.pop(0)
-        if action in legal and state.game.view(state, state.to_move) == expected:
+        expected, seat, action = self._plan.pop(0)
+        if action in legal and self._own_view(state, state.to_move) == expected.game.view(expected, seat):
             return action
         self._plan = []
         return None
@@ -111,7 +112,8 @@ class PlannerAgent(Agent):
         best = best or cut
         if best is None:
             return legal[self.dice.below(len(legal))]
-        self._plan = [(node.game.view(node, seat), action) for node, action in best[1:]]
+        # the expected views are made when the plan gets there (``_follow``): most plans end early
+        self._plan = [(node, seat, action) for node, action in best[1:]]
         return best[0][1]
 
 

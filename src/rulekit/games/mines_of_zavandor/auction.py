@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from rulekit.engine import Action, Event, State
 
-from .model import FREE, Mines, order_from, replace, set_player, with_player
+from .model import FREE, Mines, copy_mines, copy_player, order_from, set_player, with_player
 from .tables import NKINDS, Tables, kind_of, tables
 from .trade import kind_args
 
@@ -61,9 +61,9 @@ def play_bid(state: State, action: Action) -> State:
     d = with_player(d, seat, sealed=True)
     ev = game.say("ZM-380", "sealed", p=seat + 1)
     if d.turn + 1 < state.players:
-        d = replace(d, turn=d.turn + 1)
+        d = copy_mines(d, turn=d.turn + 1)
         return state.evolve(data=d, to_move=order_from(d.start, state.players)[d.turn], events=(ev,))
-    return state.evolve(data=replace(d, turn=0), phase="auction_reveal", to_move=None, events=(ev,))
+    return state.evolve(data=copy_mines(d, turn=0), phase="auction_reveal", to_move=None, events=(ev,))
 
 
 def _gem(t: Tables, colour: int) -> dict[str, str]:
@@ -90,7 +90,7 @@ def reveal(state: State) -> State:
                 bids_de=", ".join(f"{t.colour_name(c, 'de').split()[0]} {sizes[c]}" for c in t.order),
             )
         )
-    d = replace(d, revealed=True, colour=0, step="", winner=-1)
+    d = copy_mines(d, revealed=True, colour=0, step="", winner=-1)
     return state.evolve(data=d, phase="auction_count", to_move=None, events=tuple(events))
 
 
@@ -125,10 +125,10 @@ def resolve_step(state: State) -> State:
     gem = _gem(t, colour)
     best = max(sizes)
     if best == 0:  # ZM-909: no card bid, no most cards (ZM-430), no winner; the card was not auctioned (ZM-600)
-        d = replace(d, results=d.results + ((-1, 0),))
+        d = copy_mines(d, results=d.results + ((-1, 0),))
         return _next_colour(game, state, d, [game.say("ZM-909", "no_bids", **gem)])
     winner = order[sizes.index(best)]  # ZM-430 most cards; ZM-440 ties: nearest the start player
-    d = replace(d, results=d.results + ((winner, best),), size=best)
+    d = copy_mines(d, results=d.results + ((winner, best),), size=best)
     rule = "ZM-440" if sizes.count(best) > 1 else "ZM-430"
     events = [game.say(rule, "winner", p=winner + 1, n=best, **gem)]
     # ZM-480: the winner pays the whole bid of this colour to the discard piles; ZM-520: only the winner
@@ -139,12 +139,14 @@ def resolve_step(state: State) -> State:
         k = kind_of(cart, colour)
         discard[cart][colour] += bid[k]
         paid[k], bid[k] = bid[k], 0
-    d = replace(d, players=set_player(d, winner, replace(p, bid=tuple(bid))), discard=tuple(tuple(x) for x in discard))
+    d = copy_mines(
+        d, players=set_player(d, winner, copy_player(p, bid=tuple(bid))), discard=tuple(tuple(x) for x in discard)
+    )
     events.append(game.say("ZM-480", "pay", p=winner + 1, **kind_args(t, tuple(paid))))
     options = reward_options(t, d, colour, best, state.options)
     if len(options) == 1:  # ZM-450: one card or more, 1 point
         return _reward(game, state, d, winner, options[0], events)
-    d = replace(d, winner=winner, step="reward")
+    d = copy_mines(d, winner=winner, step="reward")
     events.append(game.say("ZM-460" if "card8" not in options else "ZM-470", "choose_reward", p=winner + 1))
     return state.evolve(data=d, phase="auction_resolve", to_move=winner, events=tuple(events))
 
@@ -157,7 +159,7 @@ def play_resolve(state: State, action: Action) -> State:
     if action.kind == "remove":
         return _remove(game, state, action.args[0])
     if action.args[0] == "advance":  # ZM-490
-        d = replace(d, king=d.king + 1)
+        d = copy_mines(d, king=d.king + 1)
         space = t.road[d.king]
         ev = game.say("ZM-490", "king_moves", p=seat + 1, space=space["en"], space_de=space["de"])
     else:
@@ -182,12 +184,12 @@ def _reward(game: MinesOfZavandor, state: State, d: Mines, seat: int, name: str,
     card = t.cards[right]
     display = tuple((middle, -1) if c == colour else d.display[c] for c in range(4))
     sold = tuple(True if c == colour else d.sold[c] for c in range(4))
-    d = replace(d, display=display, sold=sold)
+    d = copy_mines(d, display=display, sold=sold)
     key = "reward_card" if vp else "reward_card_only"
     events.append(game.say(rule, key, p=seat + 1, n=vp, card=card.en, card_de=card.de))
     caves = d.players[seat].caves
     if FREE not in caves:  # ZM-510: a full board: the winner removes a card first
-        d = replace(d, winner=seat, step="remove", won=right)
+        d = copy_mines(d, winner=seat, step="remove", won=right)
         events.append(game.say("ZM-510", "board_full", p=seat + 1))
         return state.evolve(data=d, phase="auction_resolve", to_move=seat, events=tuple(events))
     d = _place(d, seat, caves.index(FREE), right)
@@ -220,12 +222,12 @@ def _remove(game: MinesOfZavandor, state: State, slot: int) -> State:
     colour = t.cards[old].colour
     to_stack = state.options["removed_card"] == "stack" and colour >= 0
     if to_stack:  # the bottom of a stack is its first entry (top = last)
-        d = replace(d, stacks=tuple((old, *s) if c == colour else s for c, s in enumerate(d.stacks)))
+        d = copy_mines(d, stacks=tuple((old, *s) if c == colour else s for c, s in enumerate(d.stacks)))
     else:
-        d = replace(d, gone=d.gone + (old,))
+        d = copy_mines(d, gone=d.gone + (old,))
     lost = state.options["removed_cubes"] == "lost"
-    d = replace(d, cubes_out=d.cubes_out + cubes) if lost else replace(d, cubes=d.cubes + cubes)
-    d = replace(_place(d, seat, slot, d.won), won=-1)
+    d = copy_mines(d, cubes_out=d.cubes_out + cubes) if lost else copy_mines(d, cubes=d.cubes + cubes)
+    d = copy_mines(_place(d, seat, slot, d.won), won=-1)
     new = t.cards[d.players[seat].caves[slot][0]]
     key = "removed" + ("_stack" if to_stack else "") + ("_lost" if lost else "")
     events = [
@@ -239,18 +241,18 @@ def _after_reward(game: MinesOfZavandor, state: State, d: Mines, seat: int, even
     """ZM-490: the blue winner may move the king one space (not past the coronation hall)."""
     t = tables()
     if t.order[d.colour] == t.king_colour and d.king + 1 < len(t.road):
-        d = replace(d, winner=seat, step="king")
+        d = copy_mines(d, winner=seat, step="king")
         return state.evolve(data=d, phase="auction_resolve", to_move=seat, events=tuple(events))
     return _next_colour(game, state, d, events)
 
 
 def _next_colour(game: MinesOfZavandor, state: State, d: Mines, events: list[Event]) -> State:
     """The next auction (ZM-420), or phase 4 (upgrade) after the last one."""
-    d = replace(d, winner=-1, step="", won=-1, size=0)
+    d = copy_mines(d, winner=-1, step="", won=-1, size=0)
     if d.colour + 1 < 4:
         return state.evolve(
-            data=replace(d, colour=d.colour + 1), phase="auction_count", to_move=None, events=tuple(events)
+            data=copy_mines(d, colour=d.colour + 1), phase="auction_count", to_move=None, events=tuple(events)
         )
     events.append(game.say("ZM-170", "phase_upgrade"))
-    d = replace(d, turn=0)
+    d = copy_mines(d, turn=0)
     return state.evolve(data=d, phase="upgrade", to_move=d.start, events=tuple(events))

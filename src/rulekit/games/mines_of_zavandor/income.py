@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from rulekit.engine import Action, Dice, Event, State
 
-from .model import FREE, Mines, Player, clan_side, order_from, replace, set_player
+from .model import FREE, Mines, Player, clan_side, copy_mines, copy_player, order_from, set_player
 from .tables import Tables, kind_of, tables
 
 if TYPE_CHECKING:
@@ -60,8 +60,8 @@ def draw_into(
         hand[pile[-1]] += 1
         draw[c] = pile[:-1]
         got[c] += 1
-    p = replace(d.players[seat], hand=tuple(hand))
-    return replace(d, draw=tuple(draw), discard=tuple(discard), players=set_player(d, seat, p)), events, got
+    p = copy_player(d.players[seat], hand=tuple(hand))
+    return copy_mines(d, draw=tuple(draw), discard=tuple(discard), players=set_player(d, seat, p)), events, got
 
 
 def cart_args(t: Tables, cart: int, prefix: str = "cart") -> dict[str, str]:
@@ -127,7 +127,7 @@ def income_step(state: State) -> State:
         if has_dragon(t, p):
             events.append(game.say("ZM-250", "dragon", p=seat + 1, n=total))
         else:  # ZM-230 / ZM-240: the seat chooses which cards to take
-            d = replace(d, owed=tuple(owed), take_left=cap)
+            d = copy_mines(d, owed=tuple(owed), take_left=cap)
             events.append(game.say("ZM-240", "choose_income", p=seat + 1, n=total, cap=cap))
             return state.evolve(data=d, to_move=seat, phase="income_choice", events=tuple(events))
     dice = Dice(state.rng)
@@ -154,7 +154,7 @@ def _extra(game: MinesOfZavandor, state: State, d: Mines, dice: Dice, seat: int,
             )
             events.extend(evs)
     if any(cid >= 0 and t.cards[cid].kind == "scroll" for cid, _ in d.players[seat].caves):
-        d = replace(d, owed=(), take_left=0)
+        d = copy_mines(d, owed=(), take_left=0)
         return state.evolve(data=d, phase="income_extra", to_move=seat, rng=dice.state, events=tuple(events))
     return _next(game, state, d, dice, events)
 
@@ -162,9 +162,9 @@ def _extra(game: MinesOfZavandor, state: State, d: Mines, dice: Dice, seat: int,
 def _next(game: MinesOfZavandor, state: State, d: Mines, dice: Dice, events: list[Event]) -> State:
     """The next seat's income, or phase 2 (trade) after the last seat (ZM-170)."""
     if d.turn + 1 < state.players:
-        d = replace(d, turn=d.turn + 1, owed=(), take_left=0)
+        d = copy_mines(d, turn=d.turn + 1, owed=(), take_left=0)
         return state.evolve(data=d, phase="income_base", to_move=None, rng=dice.state, events=tuple(events))
-    d = replace(d, turn=0, offers=0, owed=(), take_left=0)
+    d = copy_mines(d, turn=0, offers=0, owed=(), take_left=0)
     events.append(game.say("ZM-170", "phase_trade"))
     return state.evolve(data=d, phase="trade", to_move=d.start, rng=dice.state, events=tuple(events))
 
@@ -178,7 +178,7 @@ def play_income(state: State, action: Action) -> State:
     events.insert(0, game.say("ZM-240", "take_income", p=seat + 1, **got_args(t, got)))
     owed = list(d.owed)
     owed[cart] -= 1
-    d = replace(d, owed=tuple(owed), take_left=d.take_left - 1)
+    d = copy_mines(d, owed=tuple(owed), take_left=d.take_left - 1)
     if d.take_left and sum(owed):
         return state.evolve(data=d, rng=dice.state, events=tuple(events))
     return _extra(game, state, d, dice, seat, events)
@@ -205,8 +205,8 @@ def play_scroll(state: State, action: Action) -> State:
     p = d.players[seat]
     caves = list(p.caves)
     caves[slot] = FREE
-    d = replace(
-        d, players=set_player(d, seat, replace(p, caves=tuple(caves))), used=d.used + (cid,), cubes=d.cubes + cubes
+    d = copy_mines(
+        d, players=set_player(d, seat, copy_player(p, caves=tuple(caves))), used=d.used + (cid,), cubes=d.cubes + cubes
     )
     events.append(game.say("ZM-310", "scroll_gone", p=seat + 1, card=card.en, card_de=card.de))
     return _next(game, state, d, dice, events)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from rulekit.engine import Action, Event, State
 
 from .income import cart_args
-from .model import Mines, add, order_from, replace, set_player
+from .model import Mines, add, copy_mines, copy_player, order_from, set_player
 from .tables import NKINDS, Tables, kind_of, tables
 
 if TYPE_CHECKING:
@@ -94,8 +94,8 @@ def play_menu(state: State, action: Action) -> State:
     if action.kind == "done":
         return _end_turn(state)
     if action.kind == "bank":
-        return state.evolve(data=replace(d, bank=()), phase="trade_bank")
-    d = replace(d, partner=-1, give=ZERO, ask=ZERO, offers=d.offers + 1, step="")
+        return state.evolve(data=copy_mines(d, bank=()), phase="trade_bank")
+    d = copy_mines(d, partner=-1, give=ZERO, ask=ZERO, offers=d.offers + 1, step="")
     return state.evolve(data=d, phase="trade_offer")
 
 
@@ -107,9 +107,9 @@ def play_bank(state: State, action: Action) -> State:
     if kind == "cart":
         cart = t.carts.index(action.args[0])
         ev = game.say("ZM-320", "bank_start", p=seat + 1, **cart_args(t, cart))
-        return state.evolve(data=replace(d, bank=(cart,)), events=(ev,))
+        return state.evolve(data=copy_mines(d, bank=(cart,)), events=(ev,))
     if kind == "give":
-        return state.evolve(data=replace(d, bank=d.bank + (t.colours.index(action.args[0]),)))
+        return state.evolve(data=copy_mines(d, bank=d.bank + (t.colours.index(action.args[0]),)))
     return _bank_done(game, state, t.colours.index(action.args[0]))
 
 
@@ -119,19 +119,19 @@ def play_offer(state: State, action: Action) -> State:
     if kind == "cancel":
         return _cancel(state, "ZM-350")
     if kind == "to":
-        d = replace(d, partner=action.args[0])
+        d = copy_mines(d, partner=action.args[0])
         return state.evolve(data=d, events=(game.say("ZM-350", "offer_start", p=seat + 1, q=action.args[0] + 1),))
     if kind == "next":
-        return state.evolve(data=replace(d, step="ask"))
+        return state.evolve(data=copy_mines(d, step="ask"))
     if kind in ("give", "ask"):
         k = kind_of(t.carts.index(action.args[1]), t.colours.index(action.args[0]))
         if kind == "give":
-            return state.evolve(data=replace(d, give=add(d.give, k)))
-        return state.evolve(data=replace(d, ask=add(d.ask, k)))
+            return state.evolve(data=copy_mines(d, give=add(d.give, k)))
+        return state.evolve(data=copy_mines(d, ask=add(d.ask, k)))
     ev = game.say(
         "ZM-350", "offer", p=seat + 1, q=d.partner + 1, **kind_args(t, d.give, "give"), **kind_args(t, d.ask, "ask")
     )
-    d = replace(d, made=d.made + ((seat, d.partner, d.give, d.ask),))
+    d = copy_mines(d, made=d.made + ((seat, d.partner, d.give, d.ask),))
     return state.evolve(data=d, phase="trade_answer", to_move=d.partner, events=(ev,))
 
 
@@ -142,7 +142,7 @@ def play_answer(state: State, action: Action) -> State:
 
 def _cancel(state: State, rule: str) -> State:
     """Call off a bank trade (ZM-320) or an offer (ZM-350) before it is done; nothing changed hands."""
-    d = replace(state.data, bank=(), partner=-1, give=(), ask=(), step="")
+    d = copy_mines(state.data, bank=(), partner=-1, give=(), ask=(), step="")
     ev = state.game.say(rule, "trade_cancel", p=state.to_move + 1)
     return state.evolve(data=d, phase="trade", events=(ev,))
 
@@ -188,8 +188,8 @@ def _bank_done(game: MinesOfZavandor, state: State, want: int) -> State:
             events = [game.say("ZM-340" if key == "bank_draw" else "ZM-907", key, p=seat + 1, n=len(turned), **args)]
     if want >= 0:
         hand[kind_of(cart, want)] += 1
-    p = replace(d.players[seat], hand=tuple(hand))
-    d = replace(
+    p = copy_player(d.players[seat], hand=tuple(hand))
+    d = copy_mines(
         d,
         players=set_player(d, seat, p),
         discard=tuple(tuple(discard) if c == cart else d.discard[c] for c in range(4)),
@@ -212,12 +212,12 @@ def _answer(game: MinesOfZavandor, state: State, accept: bool) -> State:
         ha = tuple(x - g + k for x, g, k in zip(a.hand, d.give, d.ask, strict=True))
         hb = tuple(x + g - k for x, g, k in zip(b.hand, d.give, d.ask, strict=True))
         ps = list(d.players)
-        ps[proposer], ps[partner] = replace(a, hand=ha), replace(b, hand=hb)
-        d = replace(d, players=tuple(ps))
+        ps[proposer], ps[partner] = copy_player(a, hand=ha), copy_player(b, hand=hb)
+        d = copy_mines(d, players=tuple(ps))
         ev = game.say("ZM-350", "accept", p=partner + 1, q=proposer + 1)
     else:
         ev = game.say("ZM-350", "decline", p=partner + 1, q=proposer + 1)
-    d = replace(d, partner=-1, give=(), ask=(), step="")
+    d = copy_mines(d, partner=-1, give=(), ask=(), step="")
     return state.evolve(data=d, phase="trade", to_move=proposer, events=(ev,))
 
 
@@ -226,8 +226,8 @@ def _end_turn(state: State) -> State:
     game, d = state.game, state.data
     order = order_from(d.start, state.players)
     if d.turn + 1 < state.players:
-        d = replace(d, turn=d.turn + 1, offers=0)
+        d = copy_mines(d, turn=d.turn + 1, offers=0)
         return state.evolve(data=d, phase="trade", to_move=order[d.turn])
-    d = replace(d, turn=0, offers=0, made=())
+    d = copy_mines(d, turn=0, offers=0, made=())
     ev = game.say("ZM-370", "phase_auction")
     return state.evolve(data=d, phase="auction_bidding", to_move=order[0], events=(ev,))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from rulekit.engine import Action, Dice, Event, State
 
 from .income import cart_args
-from .model import Mines, Player, add, clan_side, order_from, replace, with_player
+from .model import Mines, Player, add, clan_side, copy_mines, copy_player, order_from, with_player
 from .tables import Price, Tables, kind_of, tables
 from .trade import kind_args
 
@@ -106,17 +106,17 @@ def play_upgrade(state: State, action: Action) -> State:
             discard[cart][colour] += n
             need -= n
     if obj == OBJ_CLAN:
-        p = replace(p, level=p.level + 1)
+        p = copy_player(p, level=p.level + 1)
         name, name_de = t.boards[p.clan]["en"], t.boards[p.clan]["de"]
     else:
         caves = list(p.caves)
         caves[obj] = (caves[obj][0], cubes + 1)
-        p = replace(p, caves=tuple(caves))
+        p = copy_player(p, caves=tuple(caves))
         name, name_de = t.cards[caves[obj][0]].en, t.cards[caves[obj][0]].de
-    p = replace(p, hand=tuple(hand), vp=p.vp - vp, upgraded=p.upgraded | 1 << (obj + 1))
+    p = copy_player(p, hand=tuple(hand), vp=p.vp - vp, upgraded=p.upgraded | 1 << (obj + 1))
     players = list(d.players)
     players[seat] = p
-    d = replace(d, players=tuple(players), discard=tuple(tuple(x) for x in discard), cubes=d.cubes - 1)
+    d = copy_mines(d, players=tuple(players), discard=tuple(tuple(x) for x in discard), cubes=d.cubes - 1)
     rule = "ZM-570" if price.meeple else "ZM-560"
     cost = kind_args(t, tuple(paid), "cost")
     if vp:
@@ -131,19 +131,19 @@ def play_upgrade(state: State, action: Action) -> State:
 def _next_seat(state: State) -> State:
     d = state.data
     if d.turn + 1 < state.players:
-        d = replace(d, turn=d.turn + 1)
+        d = copy_mines(d, turn=d.turn + 1)
         return state.evolve(data=d, to_move=order_from(d.start, state.players)[d.turn])
-    return state.evolve(data=replace(d, turn=0), phase="check_game_end", to_move=None)
+    return state.evolve(data=copy_mines(d, turn=0), phase="check_game_end", to_move=None)
 
 
 def _bids_back(d: Mines) -> Mines:
     players = tuple(
-        replace(
+        copy_player(
             p, hand=tuple(h + b for h, b in zip(p.hand, p.bid, strict=True)), bid=(0,) * 16, sealed=False, upgraded=0
         )
         for p in d.players
     )
-    return replace(d, players=players, revealed=False)
+    return copy_mines(d, players=players, revealed=False)
 
 
 def check_end(state: State) -> State:
@@ -154,7 +154,7 @@ def check_end(state: State) -> State:
         if limit and d.round >= limit:  # not printed: a limit for bots and tests; the game is unfinished
             ev = game.say("engine", "stopped", n=d.round)
             return state.evolve(
-                data=replace(d, stopped=True), phase="game_over", to_move=None, is_over=True, events=(ev,)
+                data=copy_mines(d, stopped=True), phase="game_over", to_move=None, is_over=True, events=(ev,)
             )
         return state.evolve(phase="round_cleanup", events=(game.say("ZM-630", "not_yet", n=len(t.road) - 1 - d.king),))
     # rulekit's choice: face-up bid cards return to the hand so they can be exchanged (ZM-640)
@@ -195,7 +195,7 @@ def cleanup(state: State) -> State:
     events.append(game.say("ZM-610", "bids_back"))
     start = (d.start + 1) % state.players
     events.append(game.say("ZM-620", "next_start", p=start + 1, r=d.round + 1))
-    d = replace(
+    d = copy_mines(
         d,
         stacks=tuple(stacks),
         display=tuple(display),
@@ -235,7 +235,7 @@ def play_discard(state: State, action: Action) -> State:
     cart, colour = t.carts.index(action.args[1]), t.colours.index(action.args[0])
     k = kind_of(cart, colour)
     d = with_player(d, seat, hand=add(d.players[seat].hand, k, -1))
-    d = replace(d, discard=tuple(add(x, colour) if c == cart else x for c, x in enumerate(d.discard)))
+    d = copy_mines(d, discard=tuple(add(x, colour) if c == cart else x for c, x in enumerate(d.discard)))
     name = {"gem": t.colour_name(colour, "en"), "gem_de": t.colour_name(colour, "de"), **cart_args(t, cart)}
     events = [game.say("ZM-913", "hand_discard", p=seat + 1, **name)]
     over = over_limit(d, state)
@@ -258,10 +258,10 @@ def play_final(state: State, action: Action) -> State:
             discard[k >> 2][k & 3] += n
             left -= n
         d = with_player(d, seat, hand=tuple(hand), vp=d.players[seat].vp + 1)
-        d = replace(d, discard=tuple(tuple(x) for x in discard))
+        d = copy_mines(d, discard=tuple(tuple(x) for x in discard))
         return state.evolve(data=d, events=(game.say("ZM-640", "exchange", p=seat + 1),))
     if d.turn + 1 < state.players:
-        d = replace(d, turn=d.turn + 1)
+        d = copy_mines(d, turn=d.turn + 1)
         return state.evolve(data=d, to_move=order_from(d.start, state.players)[d.turn])
     return state.evolve(data=d, phase="final_scoring", to_move=None)
 

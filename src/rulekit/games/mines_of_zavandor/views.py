@@ -14,7 +14,7 @@ from functools import cache
 from rulekit.engine import Dice, State
 
 from .auction import bid_sizes
-from .model import FREE, Mines, Player, clan_side, replace, set_player
+from .model import FREE, Mines, Player, clan_side, copy_mines, copy_player, set_player
 from .tables import Tables, tables
 from .trade import cart_count
 from .upgrade import score, track_of
@@ -141,15 +141,15 @@ def determinize(state: State, seat: int, dice: Dice) -> State:
     players = d.players
     for i in others:
         players = set_player(
-            replace(d, players=players), i, replace(players[i], hand=tuple(hands[i]), bid=tuple(bids[i]))
+            copy_mines(d, players=players), i, copy_player(players[i], hand=tuple(hands[i]), bid=tuple(bids[i]))
         )
-    return state.evolve(data=replace(d, players=players, draw=tuple(draw)))
+    return state.evolve(data=copy_mines(d, players=players, draw=tuple(draw)))
 
 
 def redeal_unseen(state: State, dice: Dice) -> State:
     """What no seat sees: the order of the four face-down draw piles (ZM-020), shuffled again."""
     d = state.data
-    return state.evolve(data=replace(d, draw=tuple(tuple(dice.shuffle(pile)) for pile in d.draw)))
+    return state.evolve(data=copy_mines(d, draw=tuple(tuple(dice.shuffle(pile)) for pile in d.draw)))
 
 
 def invariants(state: State) -> list[str]:

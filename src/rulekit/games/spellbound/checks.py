@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rulekit.engine import State
+from rulekit.engine import Options, State
 from rulekit.engine.decisions import Decisions, Kind, No, Refusals
 
 from .effects import op_feasible
@@ -37,9 +37,19 @@ __all__ = ["DECISIONS", "KINDS", "REFUSALS"]
 def _key(state: State) -> tuple:
     """The label tables depend on the game's cards and map (a game object with an edited map has
     other spaces), the player count and the two options that decide which cards are in the game
-    (``ally_copies``, ``watchman_max_players``); the game hashes by identity, cheaper than all options."""
-    o = state.options
-    return (state.game, state.players, o["ally_copies"], o["watchman_max_players"])
+    (``ally_copies``, ``watchman_max_players``). Asked on every legal list: the key of the last
+    frozen ``Options`` is handed back as the same object, which ``Decisions`` finds without hashing."""
+    global _LAST_KEY
+    o, last = state.options, _LAST_KEY  # read once: another thread may replace it (never change it)
+    if o is last[0] and state.game is last[1] and state.players == last[2]:
+        return last[3]
+    key = (state.game, state.players, o["ally_copies"], o["watchman_max_players"])
+    if isinstance(o, Options):  # frozen: the same object always means the same options
+        _LAST_KEY = (o, state.game, state.players, key)
+    return key
+
+
+_LAST_KEY: tuple = (None, None, 0, None)  # options, game, players, key of the last frozen options asked
 
 
 # -- label spaces (the same as Spellbound.action_labels, by kind) ---------------------------

@@ -48,16 +48,18 @@ def move_pursuer(g: Spellbound, d: Data, t: int, n: int, rule: str, o: dict) -> 
     new = max(1, min(track.pursuer_goal, old + n))
     if new == old:
         return d, []
-    d = d.but(pursuers=replace_at(d.pursuers, t, new))
-    who = g.pursuer_args(t)
-    events = [g.say(rule, "pursuer_moves", **who, frm=old, to=new, **g.track_args(track))]
+    named = g.chase_args(t)  # who moves on which track, in both languages
+    events = [g.say(rule, "pursuer_moves", frm=old, to=new, **named)]
     status = d.book_status[t]
     chased = status == ON_TRACK or (status == HELD and not o["held_books_safe"])
     if n > 0 and chased and (new > d.books[t] or (new == d.books[t] and o["catch_rule"] == "reach")):
-        d = d.but(book_status=replace_at(d.book_status, t, CAUGHT))
-        events.append(g.say("SB-911", "book_caught", **who, **g.track_args(track)))
+        # one copy of the data for both changes (a hot path: every pursuer move of every game)
+        d = d.but(pursuers=replace_at(d.pursuers, t, new), book_status=replace_at(d.book_status, t, CAUGHT))
+        events.append(g.say("SB-911", "book_caught", **named))
+    else:
+        d = d.but(pursuers=replace_at(d.pursuers, t, new))
     if new == track.pursuer_goal and n > 0:
-        events.append(g.say("SB-620", "pursuer_at_goal", **who, **g.track_args(track)))
+        events.append(g.say("SB-620", "pursuer_at_goal", **named))
     return d, events
 
 
@@ -113,20 +115,16 @@ def stones_to_bag(g: Spellbound, d: Data, colour: int, n: int, rule: str) -> Out
 
 def refill_display(g: Spellbound, d: Data, rule: str) -> tuple[Data, bool, tuple[int, ...], list]:
     """Draw until 5 mage cards lie in the display (SB-260, SB-280); False if the deck ran out."""
-    target = g.cat.setup["setup"]["display_mages"]
-    have = sum(c in g.helpful for c in d.display)
-    deck, display, fresh = d.deck, d.display, d.fresh
-    drawn: list[int] = []
-    while have < target and deck:
-        card, deck = deck[0], deck[1:]
-        display += (card,)
-        drawn.append(card)
-        if card in g.adversary:
-            fresh += (card,)
-        else:
+    target, wicked = g.display_mages, g.adversary
+    have = len([c for c in d.display if c in g.helpful])
+    deck, n = d.deck, 0
+    while have < target and n < len(deck):  # count the cards to draw; they leave the top in one slice
+        if deck[n] not in wicked:
             have += 1
-    d = d.but(deck=deck, display=display, fresh=fresh)
-    return d, have >= target, tuple(drawn), [g.say(rule, "refill", **g.list_args(drawn), n=have)]
+        n += 1
+    drawn = deck[:n]
+    d = d.but(deck=deck[n:], display=d.display + drawn, fresh=d.fresh + tuple([c for c in drawn if c in wicked]))
+    return d, have >= target, drawn, [g.say(rule, "refill", **g.list_args(drawn), n=have)]
 
 
 def new_wicked_card(g: Spellbound, d: Data, rule: str) -> Out:
@@ -205,7 +203,7 @@ def defeat(g: Spellbound, d: Data, o: dict) -> str:
     if d.book_status.count(CAUGHT) >= s["caught_to_lose"]:
         return "SB-610"
     board = g.board(o)
-    at_goal = sum(p >= t.pursuer_goal for p, t in zip(d.pursuers, board.tracks, strict=True))
+    at_goal = sum([p >= goal for p, goal in zip(d.pursuers, board.pursuer_goals, strict=True)])
     if at_goal >= s["pursuers_to_lose"]:
         return "SB-620"
     if d.witch >= board.top_level:
@@ -236,9 +234,9 @@ def powers(g: Spellbound, d: Data, o: dict, extra_sun: int = 0) -> tuple[int, in
 def banish(g: Spellbound, d: Data, cid: int, rule: str) -> Out:
     """A wicked card leaves the display (and the cards still to resolve) for the discard pile."""
     d = d.but(
-        display=tuple(c for c in d.display if c != cid),
+        display=tuple([c for c in d.display if c != cid]),
         discard=d.discard + (cid,),
-        fresh=tuple(c for c in d.fresh if c != cid),
+        fresh=tuple([c for c in d.fresh if c != cid]),
     )
     return d, [g.say(rule, "banished", **g.card_args(cid))]
 

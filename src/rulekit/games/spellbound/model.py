@@ -69,6 +69,12 @@ class Data:
         """A copy with some fields changed (replaced below by the generated copier itself)."""
         return _copy(self, **changes)
 
+    def __hash__(self) -> int:
+        """The fields a turn changes, not all forty: a bot's search keeps every position it reached
+        in a set (``agents.planner``), and the dataclass hash built a 40-tuple for each. Equal data
+        still hash alike (a subset of the fields); ``==`` still compares every field."""
+        return hash((self.display, self.mages, self.movement, self.influence, self.wands, self.books, self.pursuers))
+
     def as_dict(self) -> dict:
         """Field name -> value, in field order (snapshots, save files)."""
         return {name: getattr(self, name) for name in self.__slots__}

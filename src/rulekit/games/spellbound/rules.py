@@ -128,6 +128,11 @@ class Spellbound(Game):
         return frozenset(c.id for c in self.cat.cards if c.helpful and c.effect not in places)
 
     @cached_property
+    def display_mages(self) -> int:
+        """Mage cards the display is refilled to (SB-260, SB-280)."""
+        return int(self.cat.setup["setup"]["display_mages"])
+
+    @cached_property
     def keep_mages(self) -> int:
         return int(self.cat.setup["setup"]["keep_mages"])
 
@@ -205,21 +210,55 @@ class Spellbound(Game):
             self._pursuer_words[t] = found
         return found
 
+    def chase_args(self, t: int) -> dict[str, str]:
+        """``pursuer_args`` and ``track_args`` of track ``t`` in one dict (built once per track and board:
+        every pursuer move says both)."""
+        found = self._chase_words.get(t)
+        if found is None:
+            found = self._chase_words[t] = {**self.pursuer_args(t), **self.track_args(self.cat.tracks[t])}
+        return found
+
+    @cached_property
+    def _chase_words(self) -> dict[int, dict[str, str]]:
+        return {}
+
     @cached_property
     def _pursuer_words(self) -> dict[int, dict[str, str]]:
         return {}
 
-    def card_args(self, cid: int) -> dict[str, str]:
-        card = self.cat.cards[cid]
-        return {"card": card.name, "card_de": card.name_de}
+    @cached_property
+    def card_names(self) -> tuple[str, ...]:
+        """Per card id, its name in views: ``"12:witch_hat"`` (``views._names``)."""
+        return tuple(f"{c.id}:{c.key}" for c in self.cat.cards)
 
-    def list_args(self, ids) -> dict[str, str]:
-        cards = [self.cat.cards[c] for c in ids]
-        return {
-            "cards": ", ".join(c.name for c in cards) or "-",
-            "cards_de": ", ".join(c.name_de for c in cards) or "-",
-            "count": len(cards),
-        }
+    def card_args(self, cid: int) -> dict[str, str]:
+        """Message arguments naming card ``cid`` in both languages (built once per card: most events name one)."""
+        return self._card_words[cid]
+
+    @cached_property
+    def _card_words(self) -> tuple[dict[str, str], ...]:
+        return tuple({"card": card.name, "card_de": card.name_de} for card in self.cat.cards)
+
+    def list_args(self, ids) -> dict:
+        """Message arguments listing cards ``ids`` in both languages; remembered per list, since every
+        refill names the one or two cards it drew (a new string join each time costs more)."""
+        key = tuple(ids)
+        found = self._list_words.get(key)
+        if found is None:
+            cards = [self.cat.cards[c] for c in key]
+            found = {
+                "cards": ", ".join(c.name for c in cards) or "-",
+                "cards_de": ", ".join(c.name_de for c in cards) or "-",
+                "count": len(cards),
+            }
+            if len(self._list_words) > 4096:  # a long session: start over
+                self._list_words.clear()
+            self._list_words[key] = found
+        return found
+
+    @cached_property
+    def _list_words(self) -> dict[tuple[int, ...], dict]:
+        return {}
 
     def space_args(self, space: str, name: str) -> dict[str, str]:
         found = self._space_words.get((space, name))
@@ -235,7 +274,16 @@ class Spellbound(Game):
         return {}
 
     def track_args(self, track) -> dict[str, str]:
-        return {"track": track.name, "track_de": track.name_de}
+        """Message arguments naming ``track`` in both languages (built once per track: every pursuer
+        and book move says them; ``say`` copies them into its own arguments)."""
+        found = self._track_words.get(track.id)
+        if found is None:
+            found = self._track_words[track.id] = {"track": track.name, "track_de": track.name_de}
+        return found
+
+    @cached_property
+    def _track_words(self) -> dict[str, dict[str, str]]:
+        return {}
 
     def tower_village(self, d: Data) -> str:
         """The village whose card is the Witch's Tower (SB-510); remembered per layout of the
@@ -266,20 +314,22 @@ class Spellbound(Game):
         self, state: State, d: Data, events, phase: str, to_move: int | None = None, rng: int | None = None
     ) -> State:
         """The next state, ending the game at once on victory or any defeat (SB-560, SB-600, SB-650)."""
-        events = tuple(events)
-        rng = state.rng if rng is None else rng
+        # Every automatic step of a turn ends here: the checks run cheapest first, and the defeat
+        # conditions only when something they read has changed (the step moved a pursuer, a book,
+        # the witch, or set a result).
+        events = events if type(events) is tuple else tuple(events)
+        if rng is None:
+            rng = state.rng
         if d.result == "won":
             return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
         old = state.data
-        changed = (
-            d.result or d.pursuers is not old.pursuers or d.book_status is not old.book_status or d.witch != old.witch
-        )
-        reason = fx.defeat(self, d, state.options) if changed else ""
-        if reason:
-            d = d.but(result="lost", reason=reason)
-            why, why_de = self.messages.format(f"defeat_{reason}")
-            events += (self.say("SB-600", "game_lost", why=why, why_de=why_de),)
-            return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
+        if d.result or d.pursuers is not old.pursuers or d.book_status is not old.book_status or d.witch != old.witch:
+            reason = fx.defeat(self, d, state.options)
+            if reason:
+                d = d.but(result="lost", reason=reason)
+                why, why_de = self.messages.format(f"defeat_{reason}")
+                events += (self.say("SB-600", "game_lost", why=why, why_de=why_de),)
+                return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
         return state.evolve(data=d, phase=phase, to_move=to_move, events=events, rng=rng)
 
     def resolve_options(self, given: dict) -> dict:

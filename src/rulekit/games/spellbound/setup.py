@@ -31,13 +31,11 @@ def _villages(cat: Catalog, options: dict, dice: Dice) -> tuple[tuple, tuple, tu
     sets = dice.shuffle(cat.ally_keys)
     removed = cat.setup["setup"]["villages_removed"]
     keep, gone = sets[removed:], sets[:removed]
-    n_copies = options["ally_copies"]  # SB-903: copies beyond it are not in this game (no zone holds them)
-    box: tuple[int, ...] = ()
-    for key in gone:
-        box += (cat.sets[key][0], *cat.copies(key, n_copies)[0])
+    # SB-903: copies beyond ``ally_copies`` are not in this game (no zone holds them)
+    in_play = cat.sets_in_play(options["ally_copies"])  # set key -> (village card, its copies in play)
+    box = tuple([c for key in gone for c in (in_play[key][0], *in_play[key][1])])
     tiles = dice.shuffle([cat.sets[k][0] for k in keep] + list(cat.specials))
-    by_village = {v: k for k, (v, _) in cat.sets.items()}
-    supplies = tuple(cat.copies(by_village[c], n_copies)[0] if c in by_village else () for c in tiles)
+    supplies = tuple([cat.supply_of(c, options["ally_copies"]) for c in tiles])
     return tiles, supplies, box
 
 
@@ -60,13 +58,13 @@ def setup(state: State) -> State:
         box=box + gone,
         village_cards=tiles,
         supplies=supplies,
-        revealed=tuple(v in s["open_villages"][o["open_villages"]] for v in cat.villages),
-        mages=tuple(s["setup"]["mage_start"] for _ in range(n)),
-        wands=tuple(o["wands_start_charged"] for _ in range(n)),
-        influence=tuple(o["start_influence"] for _ in range(n)),
-        books=tuple(t.book_start for t in tracks),
-        book_status=tuple(ON_TRACK for _ in tracks),
-        pursuers=tuple(o["pursuer_start"] for _ in tracks),
+        revealed=tuple([v in s["open_villages"][o["open_villages"]] for v in cat.villages]),
+        mages=(s["setup"]["mage_start"],) * n,
+        wands=(o["wands_start_charged"],) * n,
+        influence=(o["start_influence"],) * n,
+        books=tuple([t.book_start for t in tracks]),
+        book_status=(ON_TRACK,) * len(tracks),
+        pursuers=(o["pursuer_start"],) * len(tracks),
         watchman=o["watchman_start"] if n <= o["watchman_max_players"] else "",
         witch=0,
         bag=(s["stones"]["bag_moon"], s["stones"]["bag_sun"]),

@@ -111,6 +111,30 @@ class Catalog:
         every = self.sets[key][1] + self.extra_copies[key]
         return every[:n], every[n:]
 
+    def sets_in_play(self, n: int) -> dict[str, tuple[int, tuple[int, ...]]]:
+        """Set key -> (its village card, its ``n`` recruitable copies in play) (SB-903; built once per ``n``)."""
+        found = self._in_play.get(n)
+        if found is None:
+            found = self._in_play[n] = {
+                key: (village, self.copies(key, n)[0]) for key, (village, _) in self.sets.items()
+            }
+        return found
+
+    def supply_of(self, village_card: int, n: int) -> tuple[int, ...]:
+        """The recruitable copies beneath ``village_card`` with ``n`` copies in play (none under a special village)."""
+        found = self._supplies.get(n)
+        if found is None:
+            found = self._supplies[n] = {village: copies for village, copies in self.sets_in_play(n).values()}
+        return found.get(village_card, ())
+
+    @cached_property
+    def _in_play(self) -> dict[int, dict]:
+        return {}
+
+    @cached_property
+    def _supplies(self) -> dict[int, dict]:
+        return {}
+
     def kind(self, space: str) -> str:
         return self.space_kinds[space]
 
@@ -129,6 +153,16 @@ class Catalog:
         for i, t in enumerate(self.tracks):
             out.setdefault(t.region, i)
         return out
+
+    @cached_property
+    def track_facts(self) -> tuple[tuple[int, int, str], ...]:
+        """Per track (book start, pursuer goal, region), in track order: what a bot's rating reads."""
+        return tuple((t.book_start, t.pursuer_goal, t.region) for t in self.tracks)
+
+    @cached_property
+    def pursuer_goals(self) -> tuple[int, ...]:
+        """Each track's pursuer goal (SB-620), in track order: read after every pursuer move."""
+        return tuple(t.pursuer_goal for t in self.tracks)
 
     @property
     def top_level(self) -> int:

@@ -51,7 +51,7 @@ def play_cards(state: State, action: Action) -> State:
 def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
     """SB-100: exactly one display card goes to the witch tower, then cards are played."""
     d = d.but(
-        display=tuple(c for c in d.display if c != cid),
+        display=tuple([c for c in d.display if c != cid]),
         tower=d.tower + (cid,),
         moved=False,
         movement=0,
@@ -69,7 +69,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
     """SB-120 / SB-200: the card leaves the display and its effect op is carried out (``effects.CARD_OPS``)."""
     cid = args[0]
     card = g.cat.cards[cid]
-    d = d.but(display=tuple(c for c in d.display if c != cid), discard=d.discard + (cid,))
+    d = d.but(display=tuple([c for c in d.display if c != cid]), discard=d.discard + (cid,))
     rule = "SB-200" if card.type == "ally" else "SB-120"
     events = [g.say(rule, "plays", seat=d.active + 1, **g.card_args(card.id))]
     op = fx.CARD_OPS.get(card.effect)
@@ -82,30 +82,35 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
 def _discard(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
     """SB-120: a mage card may be discarded unplayed; it may recharge the wand (SB-909, option ``wand_recharge``)."""
     cid = args[0]
-    d = d.but(display=tuple(c for c in d.display if c != cid), discard=d.discard + (cid,))
+    display, discard = tuple([c for c in d.display if c != cid]), d.discard + (cid,)
     events = [g.say("SB-120", "discards", seat=d.active + 1, **g.card_args(cid))]
     how = o["wand_recharge"]
     if not d.wands[d.active] and (how == "every_discard" or (how == "next_turn" and not d.wand_used)):
-        d = d.but(wands=replace_at(d.wands, d.active, True))
+        d = d.but(display=display, discard=discard, wands=replace_at(d.wands, d.active, True))  # one copy
         events.append(g.say("SB-909", "wand_recharged", seat=d.active + 1))
+    else:
+        d = d.but(display=display, discard=discard)
     return d, events
 
 
 def _step(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
     """SB-140/SB-905: one road costs one movement point; entering a village turns its card up."""
     to = args[0]
-    d = d.but(mages=replace_at(d.mages, d.active, to), movement=d.movement - 1, moved=True)
-    events = [g.say("SB-140", "steps", seat=d.active + 1, **g.space_args(to, "to"), left=d.movement)]
-    if g.cat.kind(to) == "village":
-        v = g.cat.villages.index(to)
-        card = g.cat.cards[d.village_cards[v]]
-        if not d.revealed[v]:
-            d = d.but(revealed=replace_at(d.revealed, v, True))
-            events.append(g.say("SB-907", "village_revealed", **g.space_args(to, "village"), **g.card_args(card.id)))
-        if card.kind == "spring" and not d.wands[d.active] and not d.spring_used:
-            d = d.but(wands=replace_at(d.wands, d.active, True), spring_used=True)
-            events.append(g.say("SB-909", "spring_recharges", seat=d.active + 1))
-    return d, events
+    left = d.movement - 1
+    events = [g.say("SB-140", "steps", seat=d.active + 1, **g.space_args(to, "to"), left=left)]
+    if g.cat.space_kinds[to] != "village":
+        return d.but(mages=replace_at(d.mages, d.active, to), movement=left, moved=True), events
+    # a village: all changes of the step in one copy of the data (steps are frequent)
+    changes: dict = {"mages": replace_at(d.mages, d.active, to), "movement": left, "moved": True}
+    v = g.cat.villages.index(to)
+    card = g.cat.cards[d.village_cards[v]]
+    if not d.revealed[v]:
+        changes["revealed"] = replace_at(d.revealed, v, True)
+        events.append(g.say("SB-907", "village_revealed", **g.space_args(to, "village"), **g.card_args(card.id)))
+    if card.kind == "spring" and not d.wands[d.active] and not d.spring_used:
+        changes["wands"], changes["spring_used"] = replace_at(d.wands, d.active, True), True
+        events.append(g.say("SB-909", "spring_recharges", seat=d.active + 1))
+    return d.but(**changes), events
 
 
 def _recruit(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
@@ -124,13 +129,15 @@ def _recruit(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[E
 
 def _wand(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Event]]:
     """SB-210: one use of a charged wand; afterwards it is empty (SB-220)."""
-    d = d.but(wands=replace_at(d.wands, d.active, False), wand_used=True)
+    emptied = replace_at(d.wands, d.active, False)
     events = [g.say("SB-220", "wand_used", seat=d.active + 1)]
-    if args[0] == "move":
+    if args[0] == "move":  # the most frequent use: one copy of the data for all of it
         n = o["wand_movement"]
-        d = d.but(movement=d.movement + n)
+        d = d.but(wands=emptied, wand_used=True, movement=d.movement + n)
         events.append(g.say("SB-210", "gains_movement", n=n, total=d.movement))
-    elif args[0] == "search":
+        return d, events
+    d = d.but(wands=emptied, wand_used=True)
+    if args[0] == "search":
         d, ev = fx.move_book(g, d, fx.track_index(g, args[1]), o["wand_search_steps"], "SB-210", o)
         events += ev
     else:

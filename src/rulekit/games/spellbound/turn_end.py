@@ -36,10 +36,10 @@ def stationary(g: Spellbound, state: State, d: Data) -> State:
 
 def overflow(g: Spellbound, state: State, d: Data) -> State:
     """SB-240/SB-250: 3+ wicked cards in the display: discard them, every pursuer +1."""
-    adv = tuple(c for c in d.display if c in g.adversary)
+    adv = tuple([c for c in d.display if c in g.adversary])
     if len(adv) < g.cat.setup["setup"]["overflow"]:
         return g.checked(state, d, [g.say("SB-250", "no_overflow", n=len(adv))], "refill_destiny_display")
-    d = d.but(display=tuple(c for c in d.display if c not in g.adversary), discard=d.discard + adv, fresh=())
+    d = d.but(display=tuple([c for c in d.display if c not in g.adversary]), discard=d.discard + adv, fresh=())
     d, ev = fx.all_pursuers(g, d, 1, "SB-240", state.options)
     return g.checked(state, d, [g.say("SB-240", "overflow", n=len(adv)), *ev], "refill_destiny_display")
 

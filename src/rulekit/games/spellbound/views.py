@@ -22,7 +22,9 @@ TOTAL_STONES = 20  # facts 1.1
 
 
 def _names(g: Spellbound, ids) -> list[str]:
-    return [f"{c}:{g.cat.cards[c].key}" for c in ids]
+    """Cards as ``"12:witch_hat"`` (id and key); a planning bot compares whole views after each of its steps."""
+    names = g.card_names
+    return [names[c] for c in ids]
 
 
 def view(g: Spellbound, state: State, seat: int | None) -> dict:
@@ -101,25 +103,26 @@ def evaluate(g: Spellbound, state: State) -> float:
     danger (or, with 4 books, near the witch-tower village) are worth a little.
 
     A bot's search rates every position it reaches with this (thousands per turn), so the
-    track loop reads the data's tuples once; the sums keep their order (the same floats)."""
+    track loop reads the data's tuples once; the sums keep their order (the same floats: the
+    track part is whole numbers, the fractions come last as before)."""
     d: Data = state.data
     if d.result:
         return 1000.0 if d.result == "won" else -1000.0
     value, danger, worst, held = 0.0, None, 99, 0
-    books, pursuers, status = d.books, d.pursuers, d.book_status
-    for i, t in enumerate(g.board(state.options).tracks):
-        st, pursuer = status[i], pursuers[i]
+    facts = g.board(state.options).track_facts
+    for st, book, pursuer, (start, home, region) in zip(d.book_status, d.books, d.pursuers, facts, strict=True):
         if st == HELD:
             value += 30
             held += 1
         elif st == CAUGHT:
             value -= 40
         else:
-            gap = books[i] - pursuer
-            value += 3 * (books[i] - t.book_start) + 2 * min(gap, 4)
+            gap = book - pursuer
+            value += 3 * (book - start) + 2 * (gap if gap < 4 else 4)
             if gap < worst:
-                danger, worst = t.region, gap
-        value -= 3 * max(0, pursuer - t.pursuer_goal + 3)
+                danger, worst = region, gap
+        if pursuer > home - 3:  # a pursuer within 3 spaces of its goal
+            value -= 3 * (pursuer - home + 3)
     goal = g.tower_village(d) if held >= g.books_to_win else danger
     if goal:
         distances = g.distances

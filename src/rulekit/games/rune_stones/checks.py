@@ -417,10 +417,10 @@ def _rune_kinds(here: bool) -> tuple[Kind, Kind]:
 
     only = not here  # elsewhere the rune kinds are listed for their refusals alone
     return (
-        Kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, values=gem_values,
-             refuse_only=only),
-        Kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), values=swap_values,
-             refuse_only=only),
+        Kind(
+            "jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, values=gem_values, refuse_only=only
+        ),
+        Kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), values=swap_values, refuse_only=only),
     )
 
 

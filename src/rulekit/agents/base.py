@@ -384,13 +384,27 @@ class GreedyAgent(Agent):
         if state.is_over or state.to_move != seat or not self.finish:
             return _rate(state, seat), [state]
         best, best_path = -math.inf, [state]
+        # The finishes start from one state: where one repeats the choices of an earlier one, it reaches
+        # the very states the earlier one made (a state's legal list holds the same Action objects on
+        # every call): these are taken, not made again, and an end already rated is not rated again.
+        # The keys are ids of states kept alive in ``made`` and of the actions in their legal lists.
+        made: dict[tuple[int, int], State] = {}
+        rated: dict[int, float] = {}
+        horizon = self.horizon
         for _ in range(int(self.finish)):
             world, path = state, [state]
-            while not world.is_over and world.to_move == seat and len(path) <= self.horizon:
+            while not world.is_over and world.to_move == seat and len(path) <= horizon:
                 legal = world.legal_actions()
-                world = world.apply(legal[self.dice.below(len(legal))])
+                action = legal[self.dice.below(len(legal))]
+                key = (id(world), id(action))
+                nxt = made.get(key)
+                if nxt is None:
+                    nxt = made[key] = world.apply(action)
+                world = nxt
                 path.append(world)
-            value = _rate(world, seat)
+            value = rated.get(id(world))
+            if value is None:
+                value = rated[id(world)] = _rate(world, seat)
             if value > best:
                 best, best_path = value, path
         return best, best_path

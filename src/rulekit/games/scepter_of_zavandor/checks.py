@@ -148,7 +148,13 @@ def auction_price(game: Any, s: State, seat: int, item: str, limit: int, base: i
     """ZS-460: the printed price with discounts and surcharges (ZS-430, ZS-913) must be payable.
     ``limit`` is the seat's means, ``base`` the modifier for the item's kind without item
     discounts (a sentinel's price is the same for every sentinel)."""
-    cfg, p = game.cfg, s.data.p[seat]
+    return "" if auction_cost(game, s.data.p[seat], item, base) <= limit else "ZS-460"
+
+
+def auction_cost(game: Any, p: Player, item: str, base: int) -> int:
+    """What opening an auction of ``item`` at its printed price would cost ``p`` (ZS-430, ZS-913):
+    the price + ``base`` (the modifier for the item's kind) - discounts on the item, at least 0."""
+    cfg = game.cfg
     art = cfg.artifacts.get(item)
     if art is None:
         price = cfg.sentinel_price + base
@@ -158,7 +164,7 @@ def auction_price(game: Any, s: State, seat: int, item: str, limit: int, base: i
         if sources and p.arts:  # item discounts of the artifacts owned (as in ``modifier``)
             for a in p.arts:
                 price -= sources.get(a, 0)
-    return "" if (price if price > 0 else 0) <= limit else "ZS-460"
+    return price if price > 0 else 0
 
 
 def bid(game: Any, s: State, amount: int, limit: int, mod: int) -> str:
@@ -246,9 +252,14 @@ class _Now:
 
     def mod(self) -> int:
         """The bidder's discounts and surcharges on the item of the running auction (ZS-430)."""
-        if self._mod is None:
-            auc = self.t.auction
-            self._mod = modifier(self.cfg, self.t, self.s.to_move, auc.kind, auc.item, self.s.options)
+        if self._mod is None:  # ``modifier`` for the item, from the seat's kept modifiers (``_modifiers``)
+            auc, p = self.t.auction, self.p
+            art, sent = _modifiers(self.cfg, self.t, self.s.to_move, p, self.s.options)
+            if auc.kind == "sentinel":
+                self._mod = sent
+            else:
+                sources = self.s.game.item_discounts.get(auc.item)
+                self._mod = art - sum(sources.get(a, 0) for a in p.arts) if sources and p.arts else art
         return self._mod
 
 
@@ -530,16 +541,47 @@ def auction_values(s: State) -> list[str]:
     """The artifacts of the offer in its order, then the sentinels still on offer, that the rule
     functions ``auction_item`` and ``auction_price`` allow (the sentinels share one price)."""
     n = _now(s)
-    cfg, t, p = n.cfg, n.t, n.p
+    t = n.t
     out = []
     if t.offer:
-        game, seat, limit, base = s.game, s.to_move, n.limit(), n.base()
-        for x in dict.fromkeys(t.offer):
-            if not auction_item(cfg, t, p, x) and not auction_price(game, s, seat, x, limit, base):
-                out.append(x)
+        limit = n.limit()
+        out = [x for x, price in _offer_prices(n) if price <= limit]
     if t.sents and not n.sentinels():
         out += t.sents  # ``auction_item`` allows every sentinel still on offer (ZS-470): not asked one by one
     return out
+
+
+_OFFERS: dict[int, tuple] = {}  # seat -> (what its offer prices were read from, the prices)
+
+
+def _offer_prices(n: _Now) -> tuple[tuple[str, int], ...]:
+    """(artifact, price) for each artifact of the offer that ``auction_item`` allows the seat, in the
+    offer's order; the price is the one ``auction_price`` compares with the seat's means (ZS-460).
+
+    The hub asks on every decision, but these change only with the offer, the artifacts the seat
+    owns, whether it has an active gem and its modifier: the last answer per seat is kept and
+    reused while those are the very same (states share these tuples).
+    """
+    s, t, p = n.s, n.t, n.p
+    base, active = n.base(), any(p.active)
+    kept = _OFFERS.get(s.to_move)
+    if (
+        kept is not None
+        and kept[0] is t.offer
+        and kept[1] is p.arts
+        and kept[2] == active
+        and kept[3] == base
+        and kept[4] is n.cfg
+    ):
+        return kept[5]
+    seat, cfg = s.to_move, n.cfg
+    prices = []
+    for x in dict.fromkeys(t.offer):
+        if not auction_item(cfg, t, p, x):
+            prices.append((x, auction_cost(s.game, p, x, base)))
+    answer = tuple(prices)
+    _OFFERS[seat] = (t.offer, p.arts, active, base, cfg, answer)
+    return answer
 
 
 def auction_ok(s: State, item: str) -> No | None:

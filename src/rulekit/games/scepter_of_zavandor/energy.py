@@ -195,24 +195,32 @@ def auto_selection(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
 
 
 def _cover(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
-    """``auto_selection`` worked out: the best cover of ``due`` by subset sums."""
+    """``auto_selection`` worked out: the best cover of ``due`` by subset sums.
+
+    ``best`` maps each sum reached to the first shortest choice of units (their indices) that
+    reaches it, unit by unit in hand order; ``short`` is the same for the sums still below
+    ``due`` (only those grow), so a unit looks only at them. Bots pay from ever new hands:
+    this runs thousands of times a game, so it keeps lengths beside the choices.
+    """
     units = [("card", g, v) for g, v in p.cards]
     units += [("energy", g + 1) for g, n in enumerate(p.conc) for _ in range(n)]
     units += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) for _ in range(n)]
-    best: dict[int, tuple[int, ...]] = {0: ()}
+    best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}  # sum -> (number of units, their indices)
+    short = {0: (0, ())} if due > 0 else {}
     for k, item in enumerate(units):
         v = item_value(cfg, item)
-        for s, chosen in list(best.items()):
-            if s >= due:
-                continue
+        for s, (n, chosen) in list(short.items()):
             s2 = s + v
-            if s2 not in best or len(best[s2]) > len(chosen) + 1:
-                best[s2] = (*chosen, k)
+            old = best.get(s2)
+            if old is None or old[0] > n + 1:
+                best[s2] = entry = (n + 1, (*chosen, k))
+                if s2 < due:
+                    short[s2] = entry
     covering = [s for s in best if s >= due]
     if not covering:
         return tuple(units)
     s = min(covering)
-    return tuple(units[k] for k in best[s])
+    return tuple(units[k] for k in best[s][1])
 
 
 def parse_item(args: tuple) -> tuple:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import Dice, State, encode
 from .model import (
+    Player,
     capacity,
     hand_count,
     hand_limit,
@@ -37,7 +38,7 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
         return {}
     seats = []
     for i, p in enumerate(t.p):
-        d = encode(p)
+        d = _player(p)
         d["character"] = cfg.characters[p.char]["id"]
         if seat is not None and seat != i:
             d["cards"] = {GEMS[g]: sum(1 for c in p.cards if c[0] == g) for g in range(1, 5)}
@@ -64,6 +65,27 @@ def view(game: ScepterOfZavandor, s: State, seat: int | None) -> dict:
         "auction": encode(t.auction),
         "pay": encode(t.pay),
         "losers": list(t.losers),
+    }
+
+
+def _player(p: Player) -> dict:
+    """``encode(p)`` written out: the fields in their order, tuples as lists (bots compare views of
+    whole states on every decision, and the generic encoder walks every field and tuple)."""
+    return {
+        "char": p.char,
+        "active": list(p.active),
+        "stored": list(p.stored),
+        "know": list(p.know),
+        "markers": list(p.markers),
+        "prepaid": p.prepaid,
+        "cards": [list(c) for c in p.cards],
+        "conc": list(p.conc),
+        "dust": list(p.dust),
+        "arts": list(p.arts),
+        "sents": list(p.sents),
+        "stepped": p.stepped,
+        "free_steps": p.free_steps,
+        "sages": list(p.sages),
     }
 
 

@@ -27,7 +27,7 @@ from . import effects
 from .model import NO_SEAT
 from .tables import CARDS, PROGRAMS
 from .words import action_labels
-from .work import Work
+from .work import Work, affordable_of, summon_cost_of, wealth_of
 
 __all__ = [
     "At",
@@ -51,7 +51,9 @@ class At(NamedTuple):
 class _Memo:
     """What the checks of one state share: the checks of one legal list or refusal all read the
     same state, so its work copy, the effect's choices, and the stones' worth and marked cards of
-    the seat to move are each built once (for the state the checks read last)."""
+    the seat to move are each built once (for the state the checks read last). The work copy of a
+    frozen state is made only when a check needs one (the action turn's legal list mostly reads
+    the frozen data: ``_summonable``)."""
 
     __slots__ = ("state", "work", "offered", "wealth", "marked")
 
@@ -65,23 +67,25 @@ _MEMO = _Memo()
 def _memo(state: Any) -> _Memo:
     m = _MEMO
     if m.state is not state:
-        d = state.data
-        m.work = d if type(d) is Work else Work.peek(d, state.rng, state.options, state.players)
-        m.state, m.offered, m.wealth, m.marked = state, None, None, None
+        m.state, m.work, m.offered, m.wealth, m.marked = state, None, None, None, None
     return m
 
 
 def work(state: Any) -> Work:
     """The ``Work`` the checks read for ``state`` (a ``State`` or an ``At``)."""
-    m = _MEMO
-    return m.work if m.state is state else _memo(state).work
+    m = _MEMO if _MEMO.state is state else _memo(state)
+    if m.work is None:
+        d = state.data
+        m.work = d if type(d) is Work else Work.peek(d, state.rng, state.options, state.players)
+    return m.work
 
 
 def _wealth(state: Any) -> int:
     """VE-059: what the stones of the seat to move are worth."""
-    m = _memo(state)
+    m = _MEMO if _MEMO.state is state else _memo(state)
     if m.wealth is None:
-        m.wealth = m.work.wealth(state.to_move)
+        d, seat = state.data, state.to_move
+        m.wealth = wealth_of(d.stones[seat], d.areas[seat])
     return m.wealth
 
 
@@ -90,7 +94,7 @@ def _offered(state: Any) -> dict[str, list]:
     the list of active effects to use: their own kinds check those)."""
     m = _memo(state)
     if m.offered is None:
-        w, out = m.work, {}
+        w, out = work(state), {}
         top = w.pending[-1] if w.pending else None
         for a in effects.choices(w, top) if top is not None and top.kind == "choice" else ():
             out.setdefault(a.kind, []).append(a.args)
@@ -173,31 +177,33 @@ def marked_ok(state: Any, cid: int) -> No | None:
 def summon_ok(state: Any, cid: int) -> No | None:
     """VE-058, VE-033, VE-059, VE-062: in hand, room in the area, the stones for the (discounted) cost,
     an instant effect that can be carried out completely."""
-    m = _MEMO if _MEMO.state is state else _memo(state)
-    w, seat = m.work, state.to_move
-    if cid not in w.hands[seat]:
+    d, seat = state.data, state.to_move
+    if cid not in d.hands[seat]:
         return No("VE-058", "r_not_in_hand", {"card": cid})
-    if len(w.areas[seat]) >= w.round:
-        return No("VE-033", "r_area_full", {"round": w.round})
-    if m.wealth is None:
-        m.wealth = w.wealth(seat)
-    cost, have = w.summon_cost(seat, cid), m.wealth
+    if len(d.areas[seat]) >= d.round:
+        return No("VE-033", "r_area_full", {"round": d.round})
+    cost, have = summon_cost_of(d.areas[seat], cid, state.options), _wealth(state)
     if have < cost:
         return _cannot_pay(cid, cost, have)
-    return None if effects.can_summon(w, seat, cid) else No("VE-062", "r_not_resolvable", {"card": cid})
+    return None if _resolvable(state, cid) else No("VE-062", "r_not_resolvable", {"card": cid})
+
+
+def _resolvable(state: Any, cid: int) -> bool:
+    """VE-062: the instant effect of ``cid`` can be carried out completely (a work copy is made
+    only for an effect that needs the check)."""
+    return not effects.instant_needs_check(cid) or effects.can_summon(work(state), state.to_move, cid)
 
 
 def _summonable(state: Any) -> list[int]:
     """The legal summons, in hand order: the cheap way to ``summon_ok``'s answer for every hand card
     (the action turn's legal list is the most frequent one; most hand cards fail on the cost, so
-    the room and the stones' worth are read once and the instant effect only of those that pass)."""
-    m = _MEMO if _MEMO.state is state else _memo(state)
-    w, seat = m.work, state.to_move
-    if len(w.areas[seat]) >= w.round:  # VE-033
+    the room and the stones' worth are read once from the frozen data, and the instant effect
+    only of those that pass)."""
+    d, seat = state.data, state.to_move
+    area = d.areas[seat]
+    if len(area) >= d.round:  # VE-033
         return []
-    if m.wealth is None:
-        m.wealth = w.wealth(seat)
-    return [c for c in w.affordable(seat, m.wealth) if effects.can_summon(w, seat, c)]
+    return [c for c in affordable_of(d.hands[seat], area, _wealth(state), state.options) if _resolvable(state, c)]
 
 
 #: (card, cost, stones' worth) -> its VE-059 refusal: the summon check runs on every hand card for
@@ -215,12 +221,12 @@ def _cannot_pay(cid: int, cost: int, have: int) -> No:
 def _releasable(state: Any) -> list[int]:
     """The legal releases, in area order: ``release_ok``'s answer for every creature of the area,
     the cheap way (one stones' worth, VE-066; the summoned-this-turn rule, VE-068)."""
-    w, seat = work(state), state.to_move
-    if _wealth(state) < w.round:
+    d, seat = state.data, state.to_move
+    if _wealth(state) < d.round:
         return []
-    if w.options["release_same_turn"] or not w.fresh:
-        return list(w.areas[seat])
-    return [c for c in w.areas[seat] if c not in w.fresh]
+    if state.options["release_same_turn"] or not d.fresh:
+        return list(d.areas[seat])
+    return [c for c in d.areas[seat] if c not in d.fresh]
 
 
 def release_ok(state: Any, cid: int) -> No | None:
@@ -317,14 +323,36 @@ def _choice(kind: str) -> Kind:
     return Kind(kind, labels, bad, None, _choice_ok(kind), ("VE-062", "VE-072"), _choices_of(kind))
 
 
+#: the stages of kinds that are never open in their phase (``_never``): there for the refusals alone
+_CLOSED: set = set()
+
+
 def _never(rule: str, key: str) -> Callable[[Any], No]:
-    no = No(rule, key)  # one refusal object: every legal list of the phase asks this stage
+    no = No(rule, key)  # one refusal object: ``why_not`` may ask this stage often
 
     def never(state: Any) -> No:
         return no
 
     never.__doc__ = f"{rule}: never possible ({key})."
+    _CLOSED.add(never)
     return never
+
+
+class _Phase(Decisions):
+    """A decision phase whose legal list asks only the kinds that can be open in it.
+
+    A kind whose stage is ``_never`` (no exchange of stones, VE-030; no ending of the activation
+    by choice, VE-072) is there for the refusals alone: ``Decisions.legal`` would ask it on every
+    legal list and find nothing. The legal list is built by a ``Decisions`` of the other kinds,
+    in the same order, so it is the same list; ``refuse`` still knows every kind.
+    """
+
+    def __init__(self, *kinds: Kind) -> None:
+        super().__init__(*kinds, key=_key)
+        self._open = Decisions(*(k for k in kinds if k.stage not in _CLOSED), key=_key)
+
+    def legal(self, state: Any) -> list:
+        return self._open.legal(state)
 
 
 _STONES = _labels("pay")
@@ -334,7 +362,7 @@ _CARD_BAD = No("VE-058", "r_no_card")
 
 
 def _phase(*kinds: Kind) -> Decisions:
-    return Decisions(*kinds, _EXCHANGE, key=_key)
+    return _Phase(*kinds, _EXCHANGE)
 
 
 def _pick() -> Decisions:

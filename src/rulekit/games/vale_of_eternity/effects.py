@@ -35,6 +35,7 @@ __all__ = [
     "discards_that_complete",
     "recover_ok",
     "can_summon",
+    "instant_needs_check",
     "drawable",
     "summon_cost_ok",
     "resolve",
@@ -294,6 +295,13 @@ def _instant_ok(w: Work, seat: int, cid: int, depth: int = 0, gone: int = -1) ->
     return feasible(what_if, seat, cid, pid, depth)
 
 
+def instant_needs_check(cid: int) -> bool:
+    """Whether ``cid`` has an instant effect that might not be carried out completely (VE-062):
+    the others are summoned without a "what if" position."""
+    pid = CARDS[cid].instant
+    return pid is not None and NEEDS_CHECK[pid]
+
+
 def can_summon(w: Work, seat: int, cid: int) -> bool:
     """VE-062: may ``cid`` be summoned as far as its instant effect goes?"""
     return _instant_ok(w, seat, cid)
@@ -362,6 +370,8 @@ def summon_bonuses(w: Work, seat: int, cid: int, paid: tuple) -> None:
 def _over_the_limit(w: Work) -> int | None:
     """VE-031: the first seat holding more stones than its limit (they go back before anything else)."""
     base = w.options["stone_limit"]
+    if max(map(len, w.stones)) <= base:  # the usual case, asked before every step of the pending stack
+        return None
     for seat in range(w.players):
         if len(w.stones[seat]) > base and len(w.stones[seat]) > w.stone_limit(seat):
             return seat

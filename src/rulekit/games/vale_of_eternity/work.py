@@ -16,7 +16,7 @@ from rulekit.engine.records import blank_of
 from .model import Vale
 from .tables import CARDS, DISCOUNTS, PERM_BY_OP
 
-__all__ = ["Work"]
+__all__ = ["Work", "affordable_of", "perms_of", "stone_worth", "summon_cost_of", "wealth_of"]
 
 _new = object.__new__
 _BLANK_VALE = blank_of(Vale)
@@ -31,6 +31,58 @@ def _printed_costs(options: Any) -> dict[int, int]:
     if _COSTS[0] is not options:
         _COSTS[:] = [options, {cid: card.cost_in(options) for cid, card in CARDS.items()}]
     return _COSTS[1]
+
+
+# -- what an area does to stones and costs (VE-002, VE-059, VE-060): read from the area alone, so
+# the checks of a frozen state ask them without a work copy ------------------------------------
+
+_STONE_VALUE = PERM_BY_OP.get("stone_value", {})  # Agni, Hae-tae, Water Giant
+
+
+def perms_of(area: Any, op: str) -> list[dict]:
+    """The permanent blocks named ``op`` of the creatures in ``area``."""
+    table = PERM_BY_OP.get(op, {})
+    return [b for c in area if c in table for b in table[c]]
+
+
+def stone_worth(area: Any, stone: int) -> int:
+    """What one stone of printed value ``stone`` is worth to the owner of ``area``."""
+    value = stone
+    blocks = perms_of(area, "stone_value")
+    for b in blocks:
+        if b["stone"] == stone and "set" in b:
+            value = b["set"]
+    for b in blocks:
+        if b["stone"] == stone and "add" in b:
+            value += b["add"]
+    return value
+
+
+def wealth_of(stones: Any, area: Any) -> int:
+    """VE-059: the total worth of ``stones`` to the owner of ``area``."""
+    if _STONE_VALUE.keys().isdisjoint(area):  # the usual case: printed values (scanned in C)
+        return sum(stones)
+    return sum(stone_worth(area, s) for s in stones)
+
+
+def summon_cost_of(area: Any, cid: int, options: Any) -> int:
+    """VE-060: card ``cid``'s printed cost minus the discounts of ``area``, never below 0."""
+    cost = _printed_costs(options)[cid]
+    if DISCOUNTS.keys().isdisjoint(area):  # the area scanned in C: asked for many cards
+        return cost
+    element = CARDS[cid].element
+    off = sum(b["amount"] for b in perms_of(area, "discount") if b.get("element", element) == element)
+    return max(0, cost - off)
+
+
+def affordable_of(hand: Any, area: Any, have: int, options: Any) -> list[int]:
+    """The cards of ``hand`` whose summon cost (VE-060) a stones' worth of ``have`` pays, in hand
+    order (every action turn's legal list asks it: without a discount in the area the printed
+    costs decide, read from one table)."""
+    if DISCOUNTS.keys().isdisjoint(area):
+        costs = _printed_costs(options)
+        return [c for c in hand if costs[c] <= have]
+    return [c for c in hand if summon_cost_of(area, c, options) <= have]
 
 
 class Work:
@@ -116,28 +168,15 @@ class Work:
 
     def perms(self, seat: int, op: str):
         """The permanent blocks named ``op`` of the creatures now in ``seat``'s area."""
-        table = PERM_BY_OP.get(op, {})
-        return [b for c in self.areas[seat] if c in table for b in table[c]]
+        return perms_of(self.areas[seat], op)
 
     def stone_value(self, seat: int, stone: int) -> int:
         """What one stone of printed value ``stone`` is worth to ``seat`` (Agni, Hae-tae, Water Giant)."""
-        value = stone
-        blocks = self.perms(seat, "stone_value")
-        for b in blocks:
-            if b["stone"] == stone and "set" in b:
-                value = b["set"]
-        for b in blocks:
-            if b["stone"] == stone and "add" in b:
-                value += b["add"]
-        return value
+        return stone_worth(self.areas[seat], stone)
 
     def wealth(self, seat: int) -> int:
         """The total worth of ``seat``'s stones (VE-059)."""
-        stones = self.stones[seat]
-        table = PERM_BY_OP.get("stone_value", {})
-        if not any(c in table for c in self.areas[seat]):
-            return sum(stones)
-        return sum(self.stone_value(seat, s) for s in stones)
+        return wealth_of(self.stones[seat], self.areas[seat])
 
     def stone_limit(self, seat: int) -> int:
         """VE-031: 4 stones (option), more with Hestia."""
@@ -145,21 +184,11 @@ class Work:
 
     def summon_cost(self, seat: int, cid: int) -> int:
         """VE-060: printed cost minus the discounts of the area, never below 0."""
-        card = CARDS[cid]
-        cost = _printed_costs(self.options)[cid]
-        if DISCOUNTS.keys().isdisjoint(self.areas[seat]):  # the area scanned in C: asked for many cards
-            return cost
-        off = sum(b["amount"] for b in self.perms(seat, "discount") if b.get("element", card.element) == card.element)
-        return max(0, cost - off)
+        return summon_cost_of(self.areas[seat], cid, self.options)
 
     def affordable(self, seat: int, have: int) -> list[int]:
-        """The hand cards of ``seat`` whose summon cost (VE-060) a stones' worth of ``have`` pays,
-        in hand order (every action turn's legal list asks it: without a discount in the area
-        the printed costs decide, read from one table)."""
-        if DISCOUNTS.keys().isdisjoint(self.areas[seat]):
-            costs = _printed_costs(self.options)
-            return [c for c in self.hands[seat] if costs[c] <= have]
-        return [c for c in self.hands[seat] if self.summon_cost(seat, c) <= have]
+        """The hand cards of ``seat`` whose summon cost (VE-060) a stones' worth of ``have`` pays."""
+        return affordable_of(self.hands[seat], self.areas[seat], have, self.options)
 
     # -- cards moving -----------------------------------------------------
 

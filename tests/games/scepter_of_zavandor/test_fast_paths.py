@@ -1,0 +1,111 @@
+"""Issue 23 (speed): the hot paths written out for speed give what the plain rule functions give.
+
+The bots ask for legal lists, payments and views on every step, so a few functions are written
+for speed (kept answers, written-out encoders, a leaner subset sum). Each is held here to the
+plain version it replaces, over the states of random games and over random hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulekit.engine import Dice, encode
+from rulekit.games.scepter_of_zavandor import checks, energy, views, worth
+from rulekit.games.scepter_of_zavandor.model import copy_player, modifier
+
+from .helpers import CFG, GAME
+
+
+def _random_states(players: int, seed: int, most: int = 1500):
+    s = GAME.new(players=players, seed=seed, round_limit=10)
+    dice = Dice(seed * 7 + players)
+    for _ in range(most):
+        if s.is_over:
+            return
+        yield s
+        legal = s.legal_actions()
+        s = s.apply(legal[dice.below(len(legal))])
+
+
+def _auction_values_plain(s) -> list[str]:
+    """The hub's auction choices from the rule functions, item by item (ZS-470, ZS-440, ZS-903, ZS-460)."""
+    n = checks._now(s)
+    out = []
+    for x in dict.fromkeys(n.t.offer):
+        if not checks.auction_item(n.cfg, n.t, n.p, x) and not checks.auction_price(
+            GAME, s, s.to_move, x, n.limit(), n.base()
+        ):
+            out.append(x)
+    return out + [x for x in n.t.sents if not checks.auction_item(n.cfg, n.t, n.p, x) and not n.sentinels()]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_auction_values_are_the_rule_functions_answers_zs460(players, seed):
+    hubs = 0
+    for s in _random_states(players, seed):
+        if s.phase == "player_actions":
+            hubs += 1
+            assert checks.auction_values(s) == _auction_values_plain(s), s.data
+    assert hubs > 20
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (5, 5)])
+def test_views_encode_players_as_the_generic_encoder(players, seed):
+    for s in _random_states(players, seed, most=600):
+        for p in s.data.p:
+            assert views._player(p) == encode(p)
+
+
+def _cover_plain(cfg, p, due: int) -> tuple:
+    """``energy._cover`` before it was made lean: the first shortest choice for every sum, the least cover."""
+    units = [("card", g, v) for g, v in p.cards]
+    units += [("energy", g + 1) for g, n in enumerate(p.conc) for _ in range(n)]
+    units += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) for _ in range(n)]
+    best: dict[int, tuple[int, ...]] = {0: ()}
+    for k, item in enumerate(units):
+        v = energy.item_value(cfg, item)
+        for s, chosen in list(best.items()):
+            if s >= due:
+                continue
+            s2 = s + v
+            if s2 not in best or len(best[s2]) > len(chosen) + 1:
+                best[s2] = (*chosen, k)
+    covering = [s for s in best if s >= due]
+    if not covering:
+        return tuple(units)
+    return tuple(units[k] for k in best[min(covering)])
+
+
+def test_pay_auto_picks_the_least_cover_with_fewest_items_zs430():
+    rnd = random.Random(23)
+    p0 = GAME.new(players=2, seed=1).data.p[0]
+    values = sorted({v for deck in CFG.deck_cards for v in deck})
+    for _ in range(3000):
+        cards = tuple(sorted((rnd.randint(1, 4), rnd.choice(values)) for _ in range(rnd.randint(0, 8))))
+        conc = tuple(rnd.randint(0, 2) for _ in range(4))
+        dust = tuple(rnd.randint(0, 3) for _ in range(3))
+        p = copy_player(p0, cards=cards, conc=conc, dust=dust)
+        due = rnd.randint(-2, 70)
+        assert energy._cover(CFG, p, due) == _cover_plain(CFG, p, due), (p, due)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bidders_modifier_is_models_modifier_zs430(players):
+    bids = 0
+    for seed in range(6, 12):
+        for s in _random_states(players, seed):
+            if s.phase == "auction":
+                bids += 1
+                auc = s.data.auction
+                plain = modifier(CFG, s.data, s.to_move, auc.kind, auc.item, s.options)
+                assert checks._now(s).mod() == plain, auc
+    assert bids > 20
+
+
+def test_kept_income_is_the_income_worked_out_zs120():
+    w = GAME.weights
+    for s in _random_states(3, 8):
+        for p in s.data.p:
+            assert worth.income(CFG, w, p) == worth._income(CFG, w, p)

@@ -1,0 +1,77 @@
+"""Issue 23: the fast legal lists say what the refusals say (VE-031, VE-043, VE-052, VE-057 .. VE-073).
+
+The hot kinds give their legal values directly (``checks._summonable``,
+``_releasable``, ``_marked``, ``_held``, ...), the legal list asks only the
+kinds that can be open in a phase (``checks._Phase``), and a state's legal
+list is mostly computed on the work copy of the step that made it
+(``rules.close``) or on the frozen data without a copy (``rules._hand_over``).
+These tests hold every one of those lists to the checks that word the
+refusals, label by label, at every decision of seeded random play.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekit.engine import Action, Dice
+from rulekit.games.vale_of_eternity.checks import DECISIONS
+
+from .helpers import GAME
+
+#: option sets that change the checks: the stone limit, releasing what was summoned this turn
+#: (VE-068), single choices left to the players, the costs and rewards of the card list (VE-006),
+#: the order of bonuses and instant effects (VE-064), and what a copied effect's "this card" is
+VARIANTS = (
+    {},
+    {"forced_auto": False, "release_same_turn": False, "stone_limit": 3, "hydra_rewards": "four"},
+    {
+        "imp_cost": 1,
+        "succubus_cost": 1,
+        "hydra_rewards": "package",
+        "copy_this_card": "original",
+        "summon_bonus_first": False,
+        "stone_limit": 6,
+        "count_released": True,
+    },
+)
+
+
+def _labels(players: int, options: dict) -> dict[str, list[Action]]:
+    """Every declared label (``Game.action_labels``), by action kind."""
+    out: dict[str, list[Action]] = {}
+    for label in sorted(GAME.action_labels(players, options)):
+        action = Action.parse(label)
+        out.setdefault(action.kind, []).append(action)
+    return out
+
+
+def _allowed(state, labels: dict[str, list[Action]]) -> set[Action]:
+    """The labels of the phase's kinds that ``Decisions.refuse`` lets through (it also raises
+    ``FlowError`` when a kind's legal values and its check disagree on a label)."""
+    decisions = DECISIONS[state.phase]
+    return {a for kind in decisions.index for a in labels.get(kind, ()) if decisions.refuse(state, a) is None}
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["default", "strict", "card_list"])
+def test_ve_062_legal_list_is_every_label_the_checks_allow(options):
+    """VE-031, VE-043 .. VE-045, VE-052, VE-057 .. VE-068, VE-071 .. VE-073: at every decision the
+    legal list (kept from the step that made the state) and the list computed again on the frozen
+    data both hold exactly the labels the refusal checks allow, once each, in the same order."""
+    compared, kinds = 0, set()
+    for seed in range(6):
+        players = 2 + seed % 3
+        labels = _labels(players, options)
+        s, dice = GAME.new(players=players, seed=seed, **options), Dice(seed)
+        while not s.is_over:
+            where = f"phase {s.phase}, players {players}, seed {seed}, step {s.step}"
+            legal = s.legal_actions()
+            again = DECISIONS[s.phase].legal(s)
+            assert again == legal, where
+            assert set(legal) == _allowed(s, labels), where
+            assert len(set(legal)) == len(legal), where  # no label twice
+            compared += 1
+            kinds.update(a.kind for a in legal)
+            s = s.apply(legal[dice.below(len(legal))])
+    assert compared > 300
+    assert {"pick", "sell", "tame", "summon", "release", "end", "pay", "return", "activate"} <= kinds
+    assert {"option", "target", "discard", "take"} <= kinds  # choices inside card effects (VE-062)

@@ -27,8 +27,9 @@ __all__ = ["Work", "affordable_of", "perms_of", "stone_worth", "summon_cost_of",
 _new = object.__new__
 _BLANK_VALE = blank_of(Vale)
 
-#: (frozen data, the work copy it was frozen from) of the last step that parked one (``Work.park``)
-_PARKED: list = [None, None]
+#: [(frozen data, the work copy it was frozen from)] of the last step that parked one (``Work.park``),
+#: or []: taken with one ``pop`` (atomic), so two threads never go on with the same copy
+_PARKED: list = []
 
 
 _COSTS: list = [None, {}]  # the options last asked about and every card's printed cost under them
@@ -146,10 +147,12 @@ class Work:
     def open(cls, data: Vale, rng: int, options: dict, players: int) -> Work:
         """A work copy of ``data``: the parked one when it was frozen into this very data (taken,
         so no other step goes on with it), else a fresh copy."""
-        if _PARKED[0] is data:
-            w = _PARKED[1]
-            _PARKED[0] = _PARKED[1] = None
-            if w.dice.state == rng and w.options is options and w.players == players:
+        if _PARKED:
+            try:
+                frozen, w = _PARKED.pop()
+            except IndexError:  # another thread took it
+                frozen = None
+            if frozen is data and w.dice.state == rng and w.options is options and w.players == players:
                 w.events = []
                 return w
         return cls(data, rng, options, players)
@@ -157,7 +160,7 @@ class Work:
     def park(self, data: Vale) -> Vale:
         """Keep this work copy for the next step that opens ``data`` (what ``freeze`` made of it,
         the step's last use of it: a parked copy is never changed)."""
-        _PARKED[0], _PARKED[1] = data, self
+        _PARKED[:] = ((data, self),)
         return data
 
     @classmethod

@@ -15,7 +15,10 @@ legal list shows them. A ``Kind`` has
   whole label table in table order;
 - ``values``: optionally, for a hot legal list, the legal values themselves
   in legal-list order, computed the cheap way from the same rule functions
-  as the check (which then only words the refusals).
+  as the check (which then only words the refusals);
+- ``refuse_only``: a kind the phase lists only to say why it is not open
+  there (a step of an action not chosen): never in the legal list, which
+  then does not ask it at all.
 
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
@@ -116,6 +119,10 @@ class Kind(NamedTuple):
         every failing label costs too much). ``refuse`` asks both ``check`` and
         ``values`` for the value it is given and raises ``FlowError`` when they
         disagree, so build both from the same small rule functions.
+    refuse_only : bool, optional
+        True for a kind listed only for its refusals (never open in this phase, or
+        open only in another way): ``legal`` leaves it out without asking its
+        stage or check, ``refuse`` asks them as for any kind.
 
     Examples
     --------
@@ -132,6 +139,25 @@ class Kind(NamedTuple):
     rules: tuple[str, ...] = ()
     among: Callable[[Any], Iterable[tuple]] | None = None
     values: Callable[[Any], Iterable[Any]] | None = None
+    refuse_only: bool = False
+
+
+class _Plan(NamedTuple):
+    """What ``Decisions.legal`` reads of one open kind, built once per table key (``Decisions._table``)."""
+
+    name: str
+    stage: Callable[[Any], No | None] | None
+    check: Callable[[Any, Any], No | None] | None
+    among: Callable[[Any], Iterable[tuple]] | None
+    values: Callable[[Any], Iterable[Any]] | None
+    #: every label's action, in label order
+    actions: tuple[Action, ...]
+    #: the (action, value) rows, in label order
+    pairs: tuple[tuple[Action, Any], ...]
+    #: {args: (action, value)}, for ``among``
+    by_args: dict[tuple, tuple[Action, Any]]
+    #: {value: action}.__getitem__, for ``values`` (None without)
+    action_of: Callable[[Any], Action] | None
 
 
 _MISSING = object()
@@ -194,27 +220,27 @@ class Decisions:
     def _table(self, state: Any) -> tuple:
         """The label tables and the legal list's plan, built once per ``key(state)``.
 
-        ``(rows, by_args, plan)``: per kind its ``((action, value), ...)`` rows, per kind
-        ``{args: value}`` (for ``refuse``), and per kind the one tuple ``legal`` reads: ``(name, stage, check, among, values, actions,
-        pairs, by_args, action_of)``, with ``actions`` every label's action, ``pairs`` the
-        (action, value) rows, ``by_args`` {args: (action, value)} and ``action_of``
-        the lookup {value: action}[value] of a kind with ``values``.
+        ``(rows, by_args, plan)``: per kind its ``((action, value), ...)`` rows and its
+        ``{args: value}`` (for ``refuse``), every kind of the phase; and the ``_Plan`` of
+        each kind ``legal`` asks (the kinds that are not ``refuse_only``), in order.
         """
         key = self.key(state)
         if key is self._last[0]:  # the very key object of the last call: no hashing
             return self._last[1]
         table = self._tables.get(key)
         if table is None:
-            plan = []
+            rows, values, plan = [], [], []
             for k in self.kinds:
                 pairs = tuple((Action(k.name, args), v) for args, v in k.labels(state))
+                rows.append(pairs)
+                values.append({a.args: v for a, v in pairs})
+                if k.refuse_only:
+                    continue
                 action_of = {v: a for a, v in pairs}.__getitem__ if k.values is not None else None
                 by_args = {a.args: (a, v) for a, v in pairs}
                 actions = tuple(a for a, _ in pairs)
-                plan.append((k.name, k.stage, k.check, k.among, k.values, actions, pairs, by_args, action_of))
-            rows = tuple(p[6] for p in plan)
-            values = tuple({args: v for args, (_, v) in p[7].items()} for p in plan)
-            table = self._tables[key] = (rows, values, tuple(plan))
+                plan.append(_Plan(k.name, k.stage, k.check, k.among, k.values, actions, pairs, by_args, action_of))
+            table = self._tables[key] = (tuple(rows), tuple(values), tuple(plan))
         self._last = (key, table)
         return table
 
@@ -222,8 +248,9 @@ class Decisions:
         """The ``legal`` hook: every label of the phase whose stage and check pass, in a stable order.
 
         A hot path (bots ask for a legal list on every step): one precomputed
-        tuple per kind (``_table``), and the kinds with ``values`` look their
-        actions up without running a check.
+        ``_Plan`` per kind (``_table``; unpacked as a plain tuple, the cheapest
+        read), the ``refuse_only`` kinds left out of it, and the kinds with
+        ``values`` look their actions up without running a check.
 
         Parameters
         ----------
@@ -307,12 +334,17 @@ class Decisions:
         if value is _MISSING:
             return kind.bad
         no = kind.stage(state) if kind.stage is not None else None
-        if no is None and kind.check is not None:
-            no = kind.check(state, value)
+        if no is None:
+            if kind.check is not None:
+                no = kind.check(state, value)
+            if no is None and kind.refuse_only:  # the legal list never shows it: a bug in the game
+                raise FlowError(f"{action}: {action.kind!r} is listed for its refusals only, yet its checks allow it")
+            # the legal list takes ``values`` without the check: both must agree. A kind closed
+            # at this step (its stage refuses) is not in the legal list at all: nothing to compare.
+            if kind.values is not None and (no is None) != (value in kind.values(state)):
+                raise FlowError(f"{action}: its check ({no}) and the legal values of {action.kind!r} disagree")
         if no is not None and kind.rules and no.rule not in kind.rules and no.rule != kind.bad.rule:
             raise FlowError(f"the check of {action.kind!r} cites {no.rule}, which it does not declare ({kind.rules})")
-        if kind.values is not None and (no is None) != (value in kind.values(state)):
-            raise FlowError(f"{action}: its check ({no}) and the legal values of {action.kind!r} disagree")
         return no
 
 

@@ -29,6 +29,9 @@ from .state import State
 
 __all__ = ["Game", "MAX_SEED", "ScoreLine", "encode"]
 
+#: ``Game.say`` fills an ``Event``'s slots itself (its ``__init__`` stays the way for everyone else)
+_new_event = object.__new__
+
 #: seeds are 63-bit: larger ones would wrap around and replay another game
 MAX_SEED = 2**63 - 1
 
@@ -559,7 +562,13 @@ class Game:
         >>> str(event), event.text_de
         ("[RS-060] P1's turn.", 'P1 ist am Zug.')
         """
-        return Event(rule, "", "", key, (self.messages, key, args), private_to)  # positional: a hot call
+        # A hot call (a few events per decision, most never read): the event is filled in here
+        # rather than through ``Event.__init__`` (one Python call less); its text is formatted on first read.
+        event = _new_event(Event)
+        event.rule, event.key, event._text, event._text_de = rule, key, None, None
+        event.seats = None if private_to is None else tuple(private_to)
+        event._source = (self.messages, key, args)
+        return event
 
     def refuse(self, rule: str, key: str, action: Action | None = None, **args: Any) -> IllegalAction:
         """An ``IllegalAction`` citing ``rule``; the reason comes from the messages.

@@ -312,10 +312,13 @@ class State:
                 "Zuerst kommt ein automatischer Schritt.",
             )
         legal = self._legal or self._fill_legal()
-        try:  # the legal list's own action: 3.0 or numpy.int64(3) equal 3 but must not reach the history
-            # (bots hand in that very object: found by identity first, without comparing the ones before it)
-            action = legal[list(map(id, legal)).index(id(action))]
-        except ValueError:
+        # The legal list's own action must reach the history (3.0 or numpy.int64(3) equal 3 but are no
+        # labels). Bots hand in that very object: an identity scan finds it without calling the Python
+        # ``__eq__`` of the actions before it, and without building a list (the cheapest way per decision).
+        for own in legal:
+            if own is action:
+                break
+        else:
             try:
                 action = legal[legal.index(action)]
             except ValueError:

@@ -275,16 +275,9 @@ def _fallback(rule: str) -> No:
     return no
 
 
-class _RefuseOnly(Kind):
-    """A kind a phase lists only to say why it is not open there: never in its legal list
-    (``_Phase.legal`` skips it), only ``why_not`` asks its checks."""
-
-    __slots__ = ()
-
-
 def _closed(name: str, labels: Callable, no: No) -> Kind:
     """A kind never open in this phase that says why there (``no``), whatever its arguments."""
-    return _RefuseOnly(name, labels, no, stage=lambda state: no)
+    return Kind(name, labels, no, stage=lambda state: no, refuse_only=True)
 
 
 # -- label spaces (the same as words.all_labels, by kind) ----------------------------------------
@@ -422,10 +415,12 @@ def _rune_kinds(here: bool) -> tuple[Kind, Kind]:
         b, opts = state.data, state.options
         return [args for args in _SWAPS if _swap_open(b, opts, *args) is None]
 
-    kind = Kind if here else _RefuseOnly
+    only = not here  # elsewhere the rune kinds are listed for their refusals alone
     return (
-        kind("jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, values=gem_values),
-        kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), values=swap_values),
+        Kind(
+            "jokergem", _COLOURS, No("RS-212", "r_no_joker_choice"), check=jokergem, values=gem_values, refuse_only=only
+        ),
+        Kind("swap", _swaps, _fallback("RS-215"), check=swap, rules=("RS-214",), values=swap_values, refuse_only=only),
     )
 
 
@@ -755,24 +750,7 @@ def _key(state: State) -> int:
     return 0
 
 
-class _Phase(Decisions):
-    """A decision phase whose legal list asks only the kinds that can be open in it.
-
-    Most kinds of a phase are there for the refusals alone (``_RefuseOnly``: a step of an action
-    not chosen, a trade-in before the action is over): ``Decisions.legal`` would ask each of them
-    on every legal list and find nothing. The legal list is built by a ``Decisions`` of the other
-    kinds, in the same order, so it is the same list; ``refuse`` still knows every kind.
-    """
-
-    def __init__(self, *kinds: Kind) -> None:
-        super().__init__(*kinds, key=_key)
-        self._open = Decisions(*(k for k in kinds if not isinstance(k, _RefuseOnly)), key=_key)
-
-    def legal(self, state: State) -> list[Action]:
-        return self._open.legal(state)
-
-
-class _RunesBeforeLastAction(_Phase):
+class _RunesBeforeLastAction(Decisions):
     """Choose the action: the rune actions are listed before the last action, as the legal list has
     always shown them (the seeded random games and golden transcripts follow that order)."""
 
@@ -787,7 +765,9 @@ class _RunesBeforeLastAction(_Phase):
 
 
 def _phase(*kinds: Kind) -> Decisions:
-    return _Phase(*kinds)
+    """A decision phase; most of its kinds are there for the refusals alone (``refuse_only``: a step of
+    an action not chosen, a trade-in before the action is over), which its legal list never asks."""
+    return Decisions(*kinds, key=_key)
 
 
 #: the action a step belongs to, for "choose the action first" (RS-061)
@@ -849,6 +829,7 @@ DECISIONS: dict[str, Decisions] = {
         _not_chosen("forge", _forges),
         _TRADE_LATER,
         _RUNE_WITH_TRADE,
+        key=_key,
     ),
     "summon": _phase(
         Kind("colour", _COLOURS, _fallback("RS-071"), stage=_colour_open),

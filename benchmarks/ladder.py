@@ -8,7 +8,7 @@ interval and whether it beats the weaker one clearly (the whole interval
 above 0.5). Cooperative games (Spellbound) have no opponents: see
 ``benchmarks/spellbound_team.py``.
 
-    PYTHONPATH=src nice python benchmarks/ladder.py [--games 100] [--low mcts:30] [--high mcts:120]
+    PYTHONPATH=src nice python benchmarks/ladder.py [--games 100] [--low mcts:10] [--high mcts:40]
         [--only rune_stones,...] [--workers 2] [--extra plan]
         [--pairs greedy/random,...]
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 
 import rulekit
@@ -31,9 +32,9 @@ def pairings(low: str, high: str, extra: list[str]) -> list[tuple[str, str]]:
 
 
 def match(game_id: str, strong: str, weak: str, seeds: int, seed: int, workers: int) -> dict:
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu()
     frame = simulate(game_id, f"{strong},{weak}", games=seeds, seed=seed, paired=True, workers=workers, progress=False)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, _cpu() - cpu
     mine = frame[frame["agent"] == strong]
     n, won = len(mine), int(mine["winner"].sum())
     low, high = wilson(won, n)
@@ -47,14 +48,22 @@ def match(game_id: str, strong: str, weak: str, seeds: int, seed: int, workers: 
         "verdict": "clear" if low > 0.5 else "NOT clear",
         "unfinished": unfinished,
         "s_per_game": elapsed * workers / n,
+        "cpu_per_game": cpu / n,
     }
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its finished children (the pool's workers): unlike wall time
+    it does not grow with the load other programs put on a shared machine."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="seeds per pairing (2 games each, seats swapped)")
-    parser.add_argument("--low", default="mcts:30")
-    parser.add_argument("--high", default="mcts:120")
+    parser.add_argument("--low", default="mcts:10")
+    parser.add_argument("--high", default="mcts:40")
     parser.add_argument("--extra", default="", help="more bots to play against greedy, e.g. plan")
     parser.add_argument("--only", default="")
     parser.add_argument(
@@ -67,7 +76,7 @@ def main() -> None:
     extra = [b for b in args.extra.split(",") if b]
     print(f"ladder: 2 players, default options, {args.games} paired seeds per pairing, load {os.getloadavg()[0]:.1f}")
     print(
-        f"{'game':<22} {'pairing':<22} {'games':>5} {'rate':>5} {'95% CI':>10} {'verdict':>9} {'unf':>4} {'s/game':>7}"
+        f"{'game':<22} {'pairing':<22} {'games':>5} {'rate':>5} {'95% CI':>10} {'verdict':>9} {'unf':>4} {'s/game':>7} {'cpu/game':>8}"
     )
     for game_id in games:
         chosen = [tuple(p.split("/")) for p in args.pairs.split(",")] if args.pairs else None
@@ -75,7 +84,7 @@ def main() -> None:
             r = match(game_id, strong, weak, args.games, args.seed, args.workers)
             print(
                 f"{r['game']:<22} {r['pairing']:<22} {r['games']:>5} {r['rate']:>5.2f} {r['ci']:>10} "
-                f"{r['verdict']:>9} {r['unfinished']:>4} {r['s_per_game']:>7.2f}",
+                f"{r['verdict']:>9} {r['unfinished']:>4} {r['s_per_game']:>7.2f} {r['cpu_per_game']:>8.2f}",
                 flush=True,
             )
 

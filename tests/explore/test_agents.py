@@ -43,9 +43,11 @@ def test_greedy_takes_the_winning_step(toy):
 
 
 def test_mcts_finds_the_forced_win_of_the_race(toy):
-    """From 0, adding 1 leaves the opponent at 1, a lost position (1, 4, 7 lose)."""
+    """From 0, adding 1 leaves the opponent at 1, a lost position (1, 4, 7 lose): rollouts to the
+    game's end (``horizon=none``) see it."""
     state = toy.new(players=2, seed=0)
-    assert make_agent("mcts:400:depth=none", seed=1).choose(state) == Action("add", (1,))
+    for seed in (1, 2, 3):
+        assert make_agent("mcts:400:depth=none:horizon=none", seed=seed).choose(state) == Action("add", (1,))
 
 
 def _swap_hidden(state, seat):
@@ -117,27 +119,82 @@ def test_planning_agents_do_not_walk_in_circles(spec):
     assert agent.choose(later) != first
 
 
-def test_mcts_opens_the_best_rated_action_first():
-    """The prior: with one iteration the only child is the action ``evaluate`` rates best one step
-    ahead, so a small budget starts where greedy would, not at a random action."""
+def test_mcts_tries_greedys_line_first():
+    """Candidates are greedy's turn lines, best first: with one rollout the only candidate is the
+    action ``evaluate`` rates best. Checked where every action ends the turn (its line is the action
+    alone), so the rating is exact and a wrong order fails."""
     import rulekit
 
-    game = rulekit.load("vale_of_eternity")
     checked = 0
-    for seed in range(12):
-        state = game.new(players=2, seed=seed)
-        while not state.is_over and checked < 12:
-            legal = state.legal_actions()
-            if len(legal) > 1:
+    for game_id in ("vale_of_eternity", "mines_of_zavandor", "rune_stones"):
+        game = rulekit.load(game_id)
+        for seed in range(6):
+            state = game.new(players=2, seed=seed)
+            while not state.is_over and state.step < 300:
+                legal = state.legal_actions()
                 seat = state.to_move
-                values = sorted(((game.evaluate(state.apply(a), seat), str(a)) for a in legal), reverse=True)
-                if values[0][0] > values[1][0] + 1e-9:
-                    assert str(make_agent("mcts:1", seed=seed).choose(state)) == values[0][1]
-                    checked += 1
-            state = state.apply(legal[0])
-            if state.step > 40:
-                break
+                after = [state.apply(a) for a in legal]
+                if len(legal) > 1 and all(a.is_over or a.to_move != seat for a in after):
+                    values = sorted(
+                        ((game.evaluate(a, seat), str(x)) for a, x in zip(after, legal, strict=True)), reverse=True
+                    )
+                    if values[0][0] > values[1][0] + 1e-9:
+                        assert str(make_agent("mcts:1", seed=seed).choose(state)) == values[0][1], game_id
+                        checked += 1
+                state = state.apply(legal[(state.step * 7) % len(legal)])
     assert checked >= 6
+
+
+def test_mcts_rollouts_play_the_horizon_and_share_their_worlds():
+    """A rollout plays greedy turns until the seat has played ``horizon`` more turns of its own (and
+    ``reach`` decisions), and the j-th try of every candidate plays in the same sampled world (common
+    random numbers)."""
+    import rulekit
+
+    state = rulekit.load("rune_stones").new(players=2, seed=4)
+    while len(state.legal_actions()) < 3:
+        state = state.apply(state.legal_actions()[0])
+    seat = state.to_move
+    for horizon, reach in ((0, 0), (1, 0), (2, 0), (0, 30)):
+        bot = make_agent(f"mcts:12:horizon={horizon}:reach={reach}", seed=3)
+        movers, tries, played = [], {}, []  # per rollout: seats whose turns greedy played, decisions taken
+        turn, rollout, reward = bot._turn, bot._rollout, bot._reward
+
+        def counted_turn(world, mover, dice, movers=movers, turn=turn):
+            movers[-1].append(mover)
+            return turn(world, mover, dice)
+
+        def counted_rollout(world, arm, who, dice, movers=movers, tries=tries, rollout=rollout):
+            tries.setdefault(str(arm.action), []).append(world)
+            movers.append([])
+            return rollout(world, arm, who, dice)
+
+        start = _decisions(state)
+
+        def counted_reward(world, who, played=played, reward=reward, start=start, reach=reach):
+            played.append(world.is_over or _decisions(world) - start >= reach)
+            return reward(world, who)
+
+        bot._turn, bot._rollout, bot._reward = counted_turn, counted_rollout, counted_reward
+        bot.choose(state)
+        assert all(played) and len(played) == 12
+        # own turns begun after another seat's turn: the line's own turn does not count
+        own = [sum(1 for a, b in zip(m, m[1:], strict=False) if a != seat and b == seat) for m in movers]
+        assert len(tries) >= 2 and sum(map(len, tries.values())) == 12
+        if reach:  # 30 decisions are more than one turn of each seat: the reach, not the horizon, ends it
+            assert max(own) >= 1, own
+        else:
+            assert all(n <= horizon for n in own) and own.count(horizon) >= 6, (horizon, own)
+        longest = max(tries.values(), key=len)
+        assert all(w is longest[j] for worlds in tries.values() for j, w in enumerate(worlds))
+
+
+def _decisions(state):
+    """Decisions taken so far (the length of the persistent history)."""
+    n, node = 0, state.history
+    while node is not None:
+        n, node = n + 1, node[0]
+    return n
 
 
 def test_mcts_follows_its_plan_through_a_turn():

@@ -1,35 +1,42 @@
-"""A Monte Carlo tree search agent for games with hidden information.
+"""A Monte Carlo search agent that starts from greedy's play and looks past the own turn.
 
-Single-observer information-set MCTS (Cowling, Powley and Whitehouse,
-2012): every iteration samples one world the deciding seat cannot tell
-apart from the real one (``sample_world``: ``game.determinize`` plus a
-fresh random future) and walks one shared tree of action sequences in
-it. Children not possible in a sample are skipped, and UCT counts how
-often each child was available, so actions that depend on hidden cards
-are not favoured just for being rare. The agent never looks at the
-true hidden state.
+Information-set Monte Carlo search (Cowling, Powley and Whitehouse,
+2012) in its flat form: every rollout plays in a world the deciding
+seat cannot tell apart from the real one (``sample_world``:
+``game.determinize`` plus a fresh random future), never in the true
+hidden state.
 
 Decisions are atomic (DESIGN.md): a turn is several choices and a game
-some hundreds, so a random rollout of a few decisions says little, and
-one to the end costs much and says little more. Three things make the
-search worth its budget:
+some hundreds, so a search over single choices spends a small budget on
+a turn's first steps and sees little (Scepter's bids and payments item
+by item), and a random playout says nothing. The search therefore works
+on whole turns and starts where greedy stands:
 
-- **Leaves are rated at the end of a turn.** The turn of the seat that
-  chose a new leaf's action is finished at random ``finish`` times (as
-  greedy finishes its own) and ``game.evaluate`` rates the best finish,
-  squashed to [0, 1] around the root's value; a finished game counts 1
-  for a winner, 0 otherwise.
-- **A prior orders the children.** When a node is first reached, every
-  action is applied once and rated by ``evaluate`` for the seat that
-  chooses; children are opened best first, and only as many as the
-  node's visits allow (progressive widening), so a small budget spends
-  itself on the promising actions and a larger one looks wider.
-- **A line is searched once.** The most visited choices of the seat's
-  own turn are kept as a plan and followed while the seat sees what the
-  plan expected (as greedy does); where the line ends, or after a
-  surprise (a drawn card, a die), the seat searches again. The tree
-  spans the opponents' answers too, so a larger budget looks past the
-  own turn.
+- **Candidates are greedy's turn lines.** Each legal action is applied
+  and the rest of the turn finished ``lines`` times at random; the best
+  finish is that action's line (greedy does the same with 4 finishes;
+  more finishes alone find better turns in Scepter). Lines are searched
+  best first, and only as many as the search's tries allow (progressive
+  widening), so greedy's choice is always among them and a small budget
+  spends itself on the promising ones.
+- **Rollouts look past the turn, played as greedy would.** A try plays
+  the candidate's line, then every seat's turns with greedy's policy
+  (the first choice rated by its best random finish) until at least
+  ``reach`` decisions have been taken and the deciding seat has played
+  ``horizon`` more turns of its own, and rates the position when that
+  seat is to move again with ``evaluate`` (a finished game counts 1 for
+  a win, 0 otherwise). A choice that pays off only later is seen there:
+  a card picked in the Vale's draft (VE-043) is sold or summoned in the
+  action phase after it, a bid in the Mines counts once the auction is
+  decided. The reach is counted in decisions, not turns, because a turn
+  is one bid in an auction and a dozen choices in a Scepter turn.
+- **Common random numbers.** The j-th try of every candidate plays in
+  the same sampled world with the same random stream, so candidates are
+  compared on the same deals and the same answers, not on luck.
+- **UCB over the candidates.** Tries go to the candidate with the best
+  upper confidence bound (``c``); the most tried candidate is played and
+  its line followed as a plan while the seat sees what it expected (a new
+  search where it ends or after a surprise, as greedy does).
 """
 
 from __future__ import annotations
@@ -38,47 +45,51 @@ import math
 import time
 from typing import Any
 
-from ..engine import Action, IllegalAction, State
-from .base import Agent, sample_world
+from ..engine import Action, Dice, IllegalAction, State
+from .base import Agent, sample_world, terminal_value
 
 __all__ = ["MCTSAgent"]
 
+#: most decisions one random finish of a turn takes (greedy's ``horizon``)
+_TURN = 40
 
-class _Node:
-    """One action sequence: the seat that chose its last action, its statistics and its prior."""
 
-    __slots__ = ("parent", "seat", "children", "visits", "avail", "total", "order")
+class _Arm:
+    """One candidate: the first action, its line in the first world, and its tries."""
 
-    def __init__(self, parent: _Node | None, seat: int | None):
-        self.parent = parent
-        self.seat = seat  # who chose the action leading here (None at the root)
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.avail = 1
-        self.total = 0.0  # summed reward of ``seat``
-        self.order: dict[Action, int] | None = None  # action -> rank by the prior (0 best)
+    __slots__ = ("action", "line", "value", "tries", "total")
+
+    def __init__(self, action: Action, line: list[tuple[State, Action]], value: float):
+        self.action, self.line, self.value = action, line, value
+        self.tries = 0
+        self.total = 0.0
 
 
 class MCTSAgent(Agent):
-    """ISMCTS with UCT, an evaluation prior and turn-end leaves; an iteration or time budget per search.
+    """Monte Carlo search over greedy's turn lines with greedy rollouts past the turn (spec ``mcts:N``).
 
-    Options: ``iterations`` (per search, default 100; a search starts
-    at a choice the plan of the last search does not cover), ``time``
-    (seconds per search; overrides ``iterations``, results then depend
-    on machine speed), ``c`` (UCT exploration on rewards in [0, 1],
-    default 0.7), ``finish`` (random finishes of a leaf's turn, the best
-    counts, default 2), ``depth`` (most decisions in one finish, default
-    40; ``none``: no limit).
+    Options: ``iterations`` (rollouts per search, default 100; a search
+    starts at a choice the plan of the last search does not cover),
+    ``time`` (seconds per search; overrides ``iterations``, results then
+    depend on machine speed), ``c`` (UCB exploration on rewards in
+    [0, 1], default 0.7), ``lines`` (random finishes that make each
+    candidate's turn line, default 8), ``reach`` (decisions a rollout
+    plays at least, default 16), ``horizon`` (own turns it plays at least
+    after the current one, default 0; ``none``: to the game's end),
+    ``finish`` (random finishes that rate a greedy turn inside a
+    rollout, default 1), ``depth`` (most decisions in one rollout,
+    default 400; ``none``: no limit).
 
     The strength ladder (``benchmarks/ladder.py``, docs/explore.md) uses
-    ``mcts:30`` and ``mcts:120``.
+    ``mcts:10`` and ``mcts:40``.
 
     Parameters
     ----------
     seed : int, optional
         Seeds the search, so a game with bots replays exactly.
     **options
-        ``iterations``, ``time``, ``c``, ``finish``, ``depth`` (checked against ``limits``).
+        ``iterations``, ``time``, ``c``, ``lines``, ``reach``, ``horizon``, ``finish``, ``depth``
+        (checked against ``limits``).
 
     Examples
     --------
@@ -90,27 +101,49 @@ class MCTSAgent(Agent):
     """
 
     name = "mcts"
-    params: dict[str, Any] = {"iterations": 100, "time": None, "c": 0.7, "depth": 40, "finish": 2}
+    params: dict[str, Any] = {
+        "iterations": 100,
+        "time": None,
+        "c": 0.7,
+        "depth": 400,
+        "finish": 1,
+        "lines": 8,
+        "horizon": 0,
+        "reach": 16,
+    }
     #: bounds keep a typo from starting a search that never ends (or one that cannot run)
     limits = {
         "iterations": (int, 1, 1_000_000),
         "time": (float, 0.001, 3600),
         "c": (float, 0, 100),
-        "depth": (int, 0, 10_000),
+        "depth": (int, 0, 100_000),
         "finish": (int, 1, 64),
+        "lines": (int, 1, 256),
+        "horizon": (int, 0, 1000),
+        "reach": (int, 0, 100_000),
     }
-    nullable = frozenset({"time", "depth"})
+    nullable = frozenset({"time", "depth", "horizon"})
     positional = "iterations"
 
     def __init__(self, seed: int = 0, **options: Any):
         super().__init__(seed, **options)
-        self._plan: list[tuple[dict, Action]] = []
+        #: the rest of the chosen line: (the state the plan expects, the action planned there)
+        self._plan: list[tuple[State, Action]] = []
+        #: the last search: (step, view key, its action, its plan), so an undo replays the same move
+        self._last: tuple[int, str | None, Action, list] | None = None
 
     def choose(self, state: State) -> Action:
         legal, key = self._fresh(state, state.legal_actions())
-        action = self._follow(state, legal)
-        if action is None:
-            action = legal[0] if len(legal) == 1 else self._search(state, legal)
+        last = self._last
+        if last is not None and key is not None and last[:2] == (state.step, key) and last[2] in legal:
+            action, self._plan = last[2], list(last[3])
+        else:
+            action = self._follow(state, legal)
+            if action is None and len(legal) == 1:
+                action = legal[0]
+            elif action is None:
+                action = self._search(state, legal)
+                self._last = (state.step, key, action, list(self._plan))
         self._remember(state, key, action)
         return action
 
@@ -119,157 +152,151 @@ class MCTSAgent(Agent):
         if not self._plan:
             return None
         expected, action = self._plan.pop(0)
-        if action in legal and state.game.view(state, state.to_move) == expected:
+        seat = state.to_move
+        if action in legal and self._own_view(state, seat) == expected.game.view(expected, seat):
             return action
         self._plan = []
         return None
 
+    # -- the search -----------------------------------------------------------
+
     def _search(self, state: State, legal: list[Action]) -> Action:
         seat = state.to_move
-        root = _Node(None, None)
-        first = sample_world(state, seat, self.dice)
-        self._base = [first.game.evaluate(first, s) for s in range(first.players)]
-        self._scale, self._seen = 1.0, 0
-        self._root_legal = legal
+        worlds: list[tuple[State, int]] = []  # the j-th try of every candidate: (world, seed of its dice)
+
+        def world(j: int) -> tuple[State, int]:
+            while len(worlds) <= j:
+                worlds.append((sample_world(state, seat, self.dice), self.dice.next64()))
+            return worlds[j]
+
+        first = world(0)[0]
+        self._base, self._scale, self._seen = first.game.evaluate(first, seat), 1.0, 0
+        ranked = self._lines(first, legal, seat)
+        arms: list[_Arm] = []
         deadline = None if self.time is None else time.perf_counter() + float(self.time)
         done = 0
         while True:
-            self._iterate(root, first if done == 0 else sample_world(state, seat, self.dice))
+            if len(arms) < min(len(ranked), 2 + int(math.sqrt(done))):
+                arm = ranked[len(arms)]
+                arms.append(arm)
+            else:
+                arm = self._ucb(arms, done)
+            here, seed = world(arm.tries)
+            arm.total += self._rollout(here, arm, seat, Dice(seed))
+            arm.tries += 1
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
                     break
             elif done >= max(1, int(self.iterations)):
                 break
-        action = _most_visited(root, legal)
-        if action is None:
-            return legal[self.dice.below(len(legal))]
-        self._plan = self._line(root, action, sample_world(state, seat, self.dice), seat)
-        return action
+        best = max(arms, key=lambda a: (a.tries, a.total / a.tries, -ranked.index(a)))
+        self._plan = best.line[1:]
+        return best.action
 
-    def _line(self, root: _Node, action: Action, world: State, seat: int) -> list[tuple[dict, Action]]:
-        """The seat's most visited choices after ``action`` in this turn while they were tried more
-        than once, each with the view expected before it. Where the line ends the seat searches
-        again: a random finish is a poor plan, and a fresh search at every new choice beat one
-        (Rune Stones, ``mcts:30`` against greedy: 10 of 16 games against 2 of 16)."""
-        plan: list[tuple[dict, Action]] = []
-        node = root.children[action]
-        try:
-            world = world.apply(action)
-            while not world.is_over and world.to_move == seat and node.children:
-                nxt = _most_visited(node, world.legal_actions())
-                if nxt is None or node.children[nxt].visits < 2:
-                    break
-                plan.append((world.game.view(world, seat), nxt))
-                node, world = node.children[nxt], world.apply(nxt)
-        except IllegalAction:  # this sample differs from the searched ones: plan what is known
-            pass
-        return plan
-
-    # -- one iteration ------------------------------------------------------
-
-    def _iterate(self, root: _Node, world: State) -> None:
-        node = root
-        while not world.is_over:
-            legal = self._root_legal if node is root else world.legal_actions()
-            if node.order is None:
-                node.order = self._prior(world, legal)
-            action = self._widen(node, legal)
-            if action is not None:
-                child = _Node(node, world.to_move)
-                node.children[action] = child
-                for a in legal:
-                    if a is not action and a in node.children:
-                        node.children[a].avail += 1
-                node, world = child, world.apply(action)
-                break
-            action = self._select(node, legal)
-            node, world = node.children[action], world.apply(action)
-        rewards = self._leaf(world, node.seat)
-        while node is not None:
-            node.visits += 1
-            if node.seat is not None:
-                node.total += rewards[node.seat]
-            node = node.parent
-
-    def _prior(self, world: State, legal: list[Action]) -> dict[Action, int]:
-        """Rank of each action by ``evaluate`` for the seat choosing, one step ahead (ties at random)."""
-        if len(legal) == 1:
-            return {legal[0]: 0}
-        seat = world.to_move
+    def _lines(self, world: State, legal: list[Action], seat: int) -> list[_Arm]:
+        """Every legal action with its line, the best of ``lines`` random finishes of the turn, best first
+        (ties at random): greedy's rating with more finishes."""
         rated = []
         for action in legal:
-            after = world.apply(action)
-            value = _value(after, seat)
-            rated.append((-value, self.dice.below(1 << 30), action))
-        rated.sort(key=lambda r: (r[0], r[1]))
-        return {a: i for i, (_, _, a) in enumerate(rated)}
-
-    def _widen(self, node: _Node, legal: list[Action]) -> Action | None:
-        """The best-ranked unopened action if the node's visits allow another child, else None."""
-        allowed = 2 + int(math.sqrt(node.visits))
-        opened = sum(1 for a in legal if a in node.children)
-        if opened >= allowed and opened:
-            return None
-        order = node.order or {}
-        best, rank = None, math.inf
-        for a in legal:
-            if a not in node.children:
-                r = order.get(a, len(order))
-                if r < rank:
-                    best, rank = a, r
-        return best
-
-    def _select(self, node: _Node, legal: list[Action]) -> Action:
-        best, best_score = None, -math.inf
-        for action in legal:
-            child = node.children.get(action)
-            if child is None:
+            try:
+                after = world.apply(action)
+            except IllegalAction:  # not possible in this sample: keep it, last
+                rated.append((-math.inf, self.dice.below(1 << 30), _Arm(action, [(world, action)], -math.inf)))
                 continue
-            child.avail += 1
-            score = child.total / child.visits + self.c * math.sqrt(math.log(child.avail) / child.visits)
-            if score > best_score:
-                best, best_score = action, score
-        return best
+            value, line = self._finish(after, seat, int(self.lines), self.dice)
+            rated.append((-value, self.dice.below(1 << 30), _Arm(action, [(world, action), *line], value)))
+        rated.sort(key=lambda r: (r[0], r[1]))
+        return [r[2] for r in rated]
 
-    def _leaf(self, world: State, mover: int | None) -> list[float]:
-        """Rewards per seat: the game's result, or ``evaluate`` once ``mover`` (who chose the leaf's
-        action) has finished the turn, the best of ``finish`` random finishes for ``mover`` (greedy
-        rates a choice the same way, by what it can still reach in the turn; the mean of random
-        finishes undervalues a choice that needs good follow-ups). A leaf where another seat is to
-        move is rated as it is, not after a random answer."""
-        limit = math.inf if self.depth is None else int(self.depth)
-        best, best_value = world, -math.inf
-        for _ in range(int(self.finish) if world.to_move == mover else 1):
-            end, steps = world, 0
-            while not end.is_over and end.to_move == mover and steps < limit:
+    def _finish(self, state: State, seat: int, times: int, dice: Dice) -> tuple[float, list[tuple[State, Action]]]:
+        """The best of ``times`` random finishes of ``seat``'s turn from ``state``: its value and its steps
+        (state, action); ``state`` itself when the turn is over."""
+        if state.is_over or state.to_move != seat:
+            return _rate(state, seat), []
+        best, best_line = -math.inf, []
+        for _ in range(times):
+            end, line = state, []
+            while not end.is_over and end.to_move == seat and len(line) < _TURN:
                 legal = end.legal_actions()
-                end = end.apply(legal[self.dice.below(len(legal))])
-                steps += 1
-            value = _value(end, mover) if mover is not None else 0.0
-            if value > best_value or best_value == -math.inf:
-                best, best_value = end, value
-        if best.is_over:
-            winners = set(best.winners)
-            return [1.0 if s in winners else 0.0 for s in range(best.players)]
-        return self._squash([best.game.evaluate(best, s) for s in range(best.players)])
+                action = legal[dice.below(len(legal))]
+                line.append((end, action))
+                end = end.apply(action)
+            value = _rate(end, seat)
+            if value > best:
+                best, best_line = value, line
+        return best, best_line
 
-    def _squash(self, values: list[float]) -> list[float]:
-        """Each seat's ``evaluate`` gain since the root squashed to (0, 1), scaled by the gains seen so far."""
-        gains = [v - b for v, b in zip(values, self._base, strict=True)]
-        for g in gains:
-            self._seen += 1
-            self._scale += (abs(g) - self._scale) / self._seen
-        scale = self._scale or 1.0
-        return [0.5 + 0.5 * math.tanh(g / scale) for g in gains]
+    def _ucb(self, arms: list[_Arm], done: int) -> _Arm:
+        log = math.log(max(done, 1))
+        return max(arms, key=lambda a: a.total / a.tries + self.c * math.sqrt(log / a.tries))
+
+    # -- one rollout ----------------------------------------------------------
+
+    def _rollout(self, world: State, arm: _Arm, seat: int, dice: Dice) -> float:
+        """The reward in [0, 1] of playing ``arm`` in ``world``: its line while it fits this world, the rest
+        of the turn and then every seat's turns as greedy would, until ``seat`` is to move after
+        ``reach`` decisions and ``horizon`` more turns of its own (``depth`` decisions at most)."""
+        steps = 0
+        for _, action in arm.line:
+            if world.is_over or world.to_move != seat:
+                break
+            try:
+                world = world.apply(action)
+            except IllegalAction:  # a card this world dealt otherwise: greedy finishes the turn
+                break
+            steps += 1
+        pending = math.inf if self.horizon is None else int(self.horizon)
+        limit = math.inf if self.depth is None else int(self.depth)
+        reach = int(self.reach)
+        away = world.to_move != seat  # the current own turn is over
+        while not world.is_over and steps < limit:
+            mover = world.to_move
+            if mover == seat and away:
+                if pending <= 0 and steps >= reach:
+                    break
+                pending -= 1
+                away = False
+            world, n = self._turn(world, mover, dice)
+            steps += n
+            away = away or world.to_move != seat
+        return self._reward(world, seat)
+
+    def _turn(self, world: State, mover: int, dice: Dice) -> tuple[State, int]:
+        """``mover``'s turn played as greedy plays it: the first real choice rated by the best of ``finish``
+        random finishes, that finish kept (in one world a plan is exact); with the decisions taken."""
+        steps = 0
+        legal = world.legal_actions()
+        while len(legal) == 1:  # forced steps first
+            world = world.apply(legal[0])
+            steps += 1
+            if world.is_over or world.to_move != mover:
+                return world, steps
+            legal = world.legal_actions()
+        best, best_value, best_steps = world, -math.inf, 0
+        for action in legal:
+            after = world.apply(action)
+            for _ in range(int(self.finish) if not after.is_over and after.to_move == mover else 1):
+                end, n = after, 1
+                while not end.is_over and end.to_move == mover and n < _TURN:
+                    options = end.legal_actions()
+                    end = end.apply(options[dice.below(len(options))])
+                    n += 1
+                value = _rate(end, mover)
+                if value > best_value:
+                    best, best_value, best_steps = end, value, n
+        return best, steps + best_steps
+
+    def _reward(self, world: State, seat: int) -> float:
+        """1 for a won game, 0 for a lost one; else the ``evaluate`` gain since the root squashed to (0, 1),
+        scaled by the mean gain seen so far in this search."""
+        if world.is_over:
+            return 1.0 if seat in world.winners else 0.0
+        gain = world.game.evaluate(world, seat) - self._base
+        self._seen += 1
+        self._scale += (abs(gain) - self._scale) / self._seen
+        return 0.5 + 0.5 * math.tanh(gain / (self._scale or 1.0))
 
 
-def _most_visited(node: _Node, legal: list[Action]) -> Action | None:
-    ranked = [(node.children[a].visits, node.children[a].total, -i) for i, a in enumerate(legal) if a in node.children]
-    return legal[-max(ranked)[2]] if ranked else None
-
-
-def _value(state: State, seat: int) -> float:
-    if state.is_over:
-        return math.inf if seat in state.winners else -math.inf
-    return state.game.evaluate(state, seat)
+def _rate(state: State, seat: int) -> float:
+    return terminal_value(state, seat) if state.is_over else state.game.evaluate(state, seat)

@@ -12,8 +12,8 @@ import random
 import pytest
 
 from rulekit.engine import Dice, encode
-from rulekit.games.scepter_of_zavandor import checks, energy, views
-from rulekit.games.scepter_of_zavandor.model import copy_player
+from rulekit.games.scepter_of_zavandor import checks, energy, views, worth
+from rulekit.games.scepter_of_zavandor.model import copy_player, modifier
 
 from .helpers import CFG, GAME
 
@@ -89,3 +89,23 @@ def test_pay_auto_picks_the_least_cover_with_fewest_items_zs430():
         p = copy_player(p0, cards=cards, conc=conc, dust=dust)
         due = rnd.randint(-2, 70)
         assert energy._cover(CFG, p, due) == _cover_plain(CFG, p, due), (p, due)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_bidders_modifier_is_models_modifier_zs430(players):
+    bids = 0
+    for seed in range(6, 12):
+        for s in _random_states(players, seed):
+            if s.phase == "auction":
+                bids += 1
+                auc = s.data.auction
+                plain = modifier(CFG, s.data, s.to_move, auc.kind, auc.item, s.options)
+                assert checks._now(s).mod() == plain, auc
+    assert bids > 20
+
+
+def test_kept_income_is_the_income_worked_out_zs120():
+    w = GAME.weights
+    for s in _random_states(3, 8):
+        for p in s.data.p:
+            assert worth.income(CFG, w, p) == worth._income(CFG, w, p)

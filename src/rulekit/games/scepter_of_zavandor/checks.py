@@ -252,9 +252,14 @@ class _Now:
 
     def mod(self) -> int:
         """The bidder's discounts and surcharges on the item of the running auction (ZS-430)."""
-        if self._mod is None:
-            auc = self.t.auction
-            self._mod = modifier(self.cfg, self.t, self.s.to_move, auc.kind, auc.item, self.s.options)
+        if self._mod is None:  # ``modifier`` for the item, from the seat's kept modifiers (``_modifiers``)
+            auc, p = self.t.auction, self.p
+            art, sent = _modifiers(self.cfg, self.t, self.s.to_move, p, self.s.options)
+            if auc.kind == "sentinel":
+                self._mod = sent
+            else:
+                sources = self.s.game.item_discounts.get(auc.item)
+                self._mod = art - sum(sources.get(a, 0) for a in p.arts) if sources and p.arts else art
         return self._mod
 
 

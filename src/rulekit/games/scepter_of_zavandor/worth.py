@@ -69,8 +69,29 @@ def load_weights(cfg: Config, table: dict) -> Weights:
     )
 
 
+#: id(weights) -> (the weights, {(active gems, Energy Flow level, artifacts): ``income``}); the entry
+#: holds the weights, so the id cannot be reused while it is kept (one entry per loaded game)
+_INCOMES: dict[int, tuple[Weights, dict[tuple, float]]] = {}
+
+
 def income(cfg: Config, w: Weights, p: Player) -> float:
-    """Dust a player can expect in the next income phase (ZS-120..ZS-180), from averages."""
+    """Dust a player can expect in the next income phase (ZS-120..ZS-180), from averages.
+
+    Every rating asks (``worth``); it depends only on the active gems, Knowledge of Energy Flow
+    and the artifacts, of which a game has few combinations: each answer is kept."""
+    entry = _INCOMES.get(id(w))
+    if entry is None or entry[0] is not w:
+        entry = _INCOMES[id(w)] = (w, {})
+    key = (p.active, p.know[FLOW], p.arts)
+    kept = entry[1].get(key)
+    if kept is None:
+        if len(entry[1]) >= 10_000:
+            entry[1].clear()
+        kept = entry[1][key] = _income(cfg, w, p)
+    return kept
+
+
+def _income(cfg: Config, w: Weights, p: Player) -> float:
     a = p.active
     total = cfg.opal_dust[min(a[0], len(cfg.opal_dust) - 1)] + cfg.flow_dust[p.know[FLOW]]
     avg = w.card_avg

@@ -73,7 +73,8 @@ def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Acti
     events = tuple(starmap(game.event, w.events))
     if over:
         events += game.final_events(w)
-    nxt = state.evolve(data=w.freeze(), rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)
+    data = w.park(w.freeze())  # the next step goes on with ``w`` (``Work.open``)
+    nxt = state.evolve(data=data, rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)
     if acts:
         nxt._legal.extend(acts)
     return nxt

@@ -4,6 +4,12 @@ Rules code never edits a state: each step opens a ``Work`` (plain lists),
 the rules of the phase change it, and ``freeze`` makes the next ``Vale``. A
 read-only ``Work`` over the frozen tuples (``peek``) answers the questions
 the checks ask: what stones are worth, the stone limit, a summon's cost.
+
+A step's work copy does not end with its freeze: ``park`` keeps it with the
+data it was frozen into, and the step that opens that very data next (the
+automatic step that follows, a forced choice, the next decision in play)
+goes on with it instead of copying the data again (``open``). Nothing
+changes a parked copy, so it is that data as plain lists.
 """
 
 from __future__ import annotations
@@ -20,6 +26,10 @@ __all__ = ["Work", "affordable_of", "perms_of", "stone_worth", "summon_cost_of",
 
 _new = object.__new__
 _BLANK_VALE = blank_of(Vale)
+
+#: [(frozen data, the work copy it was frozen from)] of the last step that parked one (``Work.park``),
+#: or []: taken with one ``pop`` (atomic), so two threads never go on with the same copy
+_PARKED: list = []
 
 
 _COSTS: list = [None, {}]  # the options last asked about and every card's printed cost under them
@@ -135,7 +145,23 @@ class Work:
 
     @classmethod
     def open(cls, data: Vale, rng: int, options: dict, players: int) -> Work:
+        """A work copy of ``data``: the parked one when it was frozen into this very data (taken,
+        so no other step goes on with it), else a fresh copy."""
+        if _PARKED:
+            try:
+                frozen, w = _PARKED.pop()
+            except IndexError:  # another thread took it
+                frozen = None
+            if frozen is data and w.dice.state == rng and w.options is options and w.players == players:
+                w.events = []
+                return w
         return cls(data, rng, options, players)
+
+    def park(self, data: Vale) -> Vale:
+        """Keep this work copy for the next step that opens ``data`` (what ``freeze`` made of it,
+        the step's last use of it: a parked copy is never changed)."""
+        _PARKED[:] = ((data, self),)
+        return data
 
     @classmethod
     def peek(cls, data: Vale, rng: int, options: dict, players: int) -> Work:

@@ -275,7 +275,9 @@ class Decisions:
         [Action(kind='take', args=(1,)), Action(kind='take', args=(2,))]
         """
         out: list[Action] = []
-        for name, stage, check, among, values, actions, pairs, by_args, action_of in self._table(state)[2]:
+        key, last = self.key(state), self._last  # ``_table``'s shortcut for the key of the last call, inlined
+        plan = last[1][2] if key is last[0] else self._table(state)[2]
+        for name, stage, check, among, values, actions, pairs, by_args, action_of in plan:
             if stage is not None and stage(state) is not None:
                 continue
             if values is not None:  # the legal values, in their order (a hot list)

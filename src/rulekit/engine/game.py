@@ -115,10 +115,15 @@ class Game:
     #: True when the game overrides ``private_decision`` (set for each subclass): ``apply`` asks the
     #: hook only then, one call less per decision in the other games
     has_private_decisions: ClassVar[bool] = False
+    #: True when the game keeps ``Game``'s own ``legal``, ``play`` and ``auto`` (each a lookup in
+    #: ``checked_flow``; every game does): ``State`` then calls the phase's hooks itself, one call
+    #: less per step. Set for each subclass.
+    flow_dispatch: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls.has_private_decisions = cls.private_decision is not Game.private_decision
+        cls.flow_dispatch = cls.legal is Game.legal and cls.play is Game.play and cls.auto is Game.auto
 
     # -- data shipped with the game -------------------------------------
 

@@ -184,7 +184,19 @@ class Dice:
         (True, True)
         """
         out = list(items)
+        z = self.state
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            # ``below(i + 1)`` inlined (setups and every bot's determinize shuffle whole decks): the same draws
+            n = i + 1
+            limit = _MASK - (_MASK % n)
+            while True:
+                z = (z + _GAMMA) & _MASK
+                x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+                x ^= x >> 31
+                if x < limit:
+                    break
+            j = x % n
             out[i], out[j] = out[j], out[i]
+        self.state = z
         return tuple(out)

@@ -204,7 +204,8 @@ class State:
 
     def _fill_legal(self) -> list[Action]:
         """Compute the legal actions once into ``_legal`` (shared by the bookkeeping copies)."""
-        self._legal.extend(self.game.legal(self))
+        game = self.game
+        self._legal.extend(game.checked_flow[self.phase].legal(self) if game.flow_dispatch else game.legal(self))
         if not self._legal:
             raise RuntimeError(f"{self.game.id}: no legal action in phase {self.phase!r}")
         return self._legal
@@ -326,7 +327,7 @@ class State:
         game = self.game
         # The hook gets this state as it is, as ``advance`` does (no cleaned copy: one copy less per
         # decision); a hook that sets no ``events`` hands back this state's events object: "no events".
-        nxt = game.play(self, action)
+        nxt = game.checked_flow[self.phase].play(self, action) if game.flow_dispatch else game.play(self, action)
         steps = game.flow_steps  # the flow check as one set lookup; ``check_step`` words a refusal
         if steps is not None and (self.phase, nxt.phase) not in steps[0]:
             check_step(game.phases, self, nxt, automatic=False)
@@ -400,8 +401,9 @@ class State:
         game, state, events = self.game, self, list(self.events)
         steps = game.flow_steps
         automatic = steps[1] if steps is not None else None
+        flow = game.checked_flow if game.flow_dispatch else None  # the phases' own hooks: one call less a step
         while True:  # ``advance`` inlined: the last step's copy carries all the events (one copy less)
-            nxt = game.auto(state)
+            nxt = flow[state.phase].auto(state) if flow is not None else game.auto(state)
             if automatic is not None and (state.phase, nxt.phase) not in automatic:
                 check_step(game.phases, state, nxt, automatic=True)
             own = () if nxt.events is state.events else nxt.events

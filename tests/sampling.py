@@ -1,4 +1,5 @@
-"""States along seeded random games: what the scene, colour and accessibility tests look at."""
+"""States along seeded random games (what the scene, colour and accessibility tests look at) and the
+labels the legal-list tests try at each of them."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import random
 from collections.abc import Iterable
 
 import rulekit
+from rulekit.engine import Action
 
 
 def random_states(game_id: str, counts: Iterable[int], steps: int, every: int, last: bool = False) -> tuple:
@@ -23,3 +25,12 @@ def random_states(game_id: str, counts: Iterable[int], steps: int, every: int, l
         if last:
             out.append(s)
     return tuple(out)
+
+
+def labels_by_kind(game, players: int, options: dict) -> dict[str, list[Action]]:
+    """Every label the game declares (``Game.action_labels``), parsed and grouped by action kind."""
+    out: dict[str, list[Action]] = {}
+    for label in sorted(game.action_labels(players, options)):
+        action = Action.parse(label)
+        out.setdefault(action.kind, []).append(action)
+    return out

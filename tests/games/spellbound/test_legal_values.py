@@ -11,22 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from rulekit.engine import Action, Dice
+from rulekit.engine import Dice
 from rulekit.games.spellbound.checks import DECISIONS
 
+from ...sampling import labels_by_kind
 from .helpers import GAME
 from .test_options import DATA_VARIANT
 
 VARIANTS = ({}, {"wand_search": "anywhere", "magic_effect": "advance_book", "watchman_guards": "always"}, DATA_VARIANT)
-
-
-def _labels(players: int, options: dict) -> dict[str, list[Action]]:
-    """Every declared label, by action kind."""
-    out: dict[str, list[Action]] = {}
-    for label in sorted(GAME.action_labels(players, options)):
-        action = Action.parse(label)
-        out.setdefault(action.kind, []).append(action)
-    return out
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=["default", "anywhere", "data_variant"])
@@ -36,7 +28,7 @@ def test_sb_120_legal_list_is_every_label_the_checks_allow(options):
     compared = 0
     for seed in range(6):
         players = 1 + seed % 3
-        labels = _labels(players, options)
+        labels = labels_by_kind(GAME, players, options)
         s, dice = GAME.new(players=players, seed=seed, **options), Dice(seed)
         while not s.is_over:
             decisions = DECISIONS[s.phase]

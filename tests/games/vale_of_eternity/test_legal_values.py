@@ -16,6 +16,7 @@ import pytest
 from rulekit.engine import Action, Dice
 from rulekit.games.vale_of_eternity.checks import DECISIONS
 
+from ...sampling import labels_by_kind
 from .helpers import GAME
 
 #: option sets that change the checks: the stone limit, releasing what was summoned this turn
@@ -36,15 +37,6 @@ VARIANTS = (
 )
 
 
-def _labels(players: int, options: dict) -> dict[str, list[Action]]:
-    """Every declared label (``Game.action_labels``), by action kind."""
-    out: dict[str, list[Action]] = {}
-    for label in sorted(GAME.action_labels(players, options)):
-        action = Action.parse(label)
-        out.setdefault(action.kind, []).append(action)
-    return out
-
-
 def _allowed(state, labels: dict[str, list[Action]]) -> set[Action]:
     """The labels of the phase's kinds that ``Decisions.refuse`` lets through (it also raises
     ``FlowError`` when a kind's legal values and its check disagree on a label)."""
@@ -60,7 +52,7 @@ def test_ve_062_legal_list_is_every_label_the_checks_allow(options):
     compared, kinds = 0, set()
     for seed in range(6):
         players = 2 + seed % 3
-        labels = _labels(players, options)
+        labels = labels_by_kind(GAME, players, options)
         s, dice = GAME.new(players=players, seed=seed, **options), Dice(seed)
         while not s.is_over:
             where = f"phase {s.phase}, players {players}, seed {seed}, step {s.step}"

@@ -57,12 +57,14 @@ _TURN = 40
 class _Arm:
     """One candidate: the first action, its line in the first world, and its tries."""
 
-    __slots__ = ("action", "line", "value", "tries", "total")
+    __slots__ = ("action", "line", "value", "tries", "total", "rewards")
 
     def __init__(self, action: Action, line: list[tuple[State, Action]], value: float):
         self.action, self.line, self.value = action, line, value
         self.tries = 0
         self.total = 0.0
+        #: the reward of the j-th try, played in the search's j-th world (common random numbers)
+        self.rewards: list[float] = []
 
 
 class MCTSAgent(Agent):
@@ -110,6 +112,7 @@ class MCTSAgent(Agent):
         "lines": 8,
         "horizon": 0,
         "reach": 16,
+        "keep": None,
     }
     #: bounds keep a typo from starting a search that never ends (or one that cannot run)
     limits = {
@@ -121,8 +124,9 @@ class MCTSAgent(Agent):
         "lines": (int, 1, 256),
         "horizon": (int, 0, 1000),
         "reach": (int, 0, 100_000),
+        "keep": (float, 0, 100),
     }
-    nullable = frozenset({"time", "depth", "horizon"})
+    nullable = frozenset({"time", "depth", "horizon", "keep"})
     positional = "iterations"
 
     def __init__(self, seed: int = 0, **options: Any):
@@ -182,7 +186,9 @@ class MCTSAgent(Agent):
             else:
                 arm = self._ucb(arms, done)
             here, seed = world(arm.tries)
-            arm.total += self._rollout(here, arm, seat, Dice(seed))
+            reward = self._rollout(here, arm, seat, Dice(seed))
+            arm.rewards.append(reward)
+            arm.total += reward
             arm.tries += 1
             done += 1
             if deadline is not None:
@@ -190,7 +196,7 @@ class MCTSAgent(Agent):
                     break
             elif done >= max(1, int(self.iterations)):
                 break
-        best = max(arms, key=lambda a: (a.tries, a.total / a.tries, -ranked.index(a)))
+        best = self._pick(arms, ranked[0])
         self._plan = best.line[1:]
         return best.action
 
@@ -226,6 +232,19 @@ class MCTSAgent(Agent):
             if value > best:
                 best, best_line = value, line
         return best, best_line
+
+    def _pick(self, arms: list[_Arm], anchor: _Arm) -> _Arm:
+        if self.keep is None:
+            return max(arms, key=lambda a: (a.tries, a.total / a.tries, arms.index(a) * -1))
+        best, best_gain = anchor, 0.0
+        for arm in arms:
+            n = min(arm.tries, anchor.tries)
+            if arm is anchor or n == 0:
+                continue
+            gain = sum(arm.rewards[j] - anchor.rewards[j] for j in range(n)) / n
+            if gain > float(self.keep) / math.sqrt(n) and gain > best_gain:
+                best, best_gain = arm, gain
+        return best
 
     def _ucb(self, arms: list[_Arm], done: int) -> _Arm:
         log = math.log(max(done, 1))

@@ -53,6 +53,16 @@ __all__ = ["MCTSAgent"]
 #: most decisions one random finish of a turn takes (greedy's ``horizon``)
 _TURN = 40
 
+#: Defaults that differ per game, each measured against greedy (docs/explore.md, "Strength ladder"); an
+#: option given in the spec (``mcts:10:reach=16``) wins over them. Scepter of Zavandor: a turn is a dozen
+#: atomic choices (bids, payments item by item), so a rollout of 16 decisions plays several greedy turns
+#: and costs most of the search, and two candidates' rollouts on the same world still differ by about 0.5
+#: in reward (one try): ten tries cannot overrule the line rating. There a rollout covers the opponent's
+#: answer only (``reach=0``) and the best line is kept unless a rival beats it clearly (``keep=0.5``).
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    "scepter_of_zavandor": {"reach": 0, "keep": 0.5},
+}
+
 
 class _Arm:
     """One candidate: the first action, its line in the first world, and its tries."""
@@ -131,6 +141,8 @@ class MCTSAgent(Agent):
 
     def __init__(self, seed: int = 0, **options: Any):
         super().__init__(seed, **options)
+        #: the options the spec gave: they win over ``GAME_DEFAULTS``
+        self._given = frozenset(options)
         #: the rest of the chosen line: (the state the plan expects, the action planned there)
         self._plan: list[tuple[State, Action]] = []
         #: the last search: (step, view key, its action, its plan), so an undo replays the same move
@@ -174,6 +186,10 @@ class MCTSAgent(Agent):
             return worlds[j]
 
         first = world(0)[0]
+        table = GAME_DEFAULTS.get(first.game.id, {})
+        self._reach, keep = (
+            table[k] if k in table and k not in self._given else getattr(self, k) for k in ("reach", "keep")
+        )
         self._base, self._scale, self._seen = first.game.evaluate(first, seat), 1.0, 0
         ranked = self._lines(first, legal, seat)
         arms: list[_Arm] = []
@@ -196,7 +212,7 @@ class MCTSAgent(Agent):
                     break
             elif done >= max(1, int(self.iterations)):
                 break
-        best = self._pick(arms, ranked[0])
+        best = self._pick(arms, ranked[0], keep)
         self._plan = best.line[1:]
         return best.action
 
@@ -233,16 +249,19 @@ class MCTSAgent(Agent):
                 best, best_line = value, line
         return best, best_line
 
-    def _pick(self, arms: list[_Arm], anchor: _Arm) -> _Arm:
-        if self.keep is None:
-            return max(arms, key=lambda a: (a.tries, a.total / a.tries, arms.index(a) * -1))
+    def _pick(self, arms: list[_Arm], anchor: _Arm, keep: float | None) -> _Arm:
+        """The candidate to play. Without ``keep``: the most tried (UCB sent its tries to the best). With it:
+        ``anchor``, the best line, unless a rival's mean gain over it on the worlds both played exceeds
+        ``keep / sqrt(n)`` (n such worlds; the best such rival): the rollouts must overrule the line rating."""
+        if keep is None:
+            return max(arms, key=lambda a: (a.tries, a.total / a.tries, -arms.index(a)))
         best, best_gain = anchor, 0.0
         for arm in arms:
             n = min(arm.tries, anchor.tries)
             if arm is anchor or n == 0:
                 continue
             gain = sum(arm.rewards[j] - anchor.rewards[j] for j in range(n)) / n
-            if gain > float(self.keep) / math.sqrt(n) and gain > best_gain:
+            if gain > keep / math.sqrt(n) and gain > best_gain:
                 best, best_gain = arm, gain
         return best
 
@@ -267,7 +286,7 @@ class MCTSAgent(Agent):
             steps += 1
         pending = math.inf if self.horizon is None else int(self.horizon)
         limit = math.inf if self.depth is None else int(self.depth)
-        reach = int(self.reach)
+        reach = int(self._reach)
         away = world.to_move != seat  # the current own turn is over
         while not world.is_over and steps < limit:
             mover = world.to_move

@@ -37,6 +37,14 @@ on whole turns and starts where greedy stands:
   upper confidence bound (``c``); the most tried candidate is played and
   its line followed as a plan while the seat sees what it expected (a new
   search where it ends or after a surprise, as greedy does).
+- **Or the line rating as the prior the rollouts must overturn**
+  (``keep``): the best line is played unless a rival's mean reward over
+  the worlds both played beats it by more than ``keep / sqrt(n)``. Where a
+  turn is long and the rollouts of a small budget are mostly noise
+  (Scepter), this keeps greedy's better-searched line and lets the
+  rollouts change it only when they agree.
+- **Per-game defaults** live in one table, ``GAME_DEFAULTS``, each with
+  the measurement that chose it; the spec's options win over it.
 """
 
 from __future__ import annotations
@@ -54,11 +62,13 @@ __all__ = ["MCTSAgent"]
 _TURN = 40
 
 #: Defaults that differ per game, each measured against greedy (docs/explore.md, "Strength ladder"); an
-#: option given in the spec (``mcts:10:reach=16``) wins over them. Scepter of Zavandor: a turn is a dozen
+#: option the spec gives (``mcts:10:reach=16``) wins over them. Scepter of Zavandor: a turn is a dozen
 #: atomic choices (bids, payments item by item), so a rollout of 16 decisions plays several greedy turns
-#: and costs most of the search, and two candidates' rollouts on the same world still differ by about 0.5
-#: in reward (one try): ten tries cannot overrule the line rating. There a rollout covers the opponent's
-#: answer only (``reach=0``) and the best line is kept unless a rival beats it clearly (``keep=0.5``).
+#: and cost most of the search (5.9 of 7.0 CPU s in one game), while the rewards of two candidates on
+#: the same world differed with a standard deviation of about 0.5 (one try each, one game): ten tries
+#: cannot overrule the line rating there, they only add noise. So in Scepter a rollout covers the
+#: opponent's answer only (``reach=0``) and the best line is played unless a rival beats it clearly
+#: (``keep=0.5``; 40 paired games each: keep 0.25 won 0.62, 0.5 won 0.80, never switching 0.70).
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "scepter_of_zavandor": {"reach": 0, "keep": 0.5},
 }
@@ -90,7 +100,11 @@ class MCTSAgent(Agent):
     after the current one, default 0; ``none``: to the game's end),
     ``finish`` (random finishes that rate a greedy turn inside a
     rollout, default 1), ``depth`` (most decisions in one rollout,
-    default 400; ``none``: no limit).
+    default 400; ``none``: no limit), ``keep`` (the margin, in reward,
+    by which a rival must beat the best line on the same worlds to be
+    played instead; default ``none``: the most tried candidate is
+    played). ``GAME_DEFAULTS`` changes some defaults per game (Scepter:
+    ``reach=0``, ``keep=0.5``).
 
     The strength ladder (``benchmarks/ladder.py``, docs/explore.md) uses
     ``mcts:10`` and ``mcts:40``.
@@ -100,7 +114,7 @@ class MCTSAgent(Agent):
     seed : int, optional
         Seeds the search, so a game with bots replays exactly.
     **options
-        ``iterations``, ``time``, ``c``, ``lines``, ``reach``, ``horizon``, ``finish``, ``depth``
+        ``iterations``, ``time``, ``c``, ``lines``, ``reach``, ``horizon``, ``finish``, ``depth``, ``keep``
         (checked against ``limits``).
 
     Examples
@@ -143,6 +157,8 @@ class MCTSAgent(Agent):
         super().__init__(seed, **options)
         #: the options the spec gave: they win over ``GAME_DEFAULTS``
         self._given = frozenset(options)
+        #: ``reach`` of the current search (the game's default or the spec's)
+        self._reach = self.reach
         #: the rest of the chosen line: (the state the plan expects, the action planned there)
         self._plan: list[tuple[State, Action]] = []
         #: the last search: (step, view key, its action, its plan), so an undo replays the same move

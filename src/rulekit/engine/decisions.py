@@ -20,6 +20,11 @@ legal list shows them. A ``Kind`` has
   there (a step of an action not chosen): never in the legal list, which
   then does not ask it at all.
 
+A phase whose legal list is the hottest of its game (asked on every step of
+every bot) may also give ``Decisions(values=...)``: the legal values of all
+its kinds at once, from one function that shares what the kinds' rules read
+(the seat, its energy) instead of one call per kind.
+
 A stage or check returns ``None`` (allowed) or a ``No``: the id of the rule
 that forbids it and the message key that says why. ``Decisions.legal`` keeps
 the labels whose checks pass and ``Decisions.refuse`` runs the very same
@@ -176,6 +181,13 @@ class Decisions:
         The kinds of action of the phase, in the order the legal list shows them.
     key : callable, optional
         ``key(state)``: what the label tables depend on (default: player count and options).
+    values : callable, optional
+        ``values(state)``: for a hot legal list, the legal values of all kinds at once: one
+        iterable per kind that ``legal`` asks (all but the ``refuse_only`` kinds), in kind
+        order, each what that kind's stage and check allow now, in legal-list order. ``legal``
+        then asks no stage, check or kind ``values``; ``refuse`` runs the kind's checks and
+        raises ``FlowError`` when they and this answer disagree (build both from the same
+        small rule functions).
 
     Examples
     --------
@@ -184,12 +196,27 @@ class Decisions:
     >>> phase = Decisions(take, done, key=lambda state: 0)
     >>> [str(a) for a in phase.legal(None)]
     ['take 1', 'take 2', 'take 3', 'done']
+
+    With ``values`` one function gives every kind's legal values (here: take up to ``state``):
+
+    >>> fast = Decisions(take, done, key=lambda state: 0, values=lambda state: (range(1, state + 1), [None]))
+    >>> [str(a) for a in fast.legal(2)]
+    ['take 1', 'take 2', 'done']
     """
 
-    def __init__(self, *kinds: Kind, key: Callable[[Any], Hashable] = _players_and_options) -> None:
+    def __init__(
+        self,
+        *kinds: Kind,
+        key: Callable[[Any], Hashable] = _players_and_options,
+        values: Callable[[Any], Iterable[Iterable[Any]]] | None = None,
+    ) -> None:
         self.kinds = kinds
         self.index = {k.name: i for i, k in enumerate(kinds)}
         self.key = key
+        #: the legal values of every kind ``legal`` asks at once (see the class docstring), or None
+        self.values = values
+        #: kind name -> its place among the kinds ``legal`` asks (the place of its values in ``values``)
+        self._asked = {k.name: i for i, k in enumerate(k for k in kinds if not k.refuse_only)}
         self._tables: dict[Hashable, tuple] = {}
         self._last: tuple = (object(), None)  # (key, table) of the last call
 
@@ -236,7 +263,7 @@ class Decisions:
                 values.append({a.args: v for a, v in pairs})
                 if k.refuse_only:
                     continue
-                action_of = {v: a for a, v in pairs}.__getitem__ if k.values is not None else None
+                action_of = {v: a for a, v in pairs}.__getitem__ if k.values or self.values else None
                 by_args = {a.args: (a, v) for a, v in pairs}
                 actions = tuple(a for a, _ in pairs)
                 plan.append(_Plan(k.name, k.stage, k.check, k.among, k.values, actions, pairs, by_args, action_of))
@@ -277,6 +304,13 @@ class Decisions:
         out: list[Action] = []
         key, last = self.key(state), self._last  # ``_table``'s shortcut for the key of the last call, inlined
         plan = last[1][2] if key is last[0] else self._table(state)[2]
+        if self.values is not None:  # every kind's legal values from one call (a phase's own fast path)
+            try:
+                for kind, values in zip(plan, self.values(state), strict=True):
+                    out += map(kind[8], values)  # ``_Plan.action_of``
+            except KeyError as missing:  # a bug in the game
+                raise FlowError(f"the legal value {missing} of the phase has no label") from None
+            return out
         for name, stage, check, among, values, actions, pairs, by_args, action_of in plan:
             if stage is not None and stage(state) is not None:
                 continue
@@ -345,6 +379,10 @@ class Decisions:
             # at this step (its stage refuses) is not in the legal list at all: nothing to compare.
             if kind.values is not None and (no is None) != (value in kind.values(state)):
                 raise FlowError(f"{action}: its check ({no}) and the legal values of {action.kind!r} disagree")
+        if self.values is not None and not kind.refuse_only:  # the phase's values decide the legal list
+            listed = value in list(self.values(state))[self._asked[action.kind]]
+            if (no is None) != listed:
+                raise FlowError(f"{action}: its check ({no}) and the phase's legal values disagree")
         if no is not None and kind.rules and no.rule not in kind.rules and no.rule != kind.bad.rule:
             raise FlowError(f"the check of {action.kind!r} cites {no.rule}, which it does not declare ({kind.rules})")
         return no

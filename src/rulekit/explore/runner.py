@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .simulate import Job, ignore_interrupts, play_chunk, play_job, stop_now
+from .simulate import Job, play_chunk, play_job, start_worker, stop_now
 
 __all__ = ["Outcome", "in_browser", "play_async", "play_all"]
 
@@ -89,7 +89,7 @@ async def _one_by_one(jobs, outcome: Outcome, progress, cancelled) -> None:
 
 async def _in_pool(jobs, outcome: Outcome, progress, cancelled, workers: int) -> None:
     chunks = [list(jobs[i : i + POOL_CHUNK]) for i in range(0, len(jobs), POOL_CHUNK)]
-    pool = cf.ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=ignore_interrupts)
+    pool = cf.ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=start_worker)
     pending = {asyncio.wrap_future(pool.submit(play_chunk, chunk)): len(chunk) for chunk in chunks}
     done_games = 0
     try:

@@ -109,3 +109,36 @@ def test_kept_income_is_the_income_worked_out_zs120():
     for s in _random_states(3, 8):
         for p in s.data.p:
             assert worth.income(CFG, w, p) == worth._income(CFG, w, p)
+
+
+def _legal_by_checks(phase, s) -> list[list]:
+    """Each kind's legal values from its stage and check alone, label by label (the plain legal list)."""
+    out = []
+    for kind in phase.kinds:
+        if kind.refuse_only:
+            continue
+        if kind.stage is not None and kind.stage(s) is not None:
+            out.append([])
+            continue
+        out.append([v for _, v in kind.labels(s) if kind.check is None or kind.check(s, v) is None])
+    return out
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (5, 6)])
+def test_hub_values_at_once_are_each_kinds_checks_zs230_zs400(players, seed):
+    """``hub_values`` (every hub kind at once) gives what each kind's check allows, in the order of
+    the kind's own ``values``: enchant, sell, move gems, learn, stones, auctions, dust, end."""
+    hub = checks.DECISIONS["player_actions"]
+    kinds = [k for k in hub.kinds if not k.refuse_only]
+    hubs = 0
+    for s in _random_states(players, seed):
+        if s.phase != "player_actions":
+            continue
+        hubs += 1
+        fused = [list(v) for v in checks.hub_values(s)]
+        plain = _legal_by_checks(hub, s)
+        assert [sorted(v, key=repr) for v in fused] == [sorted(v, key=repr) for v in plain], s.data
+        for kind, values in zip(kinds, fused, strict=True):
+            if kind.values is not None:
+                assert values == list(kind.values(s)), kind.name
+    assert hubs > 20

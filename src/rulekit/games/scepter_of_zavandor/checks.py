@@ -625,6 +625,38 @@ def reduce_exchange_ok(s: State, token: int) -> No | None:
     return _NO_EXCHANGE["ZS-510"] if exchange(s.game.cfg, s.data.p[s.to_move], token, "ZS-510") else None
 
 
+_ONE = (None,)  # the one value of a kind with a single label ("buy_stone", "end")
+
+
+def hub_values(s: State) -> tuple:
+    """The hub's legal values of all its kinds at once (``Decisions(values=...)``), in kind order:
+    enchant, disenchant, activate, deactivate, learn, free_step, buy_stone, auction, exchange, end.
+
+    The hub's legal list is asked on almost every other step of a bot's game (a third of a greedy
+    game's time went to it): one call reads the seat, its energy and its gems once for every
+    kind, instead of one call per kind, each reading them again. Each part is what the kind's
+    rule function allows, as the kind's own ``values`` says (``Decisions.refuse`` holds the two
+    to each other and to the checks; tests/games/scepter_of_zavandor/test_fast_paths.py too).
+    """
+    n = _now(s)
+    cfg, p, value = n.cfg, n.p, n.value
+    owned, stored, active = _held(p)
+    if stored and capacity(cfg, p) <= sum(p.active):  # ZS-040: no free active slot
+        stored = ()
+    return (
+        enchant_values(s),
+        owned,
+        stored,
+        active,
+        () if p.stepped else [a for a in range(6) if not learn(cfg, p, a, value)],
+        [a for a in range(6) if not free_step(cfg, p, a)] if p.free_steps else (),
+        () if buy_stone(p, value) else _ONE,
+        auction_values(s),
+        exchanges(s),
+        _ONE,
+    )
+
+
 # -- auctions: bidding (ZS-410..ZS-460, ZS-913, ZS-914) -------------------------------------------
 
 
@@ -706,8 +738,8 @@ def lose_ok(s: State, g: int) -> No | None:
 # -- the tables ------------------------------------------------------------------------------
 
 
-def _phase(*kinds: Kind) -> Decisions:
-    return Decisions(*kinds, key=_key)
+def _phase(*kinds: Kind, values=None) -> Decisions:
+    return Decisions(*kinds, key=_key, values=values)
 
 
 _NOT_A_GEM = No("ZS-010", "not_a_gem")
@@ -766,6 +798,7 @@ DECISIONS: dict[str, Decisions] = {
         ),
         Kind("exchange", _tokens, _NO_EXCHANGE["ZS-190"], check=exchange_ok, values=exchanges),
         Kind("end", _none, No("ZS-220", "end_plain")),
+        values=hub_values,
     ),
     "enchant_gems": _PAY,
     "extend_knowledge": _PAY,

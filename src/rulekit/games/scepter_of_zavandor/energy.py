@@ -197,30 +197,37 @@ def auto_selection(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
 def _cover(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
     """``auto_selection`` worked out: the best cover of ``due`` by subset sums.
 
-    ``best`` maps each sum reached to the first shortest choice of units (their indices) that
-    reaches it, unit by unit in hand order; ``short`` is the same for the sums still below
-    ``due`` (only those grow), so a unit looks only at them. Bots pay from ever new hands:
-    this runs thousands of times a game, so it keeps lengths beside the choices.
+    ``short`` maps each sum still below ``due`` to the first shortest choice of units (their
+    indices) that reaches it, unit by unit in hand order (only those sums grow); of the sums
+    that cover ``due`` only the least is kept, with its first shortest choice (a larger one can
+    never be the answer). Bots pay from ever new hands: this runs thousands of times a game
+    (tests/games/scepter_of_zavandor/test_fast_paths.py holds it to the plain table of all sums).
     """
     units = [("card", g, v) for g, v in p.cards]
-    units += [("energy", g + 1) for g, n in enumerate(p.conc) for _ in range(n)]
-    units += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) for _ in range(n)]
-    best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}  # sum -> (number of units, their indices)
-    short = {0: (0, ())} if due > 0 else {}
-    for k, item in enumerate(units):
-        v = item_value(cfg, item)
+    values = [v for _, v in p.cards]
+    conc, tokens = cfg.concentrated, cfg.tokens
+    for g, n in enumerate(p.conc):
+        units += [("energy", g + 1)] * n
+        values += [conc[g]] * n
+    for i, n in enumerate(p.dust):
+        units += [("dust", tokens[i])] * n
+        values += [tokens[i]] * n
+    if due <= 0:
+        return ()
+    short: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}  # sum -> (number of units, their indices)
+    low, fewest, cover = -1, 0, ()  # the least covering sum found (-1: none yet) and its choice
+    for k, v in enumerate(values):
         for s, (n, chosen) in list(short.items()):
             s2 = s + v
-            old = best.get(s2)
-            if old is None or old[0] > n + 1:
-                best[s2] = entry = (n + 1, (*chosen, k))
-                if s2 < due:
-                    short[s2] = entry
-    covering = [s for s in best if s >= due]
-    if not covering:
+            if s2 < due:
+                old = short.get(s2)
+                if old is None or old[0] > n + 1:
+                    short[s2] = (n + 1, (*chosen, k))
+            elif low < 0 or s2 < low or (s2 == low and fewest > n + 1):
+                low, fewest, cover = s2, n + 1, (*chosen, k)
+    if low < 0:
         return tuple(units)
-    s = min(covering)
-    return tuple(units[k] for k in best[s][1])
+    return tuple(units[k] for k in cover)
 
 
 def parse_item(args: tuple) -> tuple:

@@ -184,7 +184,7 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         return s.evolve(data=t, events=ev)
     if a.args[0] == "auto":
         need = pay.due - pay.paid
-        if pay.can_sell:
+        if pay.can_sell and hand_value(cfg, t.p[seat]) < need:  # gems are sold only when the energy is short
             order = sorted(range(5), key=lambda g: (game.cfg.gem_vp[g], gem_price(cfg, t.p[seat], g)))
             for g in order * 11:
                 if hand_value(cfg, t.p[seat]) >= need:
@@ -194,13 +194,14 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
                     t, sold = sell_event(game, t, seat, g)
                     ev.extend(sold)
         items = auto_selection(cfg, t.p[seat], need)
-        label = ", ".join(item_label(i) for i in items)
-    else:
-        items = (parse_item(a.args),)
-        label = item_label(items[0])
-    paid = pay.paid
-    for it in items:
-        paid += item_value(cfg, it)
+        label = ", ".join(map(item_label, items))
+        paid = pay.paid
+        for it in items:
+            paid += item_value(cfg, it)
+    else:  # one item: its parse, label and value are made once per label (every payment step of a bot)
+        item, label, value = _payment(cfg, a.args)
+        items = (item,)
+        paid = pay.paid + value
     # the items, the new sum paid and the payment in one copy of the table (the hot path of paying)
     t = take_items(cfg, t, seat, items, pay=copy_pay(pay, paid=paid))
     rule = "ZS-430" if s.phase == "pay_auction" else "ZS-020"
@@ -209,6 +210,19 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     if paid >= pay.due or not (has_energy(p) or (pay.can_sell and _has_gems(p))):
         return _finish(game, s, t, ev)
     return s.evolve(data=t, events=tuple(ev))
+
+
+_PAYMENTS: dict[tuple, tuple] = {}  # (concentrated values, action arguments) -> (item, label, value) (``_payment``)
+
+
+def _payment(cfg, args: tuple) -> tuple[tuple, str, int]:
+    """The energy item of a ``pay`` action's arguments, its label and its dust value (a few dozen in all)."""
+    key = (cfg.concentrated, args)
+    made = _PAYMENTS.get(key)
+    if made is None:
+        item = parse_item(args)
+        made = _PAYMENTS[key] = (item, item_label(item), item_value(cfg, item))
+    return made
 
 
 def sell_event(game: ScepterOfZavandor, t: Table, seat: int, g: int) -> tuple[Table, tuple]:

@@ -218,3 +218,60 @@ def test_mcts_follows_its_plan_through_a_turn():
             decisions += 1
         state = state.apply(bot.choose(state))
     assert 0 < searches < decisions
+
+
+def test_mcts_keep_overrules_the_best_line_only_by_a_clear_margin():
+    """With ``keep`` the best line (the anchor) is played unless a rival's mean gain over it on the
+    worlds both played exceeds ``keep / sqrt(n)``; without it the most tried candidate is played."""
+    from rulekit.agents.mcts import _Arm
+
+    def arm(name, rewards):
+        a = _Arm(Action(name), [], 0.0)
+        a.rewards, a.tries, a.total = list(rewards), len(rewards), sum(rewards)
+        return a
+
+    anchor, rival, weak = arm("a", [0.5, 0.5]), arm("b", [0.9, 0.8]), arm("c", [0.6, 0.6, 0.6])
+    bot = make_agent("mcts:5", seed=1)
+    arms = [anchor, rival, weak]
+    assert bot._pick(arms, anchor, None) is weak  # the most tried
+    assert bot._pick(arms, anchor, 0.3) is rival  # gain 0.35 over 2 shared worlds > 0.3 / sqrt(2)
+    assert bot._pick(arms, anchor, 0.6) is anchor  # 0.35 < 0.6 / sqrt(2): the rollouts do not overrule it
+    assert bot._pick([anchor, arm("d", [0.4, 0.4])], anchor, 0.0) is anchor  # a worse rival never wins
+
+
+def test_mcts_with_a_large_keep_plays_the_best_line():
+    """A keep no rollout can reach plays what the line rating alone (one try) plays, in every game."""
+    import rulekit
+
+    checked = 0
+    for game_id in ("rune_stones", "mines_of_zavandor", "scepter_of_zavandor"):
+        state = rulekit.load(game_id).new(players=2, seed=5)
+        for _ in range(3):
+            while len(state.legal_actions()) < 2:
+                state = state.apply(state.legal_actions()[0])
+            alone = make_agent("mcts:1", seed=2).choose(state)
+            assert make_agent("mcts:6:keep=100", seed=2).choose(state) == alone, game_id
+            checked += 1
+            state = state.apply(alone)
+    assert checked == 9
+
+
+def test_mcts_game_defaults_apply_unless_the_spec_gives_the_option():
+    """``GAME_DEFAULTS`` sets Scepter's reach and keep; a spec's own value wins, other games keep the
+    agent's defaults. The same seed and state give the same choice (undo and replays)."""
+    import rulekit
+    from rulekit.agents.mcts import GAME_DEFAULTS
+
+    assert GAME_DEFAULTS["scepter_of_zavandor"] == {"reach": 0, "keep": 0.5}
+    for game_id, spec, reach in (
+        ("scepter_of_zavandor", "mcts:3", 0),
+        ("scepter_of_zavandor", "mcts:3:reach=7", 7),
+        ("rune_stones", "mcts:3", 16),
+    ):
+        state = rulekit.load(game_id).new(players=2, seed=1)
+        while len(state.legal_actions()) < 2:
+            state = state.apply(state.legal_actions()[0])
+        bot = make_agent(spec, seed=4)
+        first = bot.choose(state)
+        assert bot._reach == reach, (game_id, spec)
+        assert bot.choose(state) == first == make_agent(spec, seed=4).choose(state)

@@ -307,7 +307,8 @@ class Decisions:
         if self.values is not None:  # every kind's legal values from one call (a phase's own fast path)
             try:
                 for kind, values in zip(plan, self.values(state), strict=True):
-                    out += map(kind[8], values)  # ``_Plan.action_of``
+                    if values:  # most kinds have none at most steps: no map made for them
+                        out += map(kind[8], values)  # ``_Plan.action_of``
             except KeyError as missing:  # a bug in the game
                 raise FlowError(f"the legal value {missing} of the phase has no label") from None
             return out

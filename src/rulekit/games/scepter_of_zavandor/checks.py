@@ -223,13 +223,19 @@ class _Now:
     """The seat to move, its energy, and (asked for auctions and bids) its means and price
     modifiers: computed once per state, since the legal list checks every candidate."""
 
-    __slots__ = ("s", "cfg", "t", "p", "value", "_limit", "_base", "_sentinels", "_mod")
+    __slots__ = ("s", "cfg", "t", "p", "value", "_limit", "_mods", "_sentinels", "_mod")
 
     def __init__(self, s: State) -> None:
         self.s, self.cfg, self.t = s, s.game.cfg, s.data
         self.p = self.t.p[s.to_move]
         self.value = hand_value(self.cfg, self.p)
-        self._limit = self._base = self._sentinels = self._mod = None
+        self._limit = self._mods = self._sentinels = self._mod = None
+
+    def mods(self) -> tuple[int, int]:
+        """The seat's modifiers on artifacts and on sentinels (``_modifiers``), read once per state."""
+        if self._mods is None:
+            self._mods = _modifiers(self.cfg, self.t, self.s.to_move, self.p, self.s.options)
+        return self._mods
 
     def limit(self) -> int:
         """What the seat could pay at most (ZS-460): its energy, and its gems' sale value if they count."""
@@ -239,22 +245,20 @@ class _Now:
 
     def base(self) -> int:
         """The seat's modifier on artifacts without item discounts (ZS-430, ZS-913)."""
-        if self._base is None:
-            self._base = _modifiers(self.cfg, self.t, self.s.to_move, self.p, self.s.options)[0]
-        return self._base
+        return self.mods()[0]
 
     def sentinels(self) -> str:
         """ZS-460 for every sentinel at once: they share one price."""
         if self._sentinels is None:
-            s, base = self.s, _modifiers(self.cfg, self.t, self.s.to_move, self.p, self.s.options)[1]
-            self._sentinels = auction_price(s.game, s, s.to_move, self.t.sents[0], self.limit(), base)
+            s = self.s
+            self._sentinels = auction_price(s.game, s, s.to_move, self.t.sents[0], self.limit(), self.mods()[1])
         return self._sentinels
 
     def mod(self) -> int:
         """The bidder's discounts and surcharges on the item of the running auction (ZS-430)."""
         if self._mod is None:  # ``modifier`` for the item, from the seat's kept modifiers (``_modifiers``)
             auc, p = self.t.auction, self.p
-            art, sent = _modifiers(self.cfg, self.t, self.s.to_move, p, self.s.options)
+            art, sent = self.mods()
             if auc.kind == "sentinel":
                 self._mod = sent
             else:

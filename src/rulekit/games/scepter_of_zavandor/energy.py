@@ -216,8 +216,13 @@ def _cover(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
         return ()
     short: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}  # sum -> (number of units, their indices)
     low, fewest, cover = -1, 0, ()  # the least covering sum found (-1: none yet) and its choice
+    # Once ``due`` is covered exactly, only a cover with fewer units can replace it: a choice of
+    # ``cap`` units or more can no longer lead to one, so it is not grown (the answer is the same).
+    cap = len(values) + 1
     for k, v in enumerate(values):
         for s, (n, chosen) in list(short.items()):
+            if n >= cap:
+                continue
             s2 = s + v
             if s2 < due:
                 old = short.get(s2)
@@ -225,6 +230,8 @@ def _cover(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
                     short[s2] = (n + 1, (*chosen, k))
             elif low < 0 or s2 < low or (s2 == low and fewest > n + 1):
                 low, fewest, cover = s2, n + 1, (*chosen, k)
+                if low == due:
+                    cap = fewest - 1
     if low < 0:
         return tuple(units)
     return tuple(units[k] for k in cover)

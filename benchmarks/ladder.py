@@ -8,7 +8,7 @@ interval and whether it beats the weaker one clearly (the whole interval
 above 0.5). Cooperative games (Spellbound) have no opponents: see
 ``benchmarks/spellbound_team.py``.
 
-    PYTHONPATH=src nice python benchmarks/ladder.py [--games 100] [--low mcts:10] [--high mcts:40]
+    PYTHONPATH=src nice python benchmarks/ladder.py [--games 100] [--low mcts:10] [--high mcts:40:lines=24]
         [--only rune_stones,...] [--workers 2] [--extra plan]
         [--pairs greedy/random,...]
 """
@@ -63,7 +63,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="seeds per pairing (2 games each, seats swapped)")
     parser.add_argument("--low", default="mcts:10")
-    parser.add_argument("--high", default="mcts:40")
+    parser.add_argument(
+        "--high",
+        default="mcts:40:lines=24",
+        help="the high budget: four times the rollouts and three times the line finishes of the low one",
+    )
     parser.add_argument("--extra", default="", help="more bots to play against greedy, e.g. plan")
     parser.add_argument("--only", default="")
     parser.add_argument(

@@ -107,7 +107,9 @@ class MCTSAgent(Agent):
     ``reach=0``, ``keep=0.5``).
 
     The strength ladder (``benchmarks/ladder.py``, docs/explore.md) uses
-    ``mcts:10`` and ``mcts:40``.
+    ``mcts:10`` and ``mcts:40:lines=24``: more rollouts alone (``mcts:40``)
+    were not clearly stronger than ``mcts:10`` in the Mines and Rune Stones
+    over 200 games; more line finishes as well were.
 
     Parameters
     ----------

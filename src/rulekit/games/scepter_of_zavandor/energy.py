@@ -16,6 +16,7 @@ __all__ = [
     "split_dust",
     "give_dust",
     "draw_card",
+    "draw_cards",
     "pay_items",
     "take_item",
     "take_items",
@@ -76,20 +77,36 @@ def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int
 
 
 def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice, reshuffle: bool = True) -> tuple[Table, int]:
-    """Draw the top energy card of gem ``g`` (1..4) into a hand; 0 when none is left. An empty deck
-    is refilled from its shuffled discards when ``reshuffle`` (option ``empty_energy_deck``, ZS-906)."""
+    """Draw the top energy card of gem ``g`` (1..4) into a hand; 0 when none is left (``draw_cards``)."""
+    t, values = draw_cards(cfg, t, seat, g, 1, dice, reshuffle)
+    return t, (values[0] if values else 0)
+
+
+def draw_cards(
+    cfg: Config, t: Table, seat: int, g: int, n: int, dice: Dice, reshuffle: bool = True
+) -> tuple[Table, tuple[int, ...]]:
+    """Draw ``n`` energy cards of gem ``g`` (1..4) from the top into a hand; returns the values drawn
+    (fewer when none is left). An empty deck is refilled from its shuffled discards when ``reshuffle``
+    (option ``empty_energy_deck``, ZS-906); after that the discards are empty, so once the deck runs
+    dry no more cards come. All cards go in one copy of the hand and the table (income, ZS-140)."""
     i = g - 1
-    deck = t.decks[i]
-    if not deck and reshuffle and t.discards[i]:
-        deck = dice.shuffle(t.discards[i])
-        t = copy_table(t, discards=_set(t.discards, i, ()))
-    if not deck:
-        return copy_table(t, decks=_set(t.decks, i, deck)), 0
-    value = deck[0]
+    deck, discard = t.decks[i], t.discards[i]
+    drawn = []
+    for _ in range(n):
+        if not deck and reshuffle and discard:
+            deck, discard = dice.shuffle(discard), ()
+        if not deck:
+            break
+        drawn.append(deck[0])
+        deck = deck[1:]
+    changes = {"decks": _set(t.decks, i, deck)}
+    if discard is not t.discards[i]:
+        changes["discards"] = _set(t.discards, i, discard)
+    if not drawn:
+        return copy_table(t, **changes), ()
     p = t.p[seat]
-    cards = tuple(sorted((*p.cards, (g, value))))
-    t = copy_table(t, decks=_set(t.decks, i, deck[1:]))
-    return put(t, seat, copy_player(p, cards=cards)), value
+    cards = tuple(sorted((*p.cards, *((g, v) for v in drawn))))
+    return put(t, seat, copy_player(p, cards=cards), **changes), tuple(drawn)
 
 
 def _set(tup: tuple, i: int, value) -> tuple:

@@ -603,20 +603,20 @@ def auction_ok(s: State, item: str) -> No | None:
 _NO_EXCHANGE = {rule: No(rule, "no_exchange") for rule in ("ZS-190", "ZS-510")}
 
 
-_EXCHANGES: dict[tuple, tuple] = {}  # (tokens, dust held) -> the tokens ``exchange`` allows
+_EXCHANGES: dict[tuple, tuple] = {}  # dust held -> (the tokens it was worked out for, those ``exchange`` allows)
 
 
 def exchanges(s: State) -> tuple[int, ...]:
     """The tokens of which the seat holds enough to exchange (ZS-190 in phase 3, ZS-510 in phase 4);
-    asked on every hub decision, and it depends only on the dust held: kept per dust tuple."""
+    asked on every hub decision, and it depends only on the dust held: kept per dust tuple (the key
+    is the dust alone, a cheap hash; the token values it was worked out for are checked)."""
     cfg, p = s.game.cfg, s.data.p[s.to_move]
-    key = (cfg.tokens, p.dust)
-    tokens = _EXCHANGES.get(key)
-    if tokens is None:
+    kept = _EXCHANGES.get(p.dust)
+    if kept is None or kept[0] is not cfg.tokens:
         if len(_EXCHANGES) >= 10_000:
             _EXCHANGES.clear()
-        tokens = _EXCHANGES[key] = tuple(v for v in cfg.tokens[:2] if not exchange(cfg, p, v))
-    return tokens
+        kept = _EXCHANGES[p.dust] = (cfg.tokens, tuple(v for v in cfg.tokens[:2] if not exchange(cfg, p, v)))
+    return kept[1]
 
 
 def exchange_ok(s: State, token: int) -> No | None:

@@ -186,12 +186,16 @@ def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool
     no token is that small: the owner receives value - lost)."""
     p = t.p[seat]
     value = sale_value(cfg, p, g)
+    # the gem and the dust (``give_dust`` written into the same copies: every disenchant of a bot's
+    # tried-out turns runs this)
+    tokens, lost = split_dust(cfg, value) if value > 0 else ((0, 0, 0), 0)
+    d = p.dust
+    dust = (d[0] + tokens[0], d[1] + tokens[1], d[2] + tokens[2])
     if p.stored[g]:
-        p2 = copy_player(p, stored=_set(p.stored, g, p.stored[g] - 1))
+        p2 = copy_player(p, stored=_set(p.stored, g, p.stored[g] - 1), dust=dust)
     else:
-        p2 = copy_player(p, active=_set(p.active, g, p.active[g] - 1))
-    t = put(t, seat, p2, supply=_set(t.supply, g, t.supply[g] + 1))
-    t, lost = give_dust(cfg, t, seat, value)
+        p2 = copy_player(p, active=_set(p.active, g, p.active[g] - 1), dust=dust)
+    t = put(t, seat, p2, supply=_set(t.supply, g, t.supply[g] + 1), dust_net=t.dust_net + max(value, 0) - lost)
     return t, value, lost
 
 

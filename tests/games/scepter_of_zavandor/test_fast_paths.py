@@ -142,3 +142,21 @@ def test_hub_values_at_once_are_each_kinds_checks_zs230_zs400(players, seed):
             if kind.values is not None:
                 assert values == list(kind.values(s)), kind.name
     assert hubs > 20
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 4), (4, 7)])
+def test_pay_and_auction_values_at_once_are_each_kinds_checks_zs430_zs410(players, seed):
+    """The payment phases' and the auction's ``Decisions(values=...)`` give what each kind's check
+    allows, in the order of the kind's own ``values`` (pay / sell, pass / bid)."""
+    seen = {}
+    for s in _random_states(players, seed):
+        phase = checks.DECISIONS.get(s.phase)
+        if phase is None or phase.values is None or s.phase == "player_actions":
+            continue
+        seen[s.phase] = seen.get(s.phase, 0) + 1
+        fused = [list(v) for v in phase.values(s)]
+        assert [sorted(v, key=repr) for v in fused] == [sorted(v, key=repr) for v in _legal_by_checks(phase, s)]
+        for kind, values in zip(phase.kinds, fused, strict=True):
+            if kind.values is not None:
+                assert values == list(kind.values(s)), kind.name
+    assert seen.get("auction", 0) > 5 and sum(seen.values()) > 20, seen

@@ -603,20 +603,20 @@ def auction_ok(s: State, item: str) -> No | None:
 _NO_EXCHANGE = {rule: No(rule, "no_exchange") for rule in ("ZS-190", "ZS-510")}
 
 
-_EXCHANGES: dict[tuple, tuple] = {}  # (tokens, dust held) -> the tokens ``exchange`` allows
+_EXCHANGES: dict[tuple, tuple] = {}  # dust held -> (the tokens it was worked out for, those ``exchange`` allows)
 
 
 def exchanges(s: State) -> tuple[int, ...]:
     """The tokens of which the seat holds enough to exchange (ZS-190 in phase 3, ZS-510 in phase 4);
-    asked on every hub decision, and it depends only on the dust held: kept per dust tuple."""
+    asked on every hub decision, and it depends only on the dust held: kept per dust tuple (the key
+    is the dust alone, a cheap hash; the token values it was worked out for are checked)."""
     cfg, p = s.game.cfg, s.data.p[s.to_move]
-    key = (cfg.tokens, p.dust)
-    tokens = _EXCHANGES.get(key)
-    if tokens is None:
+    kept = _EXCHANGES.get(p.dust)
+    if kept is None or kept[0] is not cfg.tokens:
         if len(_EXCHANGES) >= 10_000:
             _EXCHANGES.clear()
-        tokens = _EXCHANGES[key] = tuple(v for v in cfg.tokens[:2] if not exchange(cfg, p, v))
-    return tokens
+        kept = _EXCHANGES[p.dust] = (cfg.tokens, tuple(v for v in cfg.tokens[:2] if not exchange(cfg, p, v)))
+    return kept[1]
 
 
 def exchange_ok(s: State, token: int) -> No | None:
@@ -688,6 +688,18 @@ def bid_ok(s: State, amount: int) -> No | None:
     return No(rule, "bid_menu")
 
 
+def auction_phase_values(s: State) -> tuple:
+    """The auction's legal values of both kinds at once (``Decisions(values=...)``): pass, then the bids.
+
+    A bid is asked on every step of a running auction, and ``pass_ok`` alone would run the rule
+    ``bid`` over the menu once more: here the menu's answer (``menu``) also says whether the opener
+    may pass (``pass_bid``: only when no opening bid is payable, option ``opener_must_bid``, ZS-410).
+    """
+    bids = menu(s)
+    must_bid = s.data.auction.leader < 0 and s.options["opener_must_bid"]
+    return (() if must_bid and bids else _ONE), bids
+
+
 def pass_ok(s: State, _: object = None) -> No | None:
     """ZS-410 (option ``opener_must_bid``): the opener opens with a bid when he can pay one."""
     n = _now(s)
@@ -715,6 +727,14 @@ def pay_ok(s: State, item: Any) -> No | None:
 
 def sellable(s: State) -> list[int]:
     return owned_gems(s) if s.data.pay.can_sell else []
+
+
+def pay_values(s: State) -> tuple:
+    """A payment's legal values of both kinds at once (``Decisions(values=...)``): ``payments``, then
+    ``sellable`` (every payment step of a bot asks: one call instead of one per kind)."""
+    t = s.data
+    p = t.p[s.to_move]
+    return ("auto", *pay_items(s.game.cfg, p)), (_held(p)[0] if t.pay.can_sell else ())
 
 
 def sell_ok(s: State, g: int) -> No | None:
@@ -752,6 +772,7 @@ _NOT_AN_ITEM = No("ZS-020", "not_an_item")
 _PAY = _phase(
     Kind("pay", _payments, _NOT_AN_ITEM, check=pay_ok, rules=("ZS-430",), values=payments),
     Kind("sell", _gems, _NOT_A_GEM, check=sell_ok, rules=("ZS-460", "ZS-290"), values=sellable),
+    values=pay_values,
 )
 
 #: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)
@@ -817,6 +838,7 @@ DECISIONS: dict[str, Decisions] = {
             rules=("ZS-410", "ZS-420", "ZS-913", "ZS-460"),
             values=menu,
         ),
+        values=auction_phase_values,
     ),
     "lose_gem": _phase(Kind("lose", _gems, _NOT_A_GEM, check=lose_ok, rules=("ZS-903",), values=active_gems)),
     "check_hand_limit": _phase(

@@ -16,6 +16,7 @@ __all__ = [
     "split_dust",
     "give_dust",
     "draw_card",
+    "draw_cards",
     "pay_items",
     "take_item",
     "take_items",
@@ -76,20 +77,36 @@ def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int
 
 
 def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice, reshuffle: bool = True) -> tuple[Table, int]:
-    """Draw the top energy card of gem ``g`` (1..4) into a hand; 0 when none is left. An empty deck
-    is refilled from its shuffled discards when ``reshuffle`` (option ``empty_energy_deck``, ZS-906)."""
+    """Draw the top energy card of gem ``g`` (1..4) into a hand; 0 when none is left (``draw_cards``)."""
+    t, values = draw_cards(cfg, t, seat, g, 1, dice, reshuffle)
+    return t, (values[0] if values else 0)
+
+
+def draw_cards(
+    cfg: Config, t: Table, seat: int, g: int, n: int, dice: Dice, reshuffle: bool = True
+) -> tuple[Table, tuple[int, ...]]:
+    """Draw ``n`` energy cards of gem ``g`` (1..4) from the top into a hand; returns the values drawn
+    (fewer when none is left). An empty deck is refilled from its shuffled discards when ``reshuffle``
+    (option ``empty_energy_deck``, ZS-906); after that the discards are empty, so once the deck runs
+    dry no more cards come. All cards go in one copy of the hand and the table (income, ZS-140)."""
     i = g - 1
-    deck = t.decks[i]
-    if not deck and reshuffle and t.discards[i]:
-        deck = dice.shuffle(t.discards[i])
-        t = copy_table(t, discards=_set(t.discards, i, ()))
-    if not deck:
-        return copy_table(t, decks=_set(t.decks, i, deck)), 0
-    value = deck[0]
+    deck, discard = t.decks[i], t.discards[i]
+    drawn = []
+    for _ in range(n):
+        if not deck and reshuffle and discard:
+            deck, discard = dice.shuffle(discard), ()
+        if not deck:
+            break
+        drawn.append(deck[0])
+        deck = deck[1:]
+    changes = {"decks": _set(t.decks, i, deck)}
+    if discard is not t.discards[i]:
+        changes["discards"] = _set(t.discards, i, discard)
+    if not drawn:
+        return copy_table(t, **changes), ()
     p = t.p[seat]
-    cards = tuple(sorted((*p.cards, (g, value))))
-    t = copy_table(t, decks=_set(t.decks, i, deck[1:]))
-    return put(t, seat, copy_player(p, cards=cards)), value
+    cards = tuple(sorted((*p.cards, *((g, v) for v in drawn))))
+    return put(t, seat, copy_player(p, cards=cards), **changes), tuple(drawn)
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
@@ -169,12 +186,16 @@ def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool
     no token is that small: the owner receives value - lost)."""
     p = t.p[seat]
     value = sale_value(cfg, p, g)
+    # the gem and the dust (``give_dust`` written into the same copies: every disenchant of a bot's
+    # tried-out turns runs this)
+    tokens, lost = split_dust(cfg, value) if value > 0 else ((0, 0, 0), 0)
+    d = p.dust
+    dust = (d[0] + tokens[0], d[1] + tokens[1], d[2] + tokens[2])
     if p.stored[g]:
-        p2 = copy_player(p, stored=_set(p.stored, g, p.stored[g] - 1))
+        p2 = copy_player(p, stored=_set(p.stored, g, p.stored[g] - 1), dust=dust)
     else:
-        p2 = copy_player(p, active=_set(p.active, g, p.active[g] - 1))
-    t = put(t, seat, p2, supply=_set(t.supply, g, t.supply[g] + 1))
-    t, lost = give_dust(cfg, t, seat, value)
+        p2 = copy_player(p, active=_set(p.active, g, p.active[g] - 1), dust=dust)
+    t = put(t, seat, p2, supply=_set(t.supply, g, t.supply[g] + 1), dust_net=t.dust_net + max(value, 0) - lost)
     return t, value, lost
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
-from .energy import draw_card, give_dust
+from .energy import draw_card, draw_cards, give_dust
 from .model import copy_player, copy_table, put
 from .tables import FLOW, GEMS, OPAL, SEATS
 
@@ -66,14 +66,11 @@ def income_cards(s: State) -> State:
                     dust=cfg.group_dust * groups,
                 )
             )
-        got = 0
-        for _ in range(rest):
-            t, v = draw_card(cfg, t, seat, g, dice, refill)
-            got += bool(v)
         if rest:
-            ev.append(game.say("ZS-140", "income_cards", player=SEATS[seat], n=got, gem=game.gem_name(g)))
-        if got < rest:
-            ev.append(game.say("ZS-906", "deck_out", gem=game.gem_name(g)))
+            t, drawn = draw_cards(cfg, t, seat, g, rest, dice, refill)
+            ev.append(game.say("ZS-140", "income_cards", player=SEATS[seat], n=len(drawn), gem=game.gem_name(g)))
+            if len(drawn) < rest:
+                ev.append(game.say("ZS-906", "deck_out", gem=game.gem_name(g)))
     p = t.p[seat]
     if p.sages:
         for g in p.sages:

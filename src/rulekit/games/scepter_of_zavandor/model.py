@@ -241,8 +241,8 @@ def sentinel_vp(cfg: Config, p: Player, sid: str) -> int:
 def victory_points(cfg: Config, p: Player) -> int:
     """Gems + artifacts + sentinels + 2 per completed knowledge area (ZS-540..ZS-600)."""
     total = gem_vp(cfg, p)
-    if p.arts:
-        total += sum(cfg.artifacts[a]["vp"] for a in p.arts)
+    if p.arts:  # every artifact prints its points (data/artifacts.toml); the sum is kept per set (bots rate often)
+        total += _art_sum(cfg, p, "vp")
     if p.sents:
         total += sum(sentinel_vp(cfg, p, s) for s in p.sents)
     if max(p.know) >= cfg.max_level:

@@ -144,8 +144,11 @@ def _start_pay(game, s: State, pay: Pay, phase: str, ev) -> State:
     return s2
 
 
-def raise_level(game: ScepterOfZavandor, t: Table, seat: int, ai: int, free: bool = False) -> tuple[Table, tuple]:
-    """One knowledge level up (ZS-330..ZS-390): a new area takes a stone and may change the hand limit."""
+def raise_level(
+    game: ScepterOfZavandor, t: Table, seat: int, ai: int, free: bool = False, **changes
+) -> tuple[Table, tuple]:
+    """One knowledge level up (ZS-330..ZS-390): a new area takes a stone and may change the hand limit.
+    Other table ``changes`` (a finished payment cleared) are folded into the table's one copy."""
     cfg = game.cfg
     p = t.p[seat]
     who = SEATS[seat]
@@ -166,7 +169,7 @@ def raise_level(game: ScepterOfZavandor, t: Table, seat: int, ai: int, free: boo
         ev.append(game.say("ZS-390", "hand_limit_change", player=who, before=before, after=after))
     if level == cfg.max_level:
         ev.append(game.say("ZS-380", "level4", player=who, area=game.area_name(ai), vp=cfg.level4_vp))
-    return put(t, seat, p), tuple(ev)
+    return put(t, seat, p, **changes), tuple(ev)
 
 
 # -- paying -------------------------------------------------------------------
@@ -250,27 +253,28 @@ def _finish(game: ScepterOfZavandor, s: State, t: Table, ev: list) -> State:
     cfg = game.cfg
     pay = t.pay
     seat = pay.seat
-    t = copy_table(t, pay=None)
     if pay.paid < pay.due:
-        return game.unpaid(s.evolve(data=t), pay, ev)
+        return game.unpaid(s.evolve(data=copy_table(t, pay=None)), pay, ev)
     change = pay.paid - pay.due
     if change:
         t, more = give_change(game, s.options["change"], t, seat, change)
         ev.extend(more)
     kind = pay.what[0]
     if kind in ("artifact", "sentinel"):
-        return game.deliver(s.evolve(data=t), pay, ev)
+        return game.deliver(s.evolve(data=copy_table(t, pay=None)), pay, ev)
+    # a gem, a stone or a knowledge step: the payment is cleared in the same copy of the table that
+    # gives the purchase (one table copy less on every purchase, the bots' most frequent step after paying)
     p = t.p[seat]
     who = SEATS[seat]
     if kind == "gem":
         g = pay.what[1]
-        t = gain_gem(cfg, t, seat, g, s.options["new_gem"] == "active")
+        t = gain_gem(cfg, t, seat, g, s.options["new_gem"] == "active", pay=None)
         ev.append(game.say("ZS-230", "enchanted", player=who, gem=game.gem_name(g)))
     elif kind == "stone":
-        t = put(t, seat, copy_player(p, markers=p.markers[1:], prepaid=p.prepaid + 1))
+        t = put(t, seat, copy_player(p, markers=p.markers[1:], prepaid=p.prepaid + 1), pay=None)
         ev.append(game.say("ZS-350", "stone_bought", player=who, price=pay.due))
     else:
-        t, more = raise_level(game, t, seat, pay.what[1])
+        t, more = raise_level(game, t, seat, pay.what[1], pay=None)
         ev.extend(more)
     return back_to_turn(s, t, ev)
 
@@ -298,15 +302,16 @@ def back_to_turn(s: State, t: Table, ev) -> State:
     return s.evolve(data=t, phase="player_actions", to_move=t.order[t.cur], events=tuple(ev))
 
 
-def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True) -> Table:
+def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True, **changes) -> Table:
     """A gem from the supply: into a free active slot, else into the pentagon; always into the
-    pentagon without ``active_first`` (option ``new_gem``, rulekit's choice for ZS-230)."""
+    pentagon without ``active_first`` (option ``new_gem``, rulekit's choice for ZS-230). Other
+    table ``changes`` are folded into the table's one copy."""
     p = t.p[seat]
     if active_first and sum(p.active) < capacity(cfg, p):
         p = copy_player(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
     else:
         p = copy_player(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
-    return put(t, seat, p, supply=t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1 :])
+    return put(t, seat, p, supply=t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1 :], **changes)
 
 
 # -- phase 4: hand limit --------------------------------------------------------

@@ -160,6 +160,20 @@ def take_items(cfg: Config, t: Table, seat: int, items, **changes) -> Table:
     updated payment) folded into it: every payment step runs this.
     """
     p = t.p[seat]
+    if len(items) == 1:  # one item handed over (a bot's every payment step): only its own fields change
+        item = items[0]
+        if item[0] == "card":
+            g, v = item[1], item[2]
+            cards = p.cards
+            k = cards.index((g, v))
+            discards = _set(t.discards, g - 1, t.discards[g - 1] + (v,))
+            return put(t, seat, copy_player(p, cards=cards[:k] + cards[k + 1 :]), discards=discards, **changes)
+        if item[0] == "energy":
+            i = item[1] - 1
+            return put(t, seat, copy_player(p, conc=_set(p.conc, i, p.conc[i] - 1)), conc_net=t.conc_net - 1, **changes)
+        i = cfg.tokens.index(item[1])
+        p = copy_player(p, dust=_set(p.dust, i, p.dust[i] - 1))
+        return put(t, seat, p, dust_net=t.dust_net - item[1], **changes)
     cards, conc, dust = p.cards, p.conc, p.dust
     discards, dust_net, conc_net = t.discards, t.dust_net, t.conc_net
     for item in items:

@@ -312,7 +312,12 @@ class Options(dict):
     rulekit.engine.errors.OptionError: option rouds: no such option; known: rounds
     """
 
-    __slots__ = ()
+    #: the hash, worked out on first use (the options never change): states and legal-table keys hash them
+    __slots__ = ("_hash",)
+
+    def __init__(self, values: Any = (), /) -> None:
+        dict.__init__(self, values)
+        self._hash: int | None = None
 
     def __missing__(self, name: str) -> NoReturn:
         raise OptionError(str(name), f"no such option; known: {', '.join(self) or 'none'}")
@@ -376,7 +381,10 @@ class Options(dict):
     update = clear = popitem = __ior__ = _frozen  # type: ignore[assignment]
 
     def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
+        h = self._hash
+        if h is None:  # sorted once: a State's hash and every default legal-table key hash the options
+            h = self._hash = hash(tuple(sorted(self.items())))
+        return h
 
     def __reduce__(self) -> tuple:
         return (Options, (dict(self),))

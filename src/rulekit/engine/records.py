@@ -60,6 +60,10 @@ def blank_of(cls: type) -> type:
     return blank
 
 
+def _no_positional(cls: type) -> None:
+    raise TypeError(f"{cls.__name__}.copy(obj, **changes): name the fields to change; it takes no positional values")
+
+
 def copier(cls: type) -> Callable[..., Any]:
     """A fast ``copy(obj, **changes)`` for one frozen slots dataclass.
 
@@ -94,17 +98,27 @@ def copier(cls: type) -> Callable[..., Any]:
     ... except FrozenInstanceError:
     ...     print("still frozen")
     still frozen
+    >>> copy(purse, 7)
+    Traceback (most recent call last):
+    ...
+    TypeError: Purse.copy(obj, **changes): name the fields to change; it takes no positional values
     """
     blank = blank_of(cls)
     fields = tuple(cls.__slots__)
+    # The fields are ordinary parameters with defaults, not keyword-only ones: Python fills the
+    # defaults of the fields not given from a tuple, where keyword-only defaults are looked up in
+    # a dict one by one (the larger part of a copy that changes one field or two). The first
+    # parameter ``_positional`` keeps the call keyword-only in effect: a positional value lands there.
     lines = [
-        "def copy(obj, *, " + ", ".join(f"{f}=_keep" for f in fields) + "):",
+        "def copy(obj, _positional=_keep, " + ", ".join(f"{f}=_keep" for f in fields) + "):",
+        "    if _positional is not _keep:",
+        "        _no_positional(cls)",
         "    new = _new(_Blank)",
         *(f"    new.{f} = obj.{f} if {f} is _keep else {f}" for f in fields),
         "    new.__class__ = cls",
         "    return new",
     ]
-    scope = {"_keep": object(), "_new": object.__new__, "_Blank": blank, "cls": cls}
+    scope = {"_keep": object(), "_new": object.__new__, "_Blank": blank, "cls": cls, "_no_positional": _no_positional}
     exec("\n".join(lines), scope)  # noqa: S102 - code built from the class's own slot names
     copy = scope["copy"]
     copy.__qualname__ = f"{cls.__name__}.copy"

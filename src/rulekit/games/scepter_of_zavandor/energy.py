@@ -160,6 +160,20 @@ def take_items(cfg: Config, t: Table, seat: int, items, **changes) -> Table:
     updated payment) folded into it: every payment step runs this.
     """
     p = t.p[seat]
+    if len(items) == 1:  # one item handed over (a bot's every payment step): only its own fields change
+        item = items[0]
+        if item[0] == "card":
+            g, v = item[1], item[2]
+            cards = p.cards
+            k = cards.index((g, v))
+            discards = _set(t.discards, g - 1, t.discards[g - 1] + (v,))
+            return put(t, seat, copy_player(p, cards=cards[:k] + cards[k + 1 :]), discards=discards, **changes)
+        if item[0] == "energy":
+            i = item[1] - 1
+            return put(t, seat, copy_player(p, conc=_set(p.conc, i, p.conc[i] - 1)), conc_net=t.conc_net - 1, **changes)
+        i = cfg.tokens.index(item[1])
+        p = copy_player(p, dust=_set(p.dust, i, p.dust[i] - 1))
+        return put(t, seat, p, dust_net=t.dust_net - item[1], **changes)
     cards, conc, dust = p.cards, p.conc, p.dust
     discards, dust_net, conc_net = t.discards, t.dust_net, t.conc_net
     for item in items:
@@ -218,11 +232,13 @@ def auto_selection(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
 def _cover(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
     """``auto_selection`` worked out: the best cover of ``due`` by subset sums.
 
-    ``short`` maps each sum still below ``due`` to the first shortest choice of units (their
-    indices) that reaches it, unit by unit in hand order (only those sums grow); of the sums
-    that cover ``due`` only the least is kept, with its first shortest choice (a larger one can
-    never be the answer). Bots pay from ever new hands: this runs thousands of times a game
-    (tests/games/scepter_of_zavandor/test_fast_paths.py holds it to the plain table of all sums).
+    ``short`` maps each sum still below ``due`` to the first shortest choice of units that reaches
+    it, unit by unit in hand order (only those sums grow); of the sums that cover ``due`` only the
+    least is kept, with its first shortest choice (a larger one can never be the answer). Bots pay
+    from ever new hands: this runs thousands of times a game, so a choice is one int, its number
+    of units above a bit mask of the units (``n << L | mask``, L units): growing it by unit ``k`` is
+    one addition, and comparing two choices' sizes is comparing their high bits (the plain table of
+    all sums in tests/games/scepter_of_zavandor/test_fast_paths.py holds it to the same answers).
     """
     units = [("card", g, v) for g, v in p.cards]
     values = [v for _, v in p.cards]
@@ -235,27 +251,36 @@ def _cover(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
         values += [tokens[i]] * n
     if due <= 0:
         return ()
-    short: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}  # sum -> (number of units, their indices)
-    low, fewest, cover = -1, 0, ()  # the least covering sum found (-1: none yet) and its choice
+    size = len(values)  # the bits of the mask; the number of units sits above them
+    short: dict[int, int] = {0: 0}  # sum -> its choice (n << size | mask)
+    low, cover = -1, 0  # the least covering sum found (-1: none yet) and its choice
     # Once ``due`` is covered exactly, only a cover with fewer units can replace it: a choice of
     # ``cap`` units or more can no longer lead to one, so it is not grown (the answer is the same).
-    cap = len(values) + 1
+    too_big = (size + 1) << size  # choices of ``cap`` units or more
+    # A sum that stays below ``due`` even with every later unit added can never lead to a cover,
+    # and neither can any choice reaching it (what it can become depends on the sum alone): such a
+    # sum is not kept. Kept sums keep their order, so the first shortest choices stay the same.
+    rest = sum(values)  # the values of units k, k+1, ...
     for k, v in enumerate(values):
-        for s, (n, chosen) in list(short.items()):
-            if n >= cap:
+        grow = (1 << size) | (1 << k)  # one unit more, and unit k (no choice holds k yet)
+        rest -= v  # now: the units after k
+        floor = due - rest  # a sum below it can no longer lead to a cover
+        for s, chosen in list(short.items()):
+            if chosen >= too_big:
                 continue
             s2 = s + v
             if s2 < due:
-                old = short.get(s2)
-                if old is None or old[0] > n + 1:
-                    short[s2] = (n + 1, (*chosen, k))
-            elif low < 0 or s2 < low or (s2 == low and fewest > n + 1):
-                low, fewest, cover = s2, n + 1, (*chosen, k)
+                if s2 >= floor:
+                    old = short.get(s2)
+                    if old is None or old >> size > (chosen >> size) + 1:
+                        short[s2] = chosen + grow
+            elif low < 0 or s2 < low or (s2 == low and cover >> size > (chosen >> size) + 1):
+                low, cover = s2, chosen + grow
                 if low == due:
-                    cap = fewest - 1
+                    too_big = ((cover >> size) - 1) << size
     if low < 0:
         return tuple(units)
-    return tuple(units[k] for k in cover)
+    return tuple(units[k] for k in range(size) if cover >> k & 1)
 
 
 def parse_item(args: tuple) -> tuple:

@@ -215,17 +215,17 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     return s.evolve(data=t, events=tuple(ev))
 
 
-_PAYMENTS: dict[tuple, tuple] = {}  # (concentrated values, action arguments) -> (item, label, value) (``_payment``)
+_PAYMENTS: dict[tuple, tuple] = {}  # action arguments -> (concentrated values, item, label, value) (``_payment``)
 
 
 def _payment(cfg, args: tuple) -> tuple[tuple, str, int]:
-    """The energy item of a ``pay`` action's arguments, its label and its dust value (a few dozen in all)."""
-    key = (cfg.concentrated, args)
-    made = _PAYMENTS.get(key)
-    if made is None:
+    """The energy item of a ``pay`` action's arguments, its label and its dust value (a few dozen in all;
+    kept per arguments, a cheap key, for the concentrated values they were worked out with)."""
+    made = _PAYMENTS.get(args)
+    if made is None or made[0] is not cfg.concentrated:
         item = parse_item(args)
-        made = _PAYMENTS[key] = (item, item_label(item), item_value(cfg, item))
-    return made
+        made = _PAYMENTS[args] = (cfg.concentrated, item, item_label(item), item_value(cfg, item))
+    return made[1:]
 
 
 def sell_event(game: ScepterOfZavandor, t: Table, seat: int, g: int) -> tuple[Table, tuple]:

@@ -122,7 +122,11 @@ def worth(cfg: Config, w: Weights, p: Player, rounds: float, owed: int = 0, ruin
     levels = sum(p.know) - p.know[FLOW]
     gets = income(cfg, w, p)
     pct = cfg.price_percent[p.know[GEMS_AREA]]
-    stored = sum(n * (cfg.gem_price[g] * pct // 100 // cfg.sell_divisor) for g, n in enumerate(p.stored) if n)
+    stored = (  # the sale value of the gems in the pentagon (most players keep none there: no sum then)
+        sum(n * (cfg.gem_price[g] * pct // 100 // cfg.sell_divisor) for g, n in enumerate(p.stored) if n)
+        if any(p.stored)
+        else 0
+    )
     later = stored + (p.prepaid * cfg.stone_costs[0] if p.prepaid else 0)
     if p.sages:
         later += sum(w.card_avg[g] for g in p.sages)
@@ -177,9 +181,11 @@ def _gained(cfg: Config, p: Player, what: tuple) -> Player:
     return p
 
 
-def rounds_left(w: Weights, t: Table, opts: dict) -> float:
-    """Rounds still expected: fewer with every sentinel bought (ZS-620), capped by a round limit."""
-    owned = sum(len(p.sents) for p in t.p)
+def rounds_left(w: Weights, t: Table, opts: dict, owned: int | None = None) -> float:
+    """Rounds still expected: fewer with every sentinel bought (ZS-620), capped by a round limit.
+    ``owned``: the sentinels in play, if the caller has counted them."""
+    if owned is None:
+        owned = sum(len(p.sents) for p in t.p)
     if owned >= opts["sentinels_to_end"]:
         return 0.0
     rounds = w.rounds_base + w.rounds_per_sentinel * max(0, opts["sentinels_to_end"] - owned)
@@ -209,7 +215,8 @@ def _their_worth(cfg: Config, w: Weights, p: Player, rounds: float) -> float:
 def evaluate(game: ScepterOfZavandor, state: State, seat: int) -> float:
     """``seat``'s worth minus the best other player's worth (see the module docstring)."""
     cfg, w, t = game.cfg, game.weights, state.data
-    rounds = rounds_left(w, t, state.options)
+    owned = sum(len(p.sents) for p in t.p)  # sentinels in play (ZS-620): counted once for both uses
+    rounds = rounds_left(w, t, state.options, owned)
     buyer, owed, what = -1, 0, None
     if t.pay is not None:
         buyer, owed, what = t.pay.seat, t.pay.due - t.pay.paid, t.pay.what
@@ -232,7 +239,7 @@ def evaluate(game: ScepterOfZavandor, state: State, seat: int) -> float:
         elif best_other is None or v > best_other:
             best_other = v
     lead = mine - (best_other or 0.0)
-    if sum(len(p.sents) for p in t.p) < state.options["sentinels_to_end"]:
+    if owned < state.options["sentinels_to_end"]:
         return lead
     won = game.winners(state)  # the game ends with this round (ZS-620): who is ahead now wins
     if seat in won:

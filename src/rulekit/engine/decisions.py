@@ -244,14 +244,16 @@ class Decisions:
         k = self.kinds[self.index[kind]]
         return frozenset((k.bad.rule, *k.rules))
 
-    def _table(self, state: Any) -> tuple:
+    def _table(self, state: Any, key: Any = _MISSING) -> tuple:
         """The label tables and the legal list's plan, built once per ``key(state)``.
 
         ``(rows, by_args, plan)``: per kind its ``((action, value), ...)`` rows and its
         ``{args: value}`` (for ``refuse``), every kind of the phase; and the ``_Plan`` of
         each kind ``legal`` asks (the kinds that are not ``refuse_only``), in order.
+        ``key``: ``key(state)`` when the caller has it already.
         """
-        key = self.key(state)
+        if key is _MISSING:
+            key = self.key(state)
         if key is self._last[0]:  # the very key object of the last call: no hashing
             return self._last[1]
         table = self._tables.get(key)
@@ -302,8 +304,10 @@ class Decisions:
         [Action(kind='take', args=(1,)), Action(kind='take', args=(2,))]
         """
         out: list[Action] = []
-        key, last = self.key(state), self._last  # ``_table``'s shortcut for the key of the last call, inlined
-        plan = last[1][2] if key is last[0] else self._table(state)[2]
+        # ``_table``'s shortcut for the key of the last call, inlined; an equal key (a game's key function
+        # may build a new small tuple each time) is compared rather than hashed and looked up again
+        key, last = self.key(state), self._last
+        plan = last[1][2] if key is last[0] or key == last[0] else self._table(state, key)[2]
         if self.values is not None:  # every kind's legal values from one call (a phase's own fast path)
             try:
                 for kind, values in zip(plan, self.values(state), strict=True):

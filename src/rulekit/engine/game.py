@@ -238,6 +238,36 @@ class Game:
         """
         return flow_steps(self.phases) if self.flow else None
 
+    @cached_property
+    def routes(self) -> tuple[dict[str, tuple], dict[str, tuple]] | None:
+        """The hot path's dispatch: per phase its hook and the phases it may lead to.
+
+        Two dicts: decision phase -> ``(play hook, next phases)``, automatic phase ->
+        ``(auto hook, next phases)``. ``State.apply`` and ``settle`` run every step with one dict lookup here and check it with one
+        set lookup of the phase it reached (``flow_steps`` holds the same edges as pairs). A step from a
+        phase not listed (the engine's ``setup``, a decision in an automatic phase) takes the plain
+        path, which checks it with ``check_step``. None for a game that overrides ``legal``, ``play``
+        or ``auto`` (``flow_dispatch`` false) or has no flow table.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> decide, automatic = rulekit.load("rune_stones").routes
+        >>> play, nexts = decide["choose_action"]
+        >>> "summon" in nexts, "choose_action" in automatic
+        (True, False)
+        """
+        if not self.flow or not self.flow_dispatch:
+            return None
+        flow, decide, automatic = self.checked_flow, {}, {}
+        for pid, phase in self.phases.items():
+            hooks = flow.get(pid)
+            if hooks is not None and phase.automatic and hooks.auto is not None:
+                automatic[pid] = (hooks.auto, frozenset(phase.next))
+            elif hooks is not None and not phase.automatic and hooks.play is not None:
+                decide[pid] = (hooks.play, frozenset(phase.next))
+        return decide, automatic
+
     def phase_graph(self) -> nx.DiGraph:
         """The flow of a round as a DiGraph built from the declared phases (what the widgets draw).
 

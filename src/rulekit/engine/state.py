@@ -327,10 +327,17 @@ class State:
         game = self.game
         # The hook gets this state as it is, as ``advance`` does (no cleaned copy: one copy less per
         # decision); a hook that sets no ``events`` hands back this state's events object: "no events".
-        nxt = game.checked_flow[self.phase].play(self, action) if game.flow_dispatch else game.play(self, action)
-        steps = game.flow_steps  # the flow check as one set lookup; ``check_step`` words a refusal
-        if steps is not None and (self.phase, nxt.phase) not in steps[0]:
-            check_step(game.phases, self, nxt, automatic=False)
+        routes = game.routes
+        route = routes[0].get(self.phase) if routes is not None else None
+        if route is not None:  # the phase's play hook and where it may lead, one lookup (``Game.routes``)
+            nxt = route[0](self, action)
+            if nxt.phase not in route[1]:  # the flow check as one set lookup; ``check_step`` words a refusal
+                check_step(game.phases, self, nxt, automatic=False)
+        else:
+            nxt = game.checked_flow[self.phase].play(self, action) if game.flow_dispatch else game.play(self, action)
+            steps = game.flow_steps
+            if steps is not None and (self.phase, nxt.phase) not in steps[0]:
+                check_step(game.phases, self, nxt, automatic=False)
         events = () if nxt.events is self.events else nxt.events
         # other seats must not count a private decision (a card added to a sealed bid); most games have none
         if game.has_private_decisions and game.private_decision(self, action):
@@ -399,13 +406,19 @@ class State:
         if self.to_move is not None or self.is_over:
             return self
         game, state, events = self.game, self, list(self.events)
-        steps = game.flow_steps
-        automatic = steps[1] if steps is not None else None
-        flow = game.checked_flow if game.flow_dispatch else None  # the phases' own hooks: one call less a step
+        routes = game.routes
+        automatic = routes[1] if routes is not None else {}
         while True:  # ``advance`` inlined: the last step's copy carries all the events (one copy less)
-            nxt = flow[state.phase].auto(state) if flow is not None else game.auto(state)
-            if automatic is not None and (state.phase, nxt.phase) not in automatic:
-                check_step(game.phases, state, nxt, automatic=True)
+            route = automatic.get(state.phase)
+            if route is not None:  # the phase's auto hook and where it may lead, one lookup (``Game.routes``)
+                nxt = route[0](state)
+                if nxt.phase not in route[1]:
+                    check_step(game.phases, state, nxt, automatic=True)
+            else:
+                nxt = game.checked_flow[state.phase].auto(state) if game.flow_dispatch else game.auto(state)
+                steps = game.flow_steps
+                if steps is not None and (state.phase, nxt.phase) not in steps[1]:
+                    check_step(game.phases, state, nxt, automatic=True)
             own = () if nxt.events is state.events else nxt.events
             events += own
             if nxt.to_move is None and not nxt.is_over:
@@ -588,7 +601,10 @@ def _make_evolve():
     """
     keep = object()
     blank = blank_of(State)
-    state_only = [f for f in _FIELDS if f not in _BOOKKEEPING]
+    # the fields whose change drops the legal actions computed, the ones hooks change most first: the
+    # test below stops at the first field given (most copies change ``data``)
+    often = ("data", "phase", "to_move", "rng", "is_over")
+    state_only = [*often, *(f for f in _FIELDS if f not in _BOOKKEEPING and f not in often)]
     lines = [
         "def evolve(self, _positional=_keep, " + ", ".join(f"{f}=_keep" for f in _FIELDS) + ", **unknown):",
         "    if unknown or _positional is not _keep:",

@@ -486,8 +486,22 @@ def learn_values(s: State) -> list[int]:
     n = _now(s)
     if n.p.stepped:
         return []
-    cfg, p, value = n.cfg, n.p, n.value
-    return [a for a in range(6) if not learn(cfg, p, a, value)]
+    return _learnable(n.cfg, n.p, n.value)
+
+
+_LEARNABLE: dict[tuple, tuple] = {}  # (levels, stones prepaid, next stone's price, energy) -> (cfg, areas)
+
+
+def _learnable(cfg: Config, p: Player, value: int) -> tuple[int, ...]:
+    """The areas ``learn`` allows a player who has not stepped this round. Every hub decision asks;
+    the answer depends only on the levels, the stones and the energy (few combinations): kept."""
+    key = (p.know, p.prepaid, p.markers[0] if p.markers else -1, value)
+    kept = _LEARNABLE.get(key)
+    if kept is None or kept[0] is not cfg:
+        if len(_LEARNABLE) >= 10_000:
+            _LEARNABLE.clear()
+        kept = _LEARNABLE[key] = (cfg, tuple(a for a in range(6) if not learn(cfg, p, a, value)))
+    return kept[1]
 
 
 def learn_ok(s: State, a: int) -> No | None:
@@ -652,7 +666,7 @@ def hub_values(s: State) -> tuple:
         owned,
         stored,
         active,
-        () if p.stepped else [a for a in range(6) if not learn(cfg, p, a, value)],
+        () if p.stepped else _learnable(cfg, p, value),
         [a for a in range(6) if not free_step(cfg, p, a)] if p.free_steps else (),
         () if buy_stone(p, value) else _ONE,
         auction_values(s),

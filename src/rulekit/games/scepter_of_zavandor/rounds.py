@@ -40,6 +40,10 @@ def turn_order(s: State) -> State:
     gems = [gem_vp(cfg, p) for p in t.p]
     order = tuple(sorted(range(n), key=lambda i: (-vps[i], -gems[i], lots[i])))
     ps = tuple(copy_player(p, stepped=False) if p.stepped else p for p in t.p)
+    # an unchanged order or points keep their very tuples: the price modifiers and auction prices are
+    # kept while these are the same objects (checks._modifiers, checks._offer_prices)
+    order = t.order if order == t.order else order
+    vps = t.vp_start if vps == t.vp_start else vps
     t = copy_table(t, p=ps, order=order, vp_start=vps, cur=0)
     ev = [game.say("ZS-080", "turn_order", round=t.round, order=_OrderText(order, vps))]
     if len(set(zip(vps, gems, strict=True))) < n:

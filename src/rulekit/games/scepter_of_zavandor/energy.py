@@ -156,42 +156,29 @@ def take_item(cfg: Config, t: Table, seat: int, item: tuple) -> tuple[Table, int
 def take_items(cfg: Config, t: Table, seat: int, items, **changes) -> Table:
     """Remove ``items`` from a hand back to the bank and the discard piles.
 
-    One copy of the player and one of the table for all of them, other table ``changes`` (an
-    updated payment) folded into it: every payment step runs this.
+    Other table ``changes`` (an updated payment) ride on the last item's copy. Bots hand over
+    one item per payment step, so each item copies only the fields it changes (``_take``).
     """
+    if not items:
+        return copy_table(t, **changes)
+    for item in items[:-1]:
+        t = _take(cfg, t, seat, item)
+    return _take(cfg, t, seat, items[-1], **changes)
+
+
+def _take(cfg: Config, t: Table, seat: int, item: tuple, **changes) -> Table:
+    """One item of ``take_items``: a card to its discard pile, a concentrated energy or a dust token to the bank."""
     p = t.p[seat]
-    if len(items) == 1:  # one item handed over (a bot's every payment step): only its own fields change
-        item = items[0]
-        if item[0] == "card":
-            g, v = item[1], item[2]
-            cards = p.cards
-            k = cards.index((g, v))
-            discards = _set(t.discards, g - 1, t.discards[g - 1] + (v,))
-            return put(t, seat, copy_player(p, cards=cards[:k] + cards[k + 1 :]), discards=discards, **changes)
-        if item[0] == "energy":
-            i = item[1] - 1
-            return put(t, seat, copy_player(p, conc=_set(p.conc, i, p.conc[i] - 1)), conc_net=t.conc_net - 1, **changes)
-        i = cfg.tokens.index(item[1])
-        p = copy_player(p, dust=_set(p.dust, i, p.dust[i] - 1))
-        return put(t, seat, p, dust_net=t.dust_net - item[1], **changes)
-    cards, conc, dust = p.cards, p.conc, p.dust
-    discards, dust_net, conc_net = t.discards, t.dust_net, t.conc_net
-    for item in items:
-        if item[0] == "card":
-            g, v = item[1], item[2]
-            k = cards.index((g, v))
-            cards = cards[:k] + cards[k + 1 :]
-            discards = _set(discards, g - 1, discards[g - 1] + (v,))
-        elif item[0] == "energy":
-            i = item[1] - 1
-            conc = _set(conc, i, conc[i] - 1)
-            conc_net -= 1
-        else:
-            i = cfg.tokens.index(item[1])
-            dust = _set(dust, i, dust[i] - 1)
-            dust_net -= item[1]
-    p = copy_player(p, cards=cards, conc=conc, dust=dust)
-    return put(t, seat, p, discards=discards, dust_net=dust_net, conc_net=conc_net, **changes)
+    if item[0] == "card":
+        g, v = item[1], item[2]
+        k = p.cards.index((g, v))
+        discards = _set(t.discards, g - 1, t.discards[g - 1] + (v,))
+        return put(t, seat, copy_player(p, cards=p.cards[:k] + p.cards[k + 1 :]), discards=discards, **changes)
+    if item[0] == "energy":
+        i = item[1] - 1
+        return put(t, seat, copy_player(p, conc=_set(p.conc, i, p.conc[i] - 1)), conc_net=t.conc_net - 1, **changes)
+    i = cfg.tokens.index(item[1])
+    return put(t, seat, copy_player(p, dust=_set(p.dust, i, p.dust[i] - 1)), dust_net=t.dust_net - item[1], **changes)
 
 
 def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool]:

@@ -25,7 +25,7 @@ from ...engine import State
 from ...engine.decisions import Decisions, Kind, No, Refusals
 from .auction import bid_menu, printed
 from .energy import item_label, pay_items
-from .model import Player, Table, can_enchant, capacity, gem_price, hand_value, item_price, means, modifier
+from .model import Player, Table, can_enchant, capacity, gem_price, hand_value, item_price, means, modifier, remember
 from .tables import AREAS, ARTS, GEMS, RUBY, Config
 from .turn import learn_cost
 from .words import max_bid
@@ -426,12 +426,14 @@ def _held(p: Player) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
     key = (p.active, p.stored)
     held = _HELD.get(key)
     if held is None:
-        if len(_HELD) >= 10_000:
-            _HELD.clear()
-        held = _HELD[key] = (
-            tuple(g for g in range(5) if not disenchant(p, g)),
-            tuple(g for g in range(5) if not activate(p, g, True)),
-            tuple(g for g in range(5) if not deactivate(p, g)),
+        held = remember(
+            _HELD,
+            key,
+            (
+                tuple(g for g in range(5) if not disenchant(p, g)),
+                tuple(g for g in range(5) if not activate(p, g, True)),
+                tuple(g for g in range(5) if not deactivate(p, g)),
+            ),
         )
     return held
 
@@ -498,9 +500,7 @@ def _learnable(cfg: Config, p: Player, value: int) -> tuple[int, ...]:
     key = (p.know, p.prepaid, p.markers[0] if p.markers else -1, value)
     kept = _LEARNABLE.get(key)
     if kept is None or kept[0] is not cfg:
-        if len(_LEARNABLE) >= 10_000:
-            _LEARNABLE.clear()
-        kept = _LEARNABLE[key] = (cfg, tuple(a for a in range(6) if not learn(cfg, p, a, value)))
+        kept = remember(_LEARNABLE, key, (cfg, tuple(a for a in range(6) if not learn(cfg, p, a, value))))
     return kept[1]
 
 
@@ -627,9 +627,7 @@ def exchanges(s: State) -> tuple[int, ...]:
     cfg, p = s.game.cfg, s.data.p[s.to_move]
     kept = _EXCHANGES.get(p.dust)
     if kept is None or kept[0] is not cfg.tokens:
-        if len(_EXCHANGES) >= 10_000:
-            _EXCHANGES.clear()
-        kept = _EXCHANGES[p.dust] = (cfg.tokens, tuple(v for v in cfg.tokens[:2] if not exchange(cfg, p, v)))
+        kept = remember(_EXCHANGES, p.dust, (cfg.tokens, tuple(v for v in cfg.tokens[:2] if not exchange(cfg, p, v))))
     return kept[1]
 
 

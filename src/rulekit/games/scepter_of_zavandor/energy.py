@@ -9,7 +9,7 @@ consistent bookkeeping: dust and concentrated energy are counted against
 from __future__ import annotations
 
 from ...engine import Dice
-from .model import Player, Table, copy_player, copy_table, put, sale_value
+from .model import Player, Table, copy_player, copy_table, put, remember, sale_value
 from .tables import GEMS, Config
 
 __all__ = [
@@ -44,9 +44,7 @@ def split_dust(cfg: Config, amount: int) -> tuple[tuple[int, ...], int]:
     key = (cfg.tokens, amount)
     split = _SPLITS.get(key)
     if split is None:
-        if len(_SPLITS) >= 10_000:
-            _SPLITS.clear()
-        split = _SPLITS[key] = _split(cfg.tokens, amount)
+        split = remember(_SPLITS, key, _split(cfg.tokens, amount))
     return split
 
 
@@ -69,11 +67,17 @@ def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int
     """Pay ``amount`` dust from the bank to ``seat`` in tokens; returns (table, lost)."""
     if amount <= 0:
         return t, 0
-    tokens, lost = split_dust(cfg, amount)
     p = t.p[seat]
-    d = p.dust  # three denominations (``split_dust``), added by hand: income and change run this
-    dust = (d[0] + tokens[0], d[1] + tokens[1], d[2] + tokens[2])
+    dust, lost = _plus_dust(cfg, p.dust, amount)
     return put(t, seat, copy_player(p, dust=dust), dust_net=t.dust_net + amount - lost), lost
+
+
+def _plus_dust(cfg: Config, dust: tuple[int, ...], amount: int) -> tuple[tuple[int, ...], int]:
+    """``dust`` with ``amount`` more in tokens (``split_dust``), and what no token could make.
+
+    The three denominations are added by hand: income, change and every disenchant run this."""
+    tokens, lost = split_dust(cfg, amount)
+    return (dust[0] + tokens[0], dust[1] + tokens[1], dust[2] + tokens[2]), lost
 
 
 def draw_card(cfg: Config, t: Table, seat: int, g: int, dice: Dice, reshuffle: bool = True) -> tuple[Table, int]:
@@ -125,12 +129,10 @@ def pay_items(cfg: Config, p: Player) -> tuple[tuple, ...]:
     key = (cfg.tokens, p.cards, p.conc, p.dust)
     items = _ITEMS.get(key)
     if items is None:
-        if len(_ITEMS) >= 50_000:
-            _ITEMS.clear()
         listed = [("card", g, v) for g, v in dict.fromkeys(p.cards)]
         listed += [("energy", g + 1) for g, n in enumerate(p.conc) if n]
         listed += [("dust", cfg.tokens[i]) for i, n in enumerate(p.dust) if n]
-        items = _ITEMS[key] = tuple(listed)
+        items = remember(_ITEMS, key, tuple(listed), limit=50_000)
     return items
 
 
@@ -187,11 +189,8 @@ def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool
     no token is that small: the owner receives value - lost)."""
     p = t.p[seat]
     value = sale_value(cfg, p, g)
-    # the gem and the dust (``give_dust`` written into the same copies: every disenchant of a bot's
-    # tried-out turns runs this)
-    tokens, lost = split_dust(cfg, value) if value > 0 else ((0, 0, 0), 0)
-    d = p.dust
-    dust = (d[0] + tokens[0], d[1] + tokens[1], d[2] + tokens[2])
+    # the gem and the dust in one player copy (``give_dust`` would make a second one)
+    dust, lost = _plus_dust(cfg, p.dust, value) if value > 0 else (p.dust, 0)
     if p.stored[g]:
         p2 = copy_player(p, stored=_set(p.stored, g, p.stored[g] - 1), dust=dust)
     else:
@@ -210,9 +209,7 @@ def auto_selection(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
     key = (p.cards, p.conc, p.dust, due)
     items = cfg.auto_pays.get(key)
     if items is None:
-        if len(cfg.auto_pays) >= 100_000:
-            cfg.auto_pays.clear()
-        items = cfg.auto_pays[key] = _cover(cfg, p, due)
+        items = remember(cfg.auto_pays, key, _cover(cfg, p, due), limit=100_000)
     return items
 
 

@@ -37,7 +37,24 @@ __all__ = [
     "item_price",
     "modifier",
     "put",
+    "remember",
 ]
+
+#: the most answers a module-level memo keeps (``remember``)
+MEMO_LIMIT = 10_000
+
+
+def remember(memo: dict, key: object, value: object, limit: int = MEMO_LIMIT) -> object:
+    """Keep ``value`` under ``key`` in ``memo`` and return it; a full memo starts afresh.
+
+    The package's memos (legal values, dust splits, gem sales, incomes) are keyed by the few
+    combinations of holdings a game has; the limit only bounds a very long run of many games,
+    so clearing the whole memo now and then costs nothing measurable.
+    """
+    if len(memo) >= limit:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,11 +277,13 @@ def means(cfg: Config, p: Player, with_gems: bool = True, energy: int | None = N
         key = (p.active, p.stored, p.know[GEMS_AREA])
         sales = cfg.gem_sales.get(key)
         if sales is None:
-            if len(cfg.gem_sales) >= 10_000:
-                cfg.gem_sales.clear()
             pct = cfg.price_percent[p.know[GEMS_AREA]]
-            sales = cfg.gem_sales[key] = sum(
-                (p.active[g] + p.stored[g]) * (cfg.gem_price[g] * pct // 100 // cfg.sell_divisor) for g in range(5)
+            sales = remember(
+                cfg.gem_sales,
+                key,
+                sum(
+                    (p.active[g] + p.stored[g]) * (cfg.gem_price[g] * pct // 100 // cfg.sell_divisor) for g in range(5)
+                ),
             )
         total += sales
     return total

@@ -28,6 +28,7 @@ from .model import (
     hand_limit,
     hand_value,
     item_price,
+    remember,
     victory_points,
 )
 from .tables import FLOW, GEMS, GEMS_AREA, Config
@@ -85,9 +86,7 @@ def income(cfg: Config, w: Weights, p: Player) -> float:
     key = (p.active, p.know[FLOW], p.arts)
     kept = entry[1].get(key)
     if kept is None:
-        if len(entry[1]) >= 10_000:
-            entry[1].clear()
-        kept = entry[1][key] = _income(cfg, w, p)
+        kept = remember(entry[1], key, _income(cfg, w, p))
     return kept
 
 
@@ -205,10 +204,8 @@ def _their_worth(cfg: Config, w: Weights, p: Player, rounds: float) -> float:
     kept = _THEIRS.get(id(p))
     if kept is not None and kept[0] is p and kept[1] is w and kept[2] == rounds:
         return kept[3]
-    if len(_THEIRS) >= 4096:
-        _THEIRS.clear()
     value = worth(cfg, w, p, rounds, ruin=False)
-    _THEIRS[id(p)] = (p, w, rounds, value)
+    remember(_THEIRS, id(p), (p, w, rounds, value), limit=4096)
     return value
 
 

@@ -1412,8 +1412,6 @@ def encode(value: Any, by_position: bool = False) -> Any:
         return sorted(encode(v, by_position) for v in value)
     if isinstance(value, dict):
         return {str(k): encode(v, by_position) for k, v in value.items()}
-    if isinstance(value, Action):
-        return str(value)
     return value
 
 

@@ -132,6 +132,30 @@ def wand_uses(state: State) -> list[tuple]:
     return out + [("banish", c) for c in d.display if c in g.adversary]
 
 
+_ONE = (None,)  # the one value of a kind with a single label ("recruit", "end")
+
+
+def play_values(state: State) -> tuple:
+    """The legal values of every kind of ``play_mage_cards`` at once (``Decisions(values=...)``),
+    in kind order: play, discard, step, recruit, wand, end.
+
+    The phase is asked for its legal list on nearly every decision of the game: one call reads
+    the game, the data and the display's mage cards once for all six kinds, where the kinds one
+    by one ran a stage and a check each. Each part is what the kind's own ``values`` or check
+    allows (``Decisions.refuse`` holds the two to the same answer, as does
+    ``tests/games/spellbound/test_legal_values.py``).
+    """
+    mages = discardable(state)
+    return (
+        playable(state),
+        mages,
+        reachable(state),
+        _ONE if recruit_ok(state) is None else (),
+        wand_uses(state),  # empty with an empty wand (SB-220, the kind's stage)
+        _ONE if len(mages) <= state.game.keep_mages else (),  # ``end_ok``: SB-120, SB-130
+    )
+
+
 # -- the order legal lists try arguments in ---------------------------------------------------
 
 
@@ -316,14 +340,7 @@ DECISIONS: dict[str, Decisions] = {
         Kind("tower", _cards, No("SB-100", "not_in_display"), check=tower_ok, values=in_display),
         *(_before_tower(k) for k in (_PLAY, _DISCARD, _STEP, _RECRUIT, _WAND, _END)),
     ),
-    "play_mage_cards": _phase(
-        _PLAY,
-        _DISCARD,
-        _STEP,
-        _RECRUIT,
-        _WAND,
-        _END,
-    ),
+    "play_mage_cards": Decisions(_PLAY, _DISCARD, _STEP, _RECRUIT, _WAND, _END, key=_key, values=play_values),
     "eod_choose_book": _phase(Kind("advance", _tracks, No("SB-410", "book_not_on_track"), None, advance_ok)),
     "final_battle": _phase(
         Kind("destroy", _moon_cards, No("SB-540", "not_in_tower"), None, destroy_ok, (), _in_tower),

@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["blank_of", "copier", "maker"]
+__all__ = ["blank_of", "copier", "changer", "maker"]
 
 _BLANKS: dict[type, type] = {}
 
@@ -123,6 +123,65 @@ def copier(cls: type) -> Callable[..., Any]:
     copy = scope["copy"]
     copy.__qualname__ = f"{cls.__name__}.copy"
     return copy
+
+
+def changer(record_type: type, *fields: str) -> Callable[..., Any]:
+    """A copy of a ``record_type`` record with exactly ``fields`` changed: ``change(obj, *values)``.
+
+    For the commonest copies of a large record. The keyword copier (``copier``)
+    tests every field for a new value; this one knows which fields change and
+    copies the others as they are: about half the cost for a record of forty
+    fields (Spellbound's ``Data``).
+
+    Parameters
+    ----------
+    record_type : type
+        A frozen slots dataclass directly below ``object``.
+    *fields : str
+        The fields to change, in the order the copy takes their values.
+
+    Returns
+    -------
+    callable
+        ``change(obj, *values) -> record_type``.
+
+    Raises
+    ------
+    TypeError
+        For a name that is no field of ``record_type``.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Purse:
+    ...     gold: int
+    ...     gems: tuple
+    >>> pay = changer(Purse, "gold")
+    >>> pay(Purse(3, ("red",)), 1)
+    Purse(gold=1, gems=('red',))
+    >>> changer(Purse, "silver")
+    Traceback (most recent call last):
+    ...
+    TypeError: Purse has no field(s) ['silver']
+    """
+    cls = record_type
+    slots = tuple(cls.__slots__)
+    unknown = sorted(set(fields) - set(slots))
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
+    lines = [
+        f"def change(obj, {', '.join(fields)}):",
+        "    new = _new(_Blank)",
+        *(f"    new.{f} = {f}" if f in fields else f"    new.{f} = obj.{f}" for f in slots),
+        "    new.__class__ = cls",
+        "    return new",
+    ]
+    scope = {"_new": object.__new__, "_Blank": blank_of(cls), "cls": cls}
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the class's own slot names
+    change = scope["change"]
+    change.__qualname__ = f"{cls.__name__}.change_{'_'.join(fields)}"
+    return change
 
 
 def maker(cls: type) -> Callable[..., Any]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit.engine import DataFileError, Event
 from rulekit.engine.seats import replace_at
 
-from .model import CAUGHT, HELD, ON_TRACK, Data
+from .model import CAUGHT, HELD, ON_TRACK, Data, with_pursuers, with_refill
 
 if TYPE_CHECKING:
     from .rules import Spellbound
@@ -57,7 +57,7 @@ def move_pursuer(g: Spellbound, d: Data, t: int, n: int, rule: str, o: dict) -> 
         d = d.but(pursuers=replace_at(d.pursuers, t, new), book_status=replace_at(d.book_status, t, CAUGHT))
         events.append(g.say("SB-911", "book_caught", **named))
     else:
-        d = d.but(pursuers=replace_at(d.pursuers, t, new))
+        d = with_pursuers(d, replace_at(d.pursuers, t, new))
     if new == track.pursuer_goal and n > 0:
         events.append(g.say("SB-620", "pursuer_at_goal", **named))
     return d, events
@@ -123,7 +123,7 @@ def refill_display(g: Spellbound, d: Data, rule: str) -> tuple[Data, bool, tuple
             have += 1
         n += 1
     drawn = deck[:n]
-    d = d.but(deck=deck[n:], display=d.display + drawn, fresh=d.fresh + tuple([c for c in drawn if c in wicked]))
+    d = with_refill(d, deck[n:], d.display + drawn, d.fresh + tuple([c for c in drawn if c in wicked]))
     return d, have >= target, drawn, [g.say(rule, "refill", **g.list_args(drawn), n=have)]
 
 

@@ -13,7 +13,7 @@ from rulekit.engine.seats import replace_at
 
 from . import effects as fx
 from . import last_battle
-from .model import ON_TRACK, Data
+from .model import ON_TRACK, Data, with_cards_moved, with_step
 
 if TYPE_CHECKING:
     from .rules import Spellbound
@@ -69,7 +69,7 @@ def _play_card(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list
     """SB-120 / SB-200: the card leaves the display and its effect op is carried out (``effects.CARD_OPS``)."""
     cid = args[0]
     card = g.cat.cards[cid]
-    d = d.but(display=tuple([c for c in d.display if c != cid]), discard=d.discard + (cid,))
+    d = with_cards_moved(d, tuple([c for c in d.display if c != cid]), d.discard + (cid,))
     rule = "SB-200" if card.type == "ally" else "SB-120"
     events = [g.say(rule, "plays", seat=d.active + 1, **g.card_args(card.id))]
     op = fx.CARD_OPS.get(card.effect)
@@ -89,7 +89,7 @@ def _discard(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[E
         d = d.but(display=display, discard=discard, wands=replace_at(d.wands, d.active, True))  # one copy
         events.append(g.say("SB-909", "wand_recharged", seat=d.active + 1))
     else:
-        d = d.but(display=display, discard=discard)
+        d = with_cards_moved(d, display, discard)
     return d, events
 
 
@@ -99,7 +99,7 @@ def _step(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Even
     left = d.movement - 1
     events = [g.say("SB-140", "steps", seat=d.active + 1, **g.space_args(to, "to"), left=left)]
     if g.cat.space_kinds[to] != "village":
-        return d.but(mages=replace_at(d.mages, d.active, to), movement=left, moved=True), events
+        return with_step(d, replace_at(d.mages, d.active, to), left, True), events
     # a village: all changes of the step in one copy of the data (steps are frequent)
     changes: dict = {"mages": replace_at(d.mages, d.active, to), "movement": left, "moved": True}
     v = g.cat.villages.index(to)

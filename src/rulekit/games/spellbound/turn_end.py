@@ -16,7 +16,7 @@ from rulekit.engine.seats import next_seat
 
 from . import effects as fx
 from . import end_of_deck
-from .model import Data
+from .model import Data, with_next_turn
 
 if TYPE_CHECKING:
     from .rules import Spellbound
@@ -72,5 +72,5 @@ def check(g: Spellbound, state: State, d: Data) -> State:
         d = d.but(books_used=0, battle_suns=0)
         return g.checked(state, d, [ev], "final_battle", d.active)
     nxt = next_seat(d.active, state.players)
-    d = d.but(active=nxt, moved=False, movement=0)
+    d = with_next_turn(d, nxt, False, 0)
     return g.checked(state, d, [g.say("SB-300", "next_turn", seat=nxt + 1)], "take_destiny_card", nxt)

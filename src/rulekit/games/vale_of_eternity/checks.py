@@ -243,6 +243,23 @@ def release_ok(state: Any, cid: int) -> No | None:
     return None
 
 
+_ONE = (None,)  # the one value of "end"
+
+
+def _action_turn_values(state: Any) -> tuple:
+    """The legal values of every kind of the action turn at once (``Decisions(values=...)``), in
+    kind order: sell, tame, summon, release, end.
+
+    The action turn's legal list is the commonest of the game (a third of its decisions), and
+    most of them are computed for the next state while a step closes (``rules.close``): one call
+    reads the marked cards once for sell, tame and end (VE-052, VE-057), instead of one stage or
+    values call per kind. Each part is what the kind's check allows (the legal-values tests hold
+    the list to the refusals at every decision of random play).
+    """
+    marked = _marked(state)
+    return marked, marked, _summonable(state), _releasable(state), () if marked else _ONE
+
+
 def end_open(state: Any) -> No | None:
     """VE-052: the turn ends only when no marker of the player's is left on a card."""
     marked = _marked(state)
@@ -347,9 +364,9 @@ class _Phase(Decisions):
     in the same order, so it is the same list; ``refuse`` still knows every kind.
     """
 
-    def __init__(self, *kinds: Kind) -> None:
+    def __init__(self, *kinds: Kind, values: Callable[[Any], tuple] | None = None) -> None:
         super().__init__(*kinds, key=_key)
-        self._open = Decisions(*(k for k in kinds if k.stage not in _CLOSED), key=_key)
+        self._open = Decisions(*(k for k in kinds if k.stage not in _CLOSED), key=_key, values=values)
 
     def legal(self, state: Any) -> list:
         return self._open.legal(state)
@@ -361,8 +378,8 @@ _EXCHANGE = Kind("exchange", _STONES, No("VE-030", "r_exchange"), _never("VE-030
 _CARD_BAD = No("VE-058", "r_no_card")
 
 
-def _phase(*kinds: Kind) -> Decisions:
-    return _Phase(*kinds, _EXCHANGE)
+def _phase(*kinds: Kind, values: Callable[[Any], tuple] | None = None) -> Decisions:
+    return _Phase(*kinds, _EXCHANGE, values=values)
 
 
 def _pick() -> Decisions:
@@ -412,6 +429,7 @@ DECISIONS: dict[str, Decisions] = {
             values=_releasable,
         ),
         Kind("end", _none, No("VE-052", "r_bad_args"), end_open),
+        values=_action_turn_values,
     ),
     "summon_payment": _payment("VE-059"),
     "release_payment": _payment("VE-066"),

@@ -10,6 +10,11 @@ follow the decision. Rates are per CPU second of this process
 (``time.process_time``), so time the process waits for a core on a busy
 machine counts for neither side. Target (issue 23 item 5): every game >= 1.0x.
 
+Measure on a quiet machine: under load the games, whose working sets are
+larger, lose more to the shared caches than tic-tac-toe does (Rune Stones
+gave 0.91 at load 2.6-2.9 and 1.14 below load 1 with the same code).
+``instructions.py`` gives a figure that no load moves.
+
     python benchmarks/engine_ratio.py [--games scepter_of_zavandor,...] [--rounds 7] [--seconds 0.5]
 """
 

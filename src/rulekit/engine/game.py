@@ -208,6 +208,23 @@ class Game:
         return {o.name: o for o in self.option_list}
 
     @cached_property
+    def default_options(self) -> Options:
+        """The options of a game started without any (``resolve_options({})``), worked out once.
+
+        ``new`` without options (random play and bot searches start a game every few dozen
+        decisions) would check the same defaults every time; its states share this one frozen
+        ``Options`` instead, so the games' caches keyed by its identity hold across games.
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> game = rulekit.load("rune_stones")
+        >>> game.default_options == game.resolve_options({}), game.new().options is game.default_options
+        (True, True)
+        """
+        return self.resolve_options({})
+
+    @cached_property
     def checked_flow(self) -> dict[str, PhaseHooks]:
         """``flow``, checked once against ``phases`` (every phase but the engine's ``setup``, the right hooks).
 
@@ -334,7 +351,7 @@ class Game:
             raise SetupError(f"the seed must be an int, got {seed!r}")
         if not 0 <= seed <= MAX_SEED:
             raise SetupError(f"the seed must be in 0..2**63-1, got {seed if abs(seed) < 10**30 else 'a huge number'}")
-        opts = self.resolve_options(options)
+        opts = self.default_options if not options else self.resolve_options(options)
         if self.flow:
             self.checked_flow  # noqa: B018 - a game with a broken flow table fails here, before any play
         blank = State(self, players, opts, seed, None, "setup", None, seed_state(seed))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from rulekit.engine import DataFileError, Event
 from rulekit.engine.seats import replace_at
 
-from .model import CAUGHT, HELD, ON_TRACK, Data, with_pursuers, with_refill
+from .model import CAUGHT, HELD, ON_TRACK, Data, with_books, with_influence, with_movement, with_pursuers, with_refill
 
 if TYPE_CHECKING:
     from .rules import Spellbound
@@ -69,7 +69,7 @@ def move_book(g: Spellbound, d: Data, t: int, n: int, rule: str, o: dict) -> Out
     if d.book_status[t] != ON_TRACK:
         return d, []
     new = min(track.book_goal, d.books[t] + n)
-    d = d.but(books=replace_at(d.books, t, new))
+    d = with_books(d, replace_at(d.books, t, new))
     events = [g.say(rule, "book_moves", **g.track_args(track), to=new)]
     if new >= track.book_goal:
         d = d.but(book_status=replace_at(d.book_status, t, HELD))
@@ -251,7 +251,7 @@ def _here(d: Data) -> str:
 
 
 def _op_move(g: Spellbound, d: Data, o: Any, card: Card) -> Out:
-    d = d.but(movement=d.movement + card.value)
+    d = with_movement(d, d.movement + card.value)
     return d, [g.say("SB-140", "gains_movement", n=card.value, total=d.movement)]
 
 
@@ -266,7 +266,7 @@ def _op_magic(g: Spellbound, d: Data, o: Any, card: Card) -> Out:
 
 
 def _op_influence(g: Spellbound, d: Data, o: Any, card: Card) -> Out:
-    d = d.but(influence=replace_at(d.influence, d.active, d.influence[d.active] + card.value))
+    d = with_influence(d, replace_at(d.influence, d.active, d.influence[d.active] + card.value))
     return d, [g.say("SB-170", "gains_influence", n=card.value, total=d.influence[d.active])]
 
 

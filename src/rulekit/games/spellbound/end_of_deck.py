@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from rulekit.engine import Action, Dice, State
 
 from . import effects as fx
-from .model import ON_TRACK, Data
+from .model import ON_TRACK, Data, with_fresh
 
 if TYPE_CHECKING:
     from .rules import Spellbound
@@ -29,14 +29,14 @@ def start(g: Spellbound, state: State, d: Data, drawn: tuple[int, ...], ev: list
     if drawn and state.options["short_refill"] == "discard":
         d = d.but(display=tuple(c for c in d.display if c not in drawn), discard=d.discard + drawn)
         ev = [*ev, g.say("SB-910", "short_refill_discarded", n=len(drawn))]
-    d = d.but(fresh=tuple(c for c in d.display if c in g.adversary))
+    d = with_fresh(d, tuple([c for c in d.display if c in g.adversary]))
     return g.checked(state, d, [*ev, g.say("SB-270", "end_of_deck")], "eod_resolve_display_adversaries")
 
 
 def eod_resolve_display(g: Spellbound, state: State, d: Data) -> State:
     """SB-310 then SB-320: resolve each wicked card in the display, then discard them all."""
     if d.fresh:
-        card, d = d.fresh[0], d.but(fresh=d.fresh[1:])
+        card, d = d.fresh[0], with_fresh(d, d.fresh[1:])
         d, ev = fx.resolve_adversary(g, d, card, "SB-310", state.options)
         return g.checked(state, d, ev, state.phase)
     adv = tuple(c for c in d.display if c in g.adversary)

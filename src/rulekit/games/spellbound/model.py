@@ -22,6 +22,12 @@ __all__ = [
     "with_refill",
     "with_step",
     "with_next_turn",
+    "with_tower_card",
+    "with_fresh",
+    "with_books",
+    "with_wand_used",
+    "with_movement",
+    "with_influence",
 ]
 
 ON_TRACK, HELD, CAUGHT = "track", "held", "caught"
@@ -104,3 +110,16 @@ with_refill = changer(Data, "deck", "display", "fresh")
 with_step = changer(Data, "mages", "movement", "moved")
 #: the next mage's turn (SB-300): (active, moved, movement)
 with_next_turn = changer(Data, "active", "moved", "movement")
+#: the tower card is taken and the turn's marks start over (SB-100):
+#: (display, tower, moved, movement, spring_used, wand_used, battle_fought)
+with_tower_card = changer(Data, "display", "tower", "moved", "movement", "spring_used", "wand_used", "battle_fought")
+#: the next wicked card to resolve leaves the queue (SB-290, SB-310): (fresh)
+with_fresh = changer(Data, "fresh")
+#: a book moves on its track (SB-190, SB-210): (books)
+with_books = changer(Data, "books")
+#: the wand is used (SB-210, SB-220): (wands, wand_used, movement)
+with_wand_used = changer(Data, "wands", "wand_used", "movement")
+#: a card's movement points (SB-140): (movement)
+with_movement = changer(Data, "movement")
+#: a card's influence (SB-170): (influence)
+with_influence = changer(Data, "influence")

@@ -13,7 +13,7 @@ from rulekit.engine.seats import replace_at
 
 from . import effects as fx
 from . import last_battle
-from .model import ON_TRACK, Data, with_cards_moved, with_step
+from .model import ON_TRACK, Data, with_cards_moved, with_step, with_tower_card, with_wand_used
 
 if TYPE_CHECKING:
     from .rules import Spellbound
@@ -50,15 +50,7 @@ def play_cards(state: State, action: Action) -> State:
 
 def _to_tower(g: Spellbound, state: State, d: Data, cid: int) -> State:
     """SB-100: exactly one display card goes to the witch tower, then cards are played."""
-    d = d.but(
-        display=tuple([c for c in d.display if c != cid]),
-        tower=d.tower + (cid,),
-        moved=False,
-        movement=0,
-        spring_used=False,
-        wand_used=False,
-        battle_fought=False,
-    )
+    d = with_tower_card(d, tuple([c for c in d.display if c != cid]), d.tower + (cid,), False, 0, False, False, False)
     if not state.options["influence_persists"]:  # SB-907 variant: influence is spent in the turn or lost
         d = d.but(influence=replace_at(d.influence, d.active, 0))
     ev = g.say("SB-100", "to_tower", seat=d.active + 1, **g.card_args(cid))
@@ -133,10 +125,10 @@ def _wand(g: Spellbound, o: dict, d: Data, args: tuple) -> tuple[Data, list[Even
     events = [g.say("SB-220", "wand_used", seat=d.active + 1)]
     if args[0] == "move":  # the most frequent use: one copy of the data for all of it
         n = o["wand_movement"]
-        d = d.but(wands=emptied, wand_used=True, movement=d.movement + n)
+        d = with_wand_used(d, emptied, True, d.movement + n)
         events.append(g.say("SB-210", "gains_movement", n=n, total=d.movement))
         return d, events
-    d = d.but(wands=emptied, wand_used=True)
+    d = with_wand_used(d, emptied, True, d.movement)
     if args[0] == "search":
         d, ev = fx.move_book(g, d, fx.track_index(g, args[1]), o["wand_search_steps"], "SB-210", o)
         events += ev

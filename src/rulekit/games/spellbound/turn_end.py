@@ -16,7 +16,7 @@ from rulekit.engine.seats import next_seat
 
 from . import effects as fx
 from . import end_of_deck
-from .model import Data, with_next_turn
+from .model import Data, with_fresh, with_next_turn
 
 if TYPE_CHECKING:
     from .rules import Spellbound
@@ -59,7 +59,7 @@ def resolve_new(g: Spellbound, state: State, d: Data) -> State:
     rule = "SB-480" if state.phase.startswith("eod") else "SB-290"
     if not d.fresh:
         return g.checked(state, d, [g.say(rule, "no_new_wicked")], nxt)
-    card, d = d.fresh[0], d.but(fresh=d.fresh[1:])
+    card, d = d.fresh[0], with_fresh(d, d.fresh[1:])
     d, ev = fx.resolve_adversary(g, d, card, rule, state.options)
     return g.checked(state, d, ev, state.phase if d.fresh else nxt)
 

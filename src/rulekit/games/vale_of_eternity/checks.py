@@ -367,9 +367,8 @@ class _Phase(Decisions):
     def __init__(self, *kinds: Kind, values: Callable[[Any], tuple] | None = None) -> None:
         super().__init__(*kinds, key=_key)
         self._open = Decisions(*(k for k in kinds if k.stage not in _CLOSED), key=_key, values=values)
-
-    def legal(self, state: Any) -> list:
-        return self._open.legal(state)
+        #: the open kinds' own ``legal``, bound once (every step asks it: no call in between)
+        self.legal = self._open.legal
 
 
 _STONES = _labels("pay")

@@ -39,7 +39,7 @@ from .model import Vale, copy_vale, frame
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL, TABLES
 from .words import CardMessages, action_labels, describe, event_args
-from .work import Work
+from .work import Work, summon_cost_of
 
 __all__ = ["ValeOfEternity", "FLOW_HOOKS", "close"]
 
@@ -49,10 +49,6 @@ ON_TAME = PERM_BY_OP.get("on_tame", {})  # Triton
 
 def _open(state: State) -> Work:
     return Work.open(state.data, state.rng, state.options, state.players)
-
-
-def _peek(state: State) -> Work:
-    return Work.peek(state.data, state.rng, state.options, state.players)
 
 
 def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Action] | None = None) -> State:
@@ -244,7 +240,7 @@ def _quick_summon(state: State) -> State | None:
     d = state.data
     f = d.pending[-1]
     seat, cid = f.owner, f.card
-    cost = _peek(state).summon_cost(seat, cid)
+    cost = summon_cost_of(d.areas[seat], cid, state.options)  # VE-060, read from the frozen area
     if cost == 0:
         return None
     card = CARDS[cid]

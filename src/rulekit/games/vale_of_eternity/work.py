@@ -185,7 +185,19 @@ class Work:
 
     def what_if(self, seat: int, hand: list, area: list) -> Work:
         """A cheap read-only copy in which ``seat`` holds ``hand`` and has ``area`` (VE-063 checks)."""
-        w = Work.peek(self, self.dice.state, self.options, self.players)  # a Work reads like a Vale
+        w = _new(Work)  # every field shared (the checks only read it), the dice too, but hands and areas
+        w.round, w.start, w.stage, w.picks, w.turn, w.done = (
+            self.round,
+            self.start,
+            self.stage,
+            self.picks,
+            self.turn,
+            self.done,
+        )
+        w.deck, w.discard, w.display, w.markers = self.deck, self.discard, self.display, self.markers
+        w.stones, w.scores, w.summoned, w.pending = self.stones, self.scores, self.summoned, self.pending
+        w.forced, w.fresh, w.top_known, w.shown = self.forced, self.fresh, self.top_known, self.shown
+        w.dice, w.options, w.players, w.events = self.dice, self.options, self.players, []
         w.hands, w.areas = list(self.hands), list(self.areas)
         w.hands[seat], w.areas[seat] = hand, area
         return w

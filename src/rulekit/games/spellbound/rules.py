@@ -240,25 +240,16 @@ class Spellbound(Game):
         return tuple({"card": card.name, "card_de": card.name_de} for card in self.cat.cards)
 
     def list_args(self, ids) -> dict:
-        """Message arguments listing cards ``ids`` in both languages; remembered per list, since every
-        refill names the one or two cards it drew (a new string join each time costs more)."""
-        key = tuple(ids)
-        found = self._list_words.get(key)
-        if found is None:
-            cards = [self.cat.cards[c] for c in key]
-            found = {
-                "cards": ", ".join(c.name for c in cards) or "-",
-                "cards_de": ", ".join(c.name_de for c in cards) or "-",
-                "count": len(cards),
-            }
-            if len(self._list_words) > 4096:  # a long session: start over
-                self._list_words.clear()
-            self._list_words[key] = found
-        return found
+        """Message arguments listing cards ``ids`` in both languages, joined only when the text is
+        read (``CardNames``): every refill names the three to seven cards it drew, a new list each
+        time, and random play and bots read almost none of these texts."""
+        ids = tuple(ids)
+        return {"cards": CardNames(self._names[0], ids), "cards_de": CardNames(self._names[1], ids), "count": len(ids)}
 
     @cached_property
-    def _list_words(self) -> dict[tuple[int, ...], dict]:
-        return {}
+    def _names(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Per card id its name, in English and in German (``list_args``)."""
+        return tuple(c.name for c in self.cat.cards), tuple(c.name_de for c in self.cat.cards)
 
     def space_args(self, space: str, name: str) -> dict[str, str]:
         found = self._space_words.get((space, name))
@@ -483,6 +474,28 @@ class Spellbound(Game):
         moves.add_nodes_from((s, g.nodes[s]) for s in self.cat.spaces)
         moves.add_edges_from(self.cat.roads, kind="road")
         return moves
+
+
+class CardNames:
+    """Card names joined by commas ("-" for none) when a message is formatted (``Spellbound.list_args``).
+
+    Examples
+    --------
+    >>> f"{CardNames(('Owl', 'Cat', 'Toad'), (2, 0))} / {CardNames(('Owl',), ())}"
+    'Toad, Owl / -'
+    """
+
+    __slots__ = ("names", "ids")
+
+    def __init__(self, names: tuple[str, ...], ids: tuple[int, ...]) -> None:
+        self.names, self.ids = names, ids
+
+    def __str__(self) -> str:
+        names = self.names
+        return ", ".join([names[c] for c in self.ids]) or "-"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 #: Data fields added later (issue 17, option victory_check) and their defaults (see ``snapshot``)

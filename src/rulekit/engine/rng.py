@@ -185,18 +185,19 @@ class Dice:
         """
         out = list(items)
         z = self.state
-        for i in range(len(out) - 1, 0, -1):
-            # ``below(i + 1)`` inlined (setups and every bot's determinize shuffle whole decks): the same draws
-            n = i + 1
-            limit = _MASK - (_MASK % n)
+        # ``below``'s rejection limit for n is above ``_MASK - n``, so a draw up to ``sure`` passes it for
+        # every n of this list: the limit is worked out only for the rare draw above (one in 2**58 or so)
+        sure = _MASK - len(out)
+        for n in range(len(out), 1, -1):
+            # ``below(n)`` inlined (setups and every bot's determinize shuffle whole decks): the same draws
             while True:
                 z = (z + _GAMMA) & _MASK
                 x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
                 x ^= x >> 31
-                if x < limit:
+                if x <= sure or x < _MASK - (_MASK % n):
                     break
             j = x % n
-            out[i], out[j] = out[j], out[i]
+            out[n - 1], out[j] = out[j], out[n - 1]
         self.state = z
         return tuple(out)

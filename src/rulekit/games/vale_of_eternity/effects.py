@@ -36,6 +36,7 @@ __all__ = [
     "recover_ok",
     "can_summon",
     "instant_needs_check",
+    "CHECKED_INSTANTS",
     "drawable",
     "summon_cost_ok",
     "resolve",
@@ -300,6 +301,11 @@ def instant_needs_check(cid: int) -> bool:
     the others are summoned without a "what if" position."""
     pid = CARDS[cid].instant
     return pid is not None and NEEDS_CHECK[pid]
+
+
+#: the cards whose instant effect might not be carried out completely (``instant_needs_check``, read
+#: as one set lookup per hand card by every action turn's legal list)
+CHECKED_INSTANTS = frozenset(cid for cid in CARDS if instant_needs_check(cid))
 
 
 def can_summon(w: Work, seat: int, cid: int) -> bool:

@@ -344,7 +344,7 @@ class ValeOfEternity(Game):
     def event(self, rule: str, key: str, args: dict, seats: tuple[int, ...] | None = None) -> Event:
         """``say`` with a memo: the same event (e.g. 'P2 ends the action turn') is built once;
         events are immutable, so equal ones are shared. ``seats``: only they may read it."""
-        cache_key = (rule, key, seats, *args.items())
+        cache_key = (rule, key, seats, *args, *args.values())  # the names, then the values (flat: hashed faster)
         cache = self._events
         event = cache.get(cache_key)
         if event is None:

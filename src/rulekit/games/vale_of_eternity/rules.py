@@ -38,7 +38,7 @@ from .checks import DECISIONS, REFUSALS, At
 from .model import Vale, copy_vale, frame
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL, TABLES
-from .words import CardMessages, action_labels, describe, event_args
+from .words import CardMessages, EventTexts, action_labels, describe
 from .work import Work, summon_cost_of
 
 __all__ = ["ValeOfEternity", "FLOW_HOOKS", "close"]
@@ -343,15 +343,21 @@ class ValeOfEternity(Game):
 
     def event(self, rule: str, key: str, args: dict, seats: tuple[int, ...] | None = None) -> Event:
         """``say`` with a memo: the same event (e.g. 'P2 ends the action turn') is built once;
-        events are immutable, so equal ones are shared. ``seats``: only they may read it."""
+        events are immutable, so equal ones are shared. ``seats``: only they may read it. The
+        arguments are worded (``words.event_args``) when the text is first read (``EventTexts``)."""
         cache_key = (rule, key, seats, *args, *args.values())  # the names, then the values (flat: hashed faster)
         cache = self._events
         event = cache.get(cache_key)
         if event is None:
             if len(cache) > 100_000:
                 cache.clear()
-            event = cache[cache_key] = self.say(rule, key, private_to=seats, **event_args(self, args))
+            event = cache[cache_key] = Event(rule, key=key, source=(self._event_texts, key, args), seats=seats)
         return event
+
+    @cached_property
+    def _event_texts(self) -> EventTexts:
+        """The messages as ``event`` words them: from the ids the rules note, on first read."""
+        return EventTexts(self.messages)
 
     @cached_property
     def messages(self) -> Messages:

@@ -8,13 +8,13 @@ colours in ``data/tables.toml``; card names come from ``data/cards.toml``
 
 from __future__ import annotations
 
-from rulekit.engine import Action, Game
+from rulekit.engine import Action
 from rulekit.engine.rules import Messages
 
 from .effects import recover_ok
 from .tables import CARDS, PROGRAMS, STONES, TABLES, choose_options
 
-__all__ = ["describe", "action_labels", "ACTION_KINDS", "card_args", "event_args", "CardMessages"]
+__all__ = ["describe", "action_labels", "ACTION_KINDS", "card_args", "event_args", "CardMessages", "EventTexts"]
 
 #: every action kind the game produces, and what its argument is
 ACTION_KINDS: dict[str, str] = {
@@ -111,7 +111,7 @@ def action_labels(players: int, options: dict | None = None) -> frozenset[str]:
     return frozenset(labels)
 
 
-def event_args(game: Game, args: dict) -> dict:
+def event_args(messages: Messages, args: dict) -> dict:
     """Event arguments: seats become P1..P4; elements, card ids and action labels words in both
     languages (``{card}`` / ``{card_de}``, ``{cards}`` / ``{cards_de}``: issue 14)."""
     out = dict(args)
@@ -123,7 +123,7 @@ def event_args(game: Game, args: dict) -> dict:
             out[key] = ", ".join(CARDS[c].name_in(lang) for c in cids)
     if "label" in out:
         action = Action.coerce(out.pop("label"))
-        out["choice"], out["choice_de"] = game.describe(action, "en"), game.describe(action, "de")
+        out["choice"], out["choice_de"] = describe(messages, action, "en"), describe(messages, action, "de")
     for key in ("player", "target"):
         if key in out:
             out[key] = f"P{out[key] + 1}"
@@ -131,3 +131,17 @@ def event_args(game: Game, args: dict) -> dict:
         names = TABLES["element_names"][out["element"]]
         out["element"], out["element_de"] = names["en"], names["de"]
     return out
+
+
+class EventTexts:
+    """The messages of the game's events, which carry plain ids (seats, cards, elements, labels):
+    ``event_args`` words them when the text is first read (``Event`` formats lazily), so an event
+    that is never read, as in bot play, costs no card names and no action sentences."""
+
+    __slots__ = ("messages",)
+
+    def __init__(self, messages: Messages) -> None:
+        self.messages = messages
+
+    def format(self, key: str, **args: object) -> tuple[str, str]:
+        return self.messages.format(key, **event_args(self.messages, args))

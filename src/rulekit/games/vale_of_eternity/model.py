@@ -11,9 +11,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulekit.engine.records import copier, maker
+from rulekit.engine.records import changer, copier, maker
 
-__all__ = ["Frame", "Vale", "NO_SEAT", "frame", "vale", "copy_frame", "copy_vale"]
+__all__ = [
+    "Frame",
+    "Vale",
+    "NO_SEAT",
+    "frame",
+    "vale",
+    "copy_frame",
+    "copy_vale",
+    "with_forced",
+    "with_pending",
+    "with_pick",
+    "with_sold",
+    "with_tamed",
+    "with_turn",
+]
 
 NO_SEAT = -1  # a display card without a selection marker
 
@@ -82,3 +96,12 @@ frame = maker(Frame)
 vale = maker(Vale)
 copy_frame = copier(Frame)
 copy_vale = copier(Vale)
+
+#: the quick paths' copies of ``Vale`` (``rules``), each with exactly these fields changed
+#: (``engine.records.changer``: no test per field, as ``copy_vale`` makes)
+with_pending = changer(Vale, "pending")  # an action chosen, a payment due
+with_pick = changer(Vale, "markers", "picks")  # VE-043/VE-044
+with_tamed = changer(Vale, "display", "markers", "hands", "pending", "shown")  # VE-056
+with_sold = changer(Vale, "display", "markers", "discard", "stones", "pending")  # VE-053
+with_turn = changer(Vale, "turn", "done", "fresh")  # VE-050, VE-070
+with_forced = changer(Vale, "forced")  # option forced_auto

@@ -35,7 +35,7 @@ from rulekit.engine.seats import replace_at, snake_order
 
 from . import actions, activation, effects, scene, selection, views
 from .checks import DECISIONS, REFUSALS, At
-from .model import Vale, copy_vale, frame
+from .model import Vale, copy_vale, frame, with_forced, with_pending, with_pick, with_sold, with_tamed, with_turn
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL, TABLES
 from .words import CardMessages, EventTexts, action_labels, describe
@@ -113,7 +113,7 @@ def _hand_over(state: State, data: Vale, phase: str, to_move: int | None, events
     if to_move is not None and state.options["forced_auto"]:
         acts = DECISIONS[phase].legal(At(data, to_move, state.players, state.options, state.rng))
         if len(acts) == 1 and _forceable(data, to_move, acts[0]):
-            data = copy_vale(data, forced=(phase, to_move, str(acts[0])))
+            data = with_forced(data, (phase, to_move, str(acts[0])))
             phase, to_move, acts = "forced_choice", None, None
     nxt = state.evolve(data=data, phase=phase, to_move=to_move, events=events)
     if acts:
@@ -130,7 +130,7 @@ def _play_pick(state: State, action: Action) -> State:
     markers[d.display.index(cid)] = seat
     picks = d.picks + 1
     event = state.game.event("VE-043" if picks <= n else "VE-044", "picked", {"player": seat, "card": cid})
-    data = copy_vale(d, markers=tuple(markers), picks=picks)
+    data = with_pick(d, tuple(markers), picks)
     if picks >= min(TABLES["markers_per_player"] * n, len(d.display)):
         return _hand_over(state, data, "begin_actions", None, (event,))
     phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
@@ -165,7 +165,7 @@ def _next_action_turn(state: State) -> State | None:
         return None
     turn = (d.turn + 1) % n
     event = state.game.event("VE-050", "next_turn", {"player": turn})
-    data = copy_vale(d, done=d.done + 1, turn=turn, fresh=())
+    data = with_turn(d, turn, d.done + 1, ())
     return _hand_over(state, data, "action_turn", turn, (event,))
 
 
@@ -178,7 +178,7 @@ def _nothing_to_activate(state: State) -> State | None:
     if any(CARDS[c].active is not None for c in d.areas[seat]):
         return None
     event = state.game.event("VE-070", "activation_none", {"player": seat, "n": 0})
-    return state.evolve(data=copy_vale(d, turn=seat, done=d.done + 1), phase="activation_turn", events=(event,))
+    return state.evolve(data=with_turn(d, seat, d.done + 1, d.fresh), phase="activation_turn", events=(event,))
 
 
 def _unmarked(d, cid: int) -> tuple[tuple, tuple]:
@@ -198,7 +198,7 @@ def _quick_tame(state: State) -> State | None:
     hands = replace_at(d.hands, seat, (*d.hands[seat], cid))
     shown = d.shown or ((),) * state.players
     shown = replace_at(shown, seat, (*shown[seat], cid))  # everyone saw the tamed card
-    data = copy_vale(d, display=display, markers=markers, hands=hands, pending=d.pending[:-1], shown=shown)
+    data = with_tamed(d, display, markers, hands, d.pending[:-1], shown)
     event = state.game.event("VE-056", "tamed", {"player": seat, "card": cid})
     return _hand_over(state, data, "action_turn", d.turn, (event,))
 
@@ -215,9 +215,7 @@ def _quick_sell(state: State) -> State | None:
         return None
     display, markers = _unmarked(d, cid)
     stones = replace_at(d.stones, seat, tuple(sorted(d.stones[seat] + gained)))
-    data = copy_vale(
-        d, display=display, markers=markers, discard=(*d.discard, cid), stones=stones, pending=d.pending[:-1]
-    )
+    data = with_sold(d, display, markers, (*d.discard, cid), stones, d.pending[:-1])
     args = {"player": seat, "card": cid, "element": card.element, "stones": "+".join(map(str, gained))}
     return _hand_over(state, data, "action_turn", d.turn, (state.game.event("VE-053", "sold", args),))
 
@@ -231,7 +229,7 @@ def _play_choose_action(state: State, action: Action) -> State:
         event = state.game.event("VE-052", "end_turn", {"player": seat})
         return state.evolve(phase="end_action_turn", to_move=None, events=(event,))
     chosen = frame("action", seat, seat, action.args[0], purpose=action.kind)
-    return state.evolve(data=copy_vale(d, pending=(*d.pending, chosen)), phase=action.kind, to_move=None)
+    return state.evolve(data=with_pending(d, (*d.pending, chosen)), phase=action.kind, to_move=None)
 
 
 def _quick_summon(state: State) -> State | None:
@@ -247,7 +245,7 @@ def _quick_summon(state: State) -> State | None:
     args = {"player": seat, "card": cid, "cost": cost}
     event = state.game.event("VE-060" if cost < card.cost_in(state.options) else "VE-058", "summon", args)
     pending = (*d.pending[:-1], frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
-    return _hand_over(state, copy_vale(d, pending=pending), "summon_payment", seat, (event,))
+    return _hand_over(state, with_pending(d, pending), "summon_payment", seat, (event,))
 
 
 #: label -> its Action: the forced choice waits in the data as its label (the data stays plain

@@ -92,7 +92,7 @@ def _wealth(state: Any) -> int:
 def _offered(state: Any) -> dict[str, list]:
     """The choices of the effect on top of the pending stack, by kind of action (none for a payment or
     the list of active effects to use: their own kinds check those)."""
-    m = _memo(state)
+    m = _MEMO if _MEMO.state is state else _memo(state)
     if m.offered is None:
         w, out = work(state), {}
         top = w.pending[-1] if w.pending else None

@@ -25,6 +25,7 @@ __all__ = [
     "with_pending",
     "with_pick",
     "with_sold",
+    "with_stage",
     "with_tamed",
     "with_turn",
 ]
@@ -105,3 +106,4 @@ with_tamed = changer(Vale, "display", "markers", "hands", "pending", "shown")  #
 with_sold = changer(Vale, "display", "markers", "discard", "stones", "pending")  # VE-053
 with_turn = changer(Vale, "turn", "done", "fresh")  # VE-050, VE-070
 with_forced = changer(Vale, "forced")  # option forced_auto
+with_stage = changer(Vale, "stage", "turn", "done")  # VE-050

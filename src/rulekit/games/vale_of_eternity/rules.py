@@ -35,7 +35,7 @@ from rulekit.engine.seats import replace_at, snake_order
 
 from . import actions, activation, effects, scene, selection, views
 from .checks import DECISIONS, REFUSALS, At
-from .model import Vale, copy_vale, frame, with_forced, with_pending, with_pick, with_sold, with_tamed, with_turn
+from .model import Vale, frame, with_forced, with_pending, with_pick, with_sold, with_stage, with_tamed, with_turn
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL, TABLES
 from .words import CardMessages, EventTexts, action_labels, describe
@@ -45,10 +45,6 @@ __all__ = ["ValeOfEternity", "FLOW_HOOKS", "close"]
 
 Step = tuple[str, int | None]
 ON_TAME = PERM_BY_OP.get("on_tame", {})  # Triton
-
-
-def _open(state: State) -> Work:
-    return Work.open(state.data, state.rng, state.options, state.players)
 
 
 def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Action] | None = None) -> State:
@@ -91,7 +87,7 @@ def _decision(phase: str, play: Callable[[State, Action], State] | None = None) 
     do = PLAYS[phase]
 
     def play_hook(state: State, action: Action) -> State:
-        w = _open(state)
+        w = Work.open(state.data, state.rng, state.options, state.players)
         return close(state, w, do(w, state.to_move, action))
 
     return PhaseHooks(legal=DECISIONS[phase].legal, play=play or play_hook, why_not=REFUSALS.why_not)
@@ -99,7 +95,7 @@ def _decision(phase: str, play: Callable[[State, Action], State] | None = None) 
 
 def _automatic(step: Callable[[Work], Step], over: bool = False) -> PhaseHooks:
     def auto_hook(state: State) -> State:
-        w = _open(state)
+        w = Work.open(state.data, state.rng, state.options, state.players)
         return close(state, w, step(w), over)
 
     return PhaseHooks(auto=auto_hook)
@@ -142,7 +138,7 @@ def _begin_actions(state: State) -> State:
     """VE-050: the action phase starts with the start player."""
     d = state.data
     event = state.game.event("VE-050", "action_phase", {"player": d.start})
-    data = copy_vale(d, stage="action", turn=d.start, done=0)
+    data = with_stage(d, "action", d.start, 0)
     return _hand_over(state, data, "action_turn", d.start, (event,))
 
 
@@ -264,7 +260,7 @@ def _forced_choice(state: State) -> State:
     """Option forced_auto: make the only possible choice of the decision that waits here, and
     the next one too while it has only one (one step); each event cites the first rule of its
     decision's phase."""
-    w = _open(state)
+    w = Work.open(state.data, state.rng, state.options, state.players)
     phase, seat, label = w.forced
     w.forced = ()
     phases, acts = state.game.phases, None

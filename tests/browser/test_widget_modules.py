@@ -286,7 +286,8 @@ HUB_HARNESS = """async ([srcs, panels, hubValues]) => {
   const hub = fake("hub", hubValues);
   hub.widget_manager = { get_model: async (id) => models[id] };
   await mount("hub", "controls.js", hubValues, hub);
-  await new Promise((r) => setTimeout(r, 0));
+  // the page outline (common.js) levels the new headings in an animation frame: let it run first
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   return { hub, models, els, reads };
 }"""
 

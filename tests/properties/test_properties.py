@@ -75,6 +75,29 @@ def test_invariants_and_one_seat_to_move(game):
     prop()
 
 
+@pytest.mark.parametrize("game", game_params())
+def test_settle_reaches_what_advance_reaches_step_by_step(game):
+    """``settle`` hands each hook the state the hook before it made (no bookkeeping copy between
+    them), so a hook must not read ``step``, ``autos`` or ``events``: then settling and stepping
+    with ``advance`` (the Table's step-through) reach the same state with the same events."""
+
+    @settings(SETTINGS, max_examples=8)
+    @given(players=_players(game), seed=st.integers(0, 2**31), choices=CHOICES)
+    def prop(players, seed, choices):
+        for state in _play(game, players, seed, choices, to_end=True):
+            if not state.automatic:
+                continue
+            stepped, events = state, list(state.events)
+            while stepped.automatic:
+                stepped = stepped.advance()
+                events += stepped.events
+            settled = state.settle()
+            assert settled == stepped and settled.autos == stepped.autos, f"step {state.step} ({state.phase})"
+            assert [e.text for e in settled.events] == [e.text for e in events], f"step {state.step}"
+
+    prop()
+
+
 def _views(state: State) -> list[str]:
     return [json.dumps(state.view(seat), sort_keys=True) for seat in range(state.players)]
 

@@ -45,8 +45,8 @@ def overflow(g: Spellbound, state: State, d: Data) -> State:
 
 
 def refill(g: Spellbound, state: State, d: Data) -> State:
-    """SB-060 (setup), SB-260, SB-270: refill; an empty deck starts the end of deck."""
-    rule = "SB-060" if state.step == 0 else "SB-260"
+    """SB-060 (setup: before the first decision), SB-260, SB-270: refill; an empty deck starts the end of deck."""
+    rule = "SB-060" if state.history is None else "SB-260"
     d, full, drawn, ev = fx.refill_display(g, d, rule)
     if full:  # with no new wicked card the empty resolving step is skipped
         return g.checked(state, d, ev, "resolve_new_adversary_cards" if d.fresh else "check_game_state")

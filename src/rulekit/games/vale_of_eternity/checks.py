@@ -6,8 +6,10 @@ space of ``words.action_labels``, by kind), the refusal of arguments outside
 them, an "open at this step?" stage and a check of the value. A stage or
 check returns ``None`` or a ``No`` naming the rule that forbids the decision
 and the message key that says why; ``legal`` and ``why_not`` run the same
-checks. Cards are offered in the order they lie (display, hand, area:
-``Kind.among``), so the legal list reads like the table.
+checks. Cards are offered in the order they lie (display, hand, area), so
+the legal list reads like the table; the hot phases give every kind's legal
+values from one function (``Decisions(values=...)``), held to the checks by
+the legal-values tests.
 
 The checks read a ``Work`` over the state (``work``): a read-only one over
 the frozen data, built once per state, or the work copy of a step that is
@@ -292,12 +294,6 @@ def _top_card(w: Work) -> dict[str, Any]:
     return {"card": top.card if top is not None and top.card in CARDS else "-"}
 
 
-def _activatable(state: Any) -> list[tuple[int]]:
-    """The cards of the activation list on top of the pending stack (none while an effect waits)."""
-    top = work(state).pending[-1]
-    return [(c,) for c in top.items] if top.kind == "activate" else []
-
-
 def activate_ok(state: Any, cid: int) -> No | None:
     """VE-062: while an effect waits for a choice, that choice comes first; VE-071: each active effect of
     one's area once; VE-073: one whose condition or cost fails is not used."""
@@ -327,18 +323,32 @@ def _choice_ok(kind: str) -> Callable[[Any, Any], No | None]:
     return choice_ok
 
 
-def _choices_of(kind: str) -> Callable[[Any], list]:
-    def choices_of(state: Any) -> list:
-        return _offered(state).get(kind, ())
+#: the kinds of the choices inside card effects (VE-062), in legal-list order after "activate"
+_EFFECT_KINDS = ("option", "recover", "discard", "summon", "target", "copy", "take", "done")
+_NO_CHOICES = ((),) * len(_EFFECT_KINDS)
 
-    return choices_of
+
+def _effect_values(state: Any) -> tuple:
+    """The legal values of every kind of an effect phase at once (``Decisions(values=...)``), in
+    kind order: activate, then the effect's choices (``_EFFECT_KINDS``).
+
+    VE-071/VE-073: while an activation list is on top, its creatures whose active effect can be
+    used (``activate_ok``), and no choice (VE-072); else the choices the effect offers now
+    (``_offered``, VE-062) and nothing to activate. One call instead of a stage, an argument list
+    and a check per kind and label (the legal-values tests hold it to the refusals).
+    """
+    top = work(state).pending[-1]
+    if top.kind == "activate":
+        return [c for c in top.items if activate_ok(state, c) is None], *_NO_CHOICES
+    offered = _offered(state)
+    return (), *([args[0] if args else None for args in offered.get(k, ())] for k in _EFFECT_KINDS)
 
 
 def _choice(kind: str) -> Kind:
     """A decision inside a card effect: the effect's own choices (``effects.choices``), VE-062."""
     labels = _none if kind == "done" else _labels(kind)
     bad = No("VE-062", "r_effect_bad")
-    return Kind(kind, labels, bad, None, _choice_ok(kind), ("VE-062", "VE-072"), _choices_of(kind))
+    return Kind(kind, labels, bad, None, _choice_ok(kind), ("VE-062", "VE-072"))
 
 
 #: the stages of kinds that are never open in their phase (``_never``): there for the refusals alone
@@ -390,15 +400,12 @@ def _payment(rule: str) -> Decisions:
     return _phase(Kind("pay", _STONES, No(rule, "r_not_a_stone"), None, _held_ok(rule), values=_held))
 
 
-_EFFECT_KINDS = ("option", "recover", "discard", "summon", "target", "copy", "take", "done")
-
-
 def _effect(*extra: Kind) -> Decisions:
     activate = Kind(
         "activate", _labels("activate"), No("VE-071", "r_not_activatable"), None, activate_ok,
-        ("VE-062", "VE-071", "VE-073"), _activatable,
+        ("VE-062", "VE-071", "VE-073"),
     )  # fmt: skip
-    return _phase(activate, *(_choice(k) for k in _EFFECT_KINDS), *extra)
+    return _phase(activate, *(_choice(k) for k in _EFFECT_KINDS), *extra, values=_effect_values)
 
 
 #: phase id -> its decisions (the flow table's ``legal`` hooks and ``REFUSALS.why_not`` read these)

@@ -167,9 +167,13 @@ def _marked(state: Any) -> list[int]:
     """The display cards with a marker of the seat to move (sell, tame and end read them)."""
     m = _MEMO if _MEMO.state is state else _memo(state)
     if m.marked is None:
-        d, seat = state.data, state.to_move
-        m.marked = [c for c, k in zip(d.display, d.markers, strict=True) if k == seat]
+        m.marked = _marked_of(state.data, state.to_move)
     return m.marked
+
+
+def _marked_of(d: Any, seat: int) -> list[int]:
+    """The display cards with a marker of ``seat`` (VE-057), in display order."""
+    return [c for c, k in zip(d.display, d.markers, strict=True) if k == seat]
 
 
 def marked_ok(state: Any, cid: int) -> No | None:
@@ -202,11 +206,16 @@ def _summonable(state: Any) -> list[int]:
     (the action turn's legal list is the most frequent one; most hand cards fail on the cost, so
     the room and the stones' worth are read once from the frozen data, and the instant effect
     only of those that pass)."""
+    return _summonable_with(state, _wealth(state))
+
+
+def _summonable_with(state: Any, have: int) -> list[int]:
+    """``_summonable`` for a stones' worth of ``have`` (VE-059) of the seat to move."""
     d, seat = state.data, state.to_move
     area = d.areas[seat]
     if len(area) >= d.round:  # VE-033
         return []
-    return [c for c in affordable_of(d.hands[seat], area, _wealth(state), state.options) if _resolvable(state, c)]
+    return [c for c in affordable_of(d.hands[seat], area, have, state.options) if _resolvable(state, c)]
 
 
 #: (card, cost, stones' worth) -> its VE-059 refusal: the summon check runs on every hand card for
@@ -224,8 +233,13 @@ def _cannot_pay(cid: int, cost: int, have: int) -> No:
 def _releasable(state: Any) -> list[int]:
     """The legal releases, in area order: ``release_ok``'s answer for every creature of the area,
     the cheap way (one stones' worth, VE-066; the summoned-this-turn rule, VE-068)."""
+    return _releasable_with(state, _wealth(state))
+
+
+def _releasable_with(state: Any, have: int) -> list[int]:
+    """``_releasable`` for a stones' worth of ``have`` (VE-066) of the seat to move."""
     d, seat = state.data, state.to_move
-    if _wealth(state) < d.round:
+    if have < d.round:
         return []
     if state.options["release_same_turn"] or not d.fresh:
         return list(d.areas[seat])
@@ -257,10 +271,13 @@ def _action_turn_values(state: Any) -> tuple:
     most of them are computed for the next state while a step closes (``rules.close``): one call
     reads the marked cards once for sell, tame and end (VE-052, VE-057), instead of one stage or
     values call per kind. Each part is what the kind's check allows (the legal-values tests hold
-    the list to the refusals at every decision of random play).
+    the list to the refusals at every decision of random play). The marked cards and the stones'
+    worth are computed once here, not through the memo the refusals share (one legal list per
+    state: nothing else would read them).
     """
-    marked = _marked(state)
-    return marked, marked, _summonable(state), _releasable(state), () if marked else _ONE
+    d, seat = state.data, state.to_move
+    marked, have = _marked_of(d, seat), wealth_of(d.stones[seat], d.areas[seat])
+    return marked, marked, _summonable_with(state, have), _releasable_with(state, have), () if marked else _ONE
 
 
 def end_open(state: Any) -> No | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from rulekit.engine import Action, Dice
-from rulekit.games.vale_of_eternity.checks import DECISIONS
+from rulekit.games.vale_of_eternity.checks import DECISIONS, single
 
 from ...sampling import labels_by_kind
 from .helpers import GAME
@@ -67,3 +67,24 @@ def test_ve_062_legal_list_is_every_label_the_checks_allow(options):
     assert compared > 300
     assert {"pick", "sell", "tame", "summon", "release", "end", "pay", "return", "activate"} <= kinds
     assert {"option", "target", "discard", "take"} <= kinds  # choices inside card effects (VE-062)
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["default", "strict", "card_list"])
+def test_forced_auto_asks_for_the_only_choice_what_the_legal_list_says(options):
+    """Option forced_auto asks "exactly one choice?" (``checks.single``) with a cheap test where it
+    has one (payments, returns, picks): at every decision of random play it names the only action
+    exactly when the legal list holds one, and a legal list it hands back is that list. Without
+    forced_auto ("strict") the decisions with one choice are played, so they are compared too."""
+    compared, singles = 0, 0
+    for seed in range(6):
+        players = 2 + seed % 3
+        s, dice = GAME.new(players=players, seed=seed, **options), Dice(seed)
+        while not s.is_over:
+            where = f"phase {s.phase}, players {players}, seed {seed}, step {s.step}"
+            legal = DECISIONS[s.phase].legal(s)
+            only, acts = single(s.phase, s)
+            assert only == (legal[0] if len(legal) == 1 else None), where
+            assert acts is None or acts == legal, where
+            compared, singles = compared + 1, singles + (only is not None)
+            s = s.apply(legal[dice.below(len(legal))])
+    assert compared > 300 and singles > 20

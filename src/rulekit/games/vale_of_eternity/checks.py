@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
+from rulekit.engine import Action
 from rulekit.engine.decisions import Decisions, Kind, No, Refusals
 
 from . import effects
@@ -36,6 +37,7 @@ __all__ = [
     "DECISIONS",
     "KINDS",
     "REFUSALS",
+    "single",
     "work",
 ]
 
@@ -464,6 +466,55 @@ DECISIONS: dict[str, Decisions] = {
     #: VE-072: the activation is not ended by choice; every usable active effect is used
     "activation": _effect(Kind("end", _none, No("VE-072", "r_compulsory"), _never("VE-072", "r_compulsory"))),
 }
+
+# -- forced_auto: "exactly one choice?" (rules.close) ----------------------------------------------
+
+
+def _one_stone(state: Any) -> int | None:
+    """The one value of the stones the seat to move holds, when they are all of one value (the only
+    payment or return, VE-031, VE-059, VE-066: ``_held``), else None."""
+    stones = state.data.stones[state.to_move]
+    return stones[0] if len(set(stones)) == 1 else None
+
+
+def _one_free(state: Any) -> int | None:
+    """The one revealed card without a marker, when there is one only (the only pick, VE-043/VE-045:
+    ``_free``), else None."""
+    d = state.data
+    return d.display[d.markers.index(NO_SEAT)] if d.markers.count(NO_SEAT) == 1 else None
+
+
+#: phase -> (kind, its only legal value or None): a test cheaper than the legal list for the
+#: decisions forced_auto most often finds with one choice (a third of the decisions of random play
+#: ask it); ``tests/games/vale_of_eternity/test_legal_values.py`` holds it to the legal list
+_ONLY: dict[str, tuple[str, Callable[[Any], Any]]] = {
+    "pick_counterclockwise": ("pick", _one_free),
+    "summon_payment": ("pay", _one_stone),
+    "release_payment": ("pay", _one_stone),
+    "return_stones": ("return", _one_stone),
+}
+
+#: (kind, value) -> its Action: the only choices ``single`` names, each made once
+_ONLY_ACTIONS: dict[tuple[str, Any], Action] = {}
+
+
+def single(phase: str, state: Any) -> tuple[Action | None, list[Action] | None]:
+    """Option forced_auto's question: the only legal action of the decision ``state`` waits for
+    (None when it has none or several), and its legal list when that was built to answer (else
+    None: the state builds it when asked). Where a cheap test exists (``_ONLY``) no list is built."""
+    only = _ONLY.get(phase)
+    if only is None:
+        acts = DECISIONS[phase].legal(state)
+        return (acts[0] if len(acts) == 1 else None), acts
+    kind, one = only
+    value = one(state)
+    if value is None:  # several choices (or none): the list the state keeps
+        return None, DECISIONS[phase].legal(state)
+    action = _ONLY_ACTIONS.get((kind, value))
+    if action is None:
+        action = _ONLY_ACTIONS[kind, value] = Action(kind, (value,))
+    return action, None
+
 
 #: action kind -> the rule that governs it (the phases that use it are those of ``DECISIONS`` naming it)
 #: (the choices inside card effects are governed by the card effects, VE-002; a summon is the

@@ -34,7 +34,7 @@ from rulekit.engine.rules import Messages
 from rulekit.engine.seats import replace_at, snake_order
 
 from . import actions, activation, effects, scene, selection, views
-from .checks import DECISIONS, REFUSALS, At
+from .checks import DECISIONS, REFUSALS, At, single
 from .model import Vale, frame, with_forced, with_pending, with_pick, with_sold, with_stage, with_tamed, with_turn
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL, TABLES
@@ -52,15 +52,16 @@ def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Acti
 
     The legal actions of the decision that follows are computed here once and
     kept with the state. With ``forced_auto`` a decision that has only one
-    choice becomes the automatic phase ``forced_choice`` instead (``acts``: the legal actions of
-    the step's decision when the caller knows them already).
+    choice becomes the automatic phase ``forced_choice`` instead (``checks.single``; ``acts``:
+    the legal actions of the step's decision when the caller knows them already, [] when it
+    asked and keeps none).
     """
     game = state.game
     phase, to_move = step
     if acts is None and to_move is not None and state.options["forced_auto"]:
-        acts = DECISIONS[phase].legal(At(w, to_move, state.players, state.options))
-        if len(acts) == 1 and _forceable(w, to_move, acts[0]):
-            w.forced = (phase, to_move, str(acts[0]))
+        only, acts = single(phase, At(w, to_move, state.players, state.options))
+        if only is not None and _forceable(w, to_move, only):
+            w.forced = (phase, to_move, str(only))
             phase, to_move, acts = "forced_choice", None, None
     events = tuple(starmap(game.event, w.events))
     if over:
@@ -107,9 +108,9 @@ def _hand_over(state: State, data: Vale, phase: str, to_move: int | None, events
     and the legal list of a real decision is kept with the state (the same list ``close`` keeps)."""
     acts = None
     if to_move is not None and state.options["forced_auto"]:
-        acts = DECISIONS[phase].legal(At(data, to_move, state.players, state.options, state.rng))
-        if len(acts) == 1 and _forceable(data, to_move, acts[0]):
-            data = with_forced(data, (phase, to_move, str(acts[0])))
+        only, acts = single(phase, At(data, to_move, state.players, state.options, state.rng))
+        if only is not None and _forceable(data, to_move, only):
+            data = with_forced(data, (phase, to_move, str(only)))
             phase, to_move, acts = "forced_choice", None, None
     nxt = state.evolve(data=data, phase=phase, to_move=to_move, events=events)
     if acts:
@@ -269,11 +270,11 @@ def _forced_choice(state: State) -> State:
         phase, seat = PLAYS[phase](w, seat, _action(label))
         if seat is None:
             break
-        acts = DECISIONS[phase].legal(At(w, seat, state.players, state.options))
-        if len(acts) != 1 or not _forceable(w, seat, acts[0]):
+        only, acts = single(phase, At(w, seat, state.players, state.options))
+        if only is None or not _forceable(w, seat, only):
             break
-        label = str(acts[0])
-    return close(state, w, (phase, seat), acts=acts if seat is not None else None)
+        label = str(only)
+    return close(state, w, (phase, seat), acts=(acts or []) if seat is not None else None)
 
 
 def _scoring(w: Work) -> Step:

@@ -173,7 +173,7 @@ class Work:
         ``Vale``, ``engine.records.blank_of``: this runs after every step)."""
         v = _new(_BLANK_VALE)
         v.round, v.start, v.stage, v.picks = self.round, self.start, self.stage, self.picks
-        v.deck, v.discard = tuple(self.deck), tuple(self.discard)
+        v.deck, v.discard = self.deck, self.discard  # tuples already (replaced, never changed in place)
         v.display, v.markers = tuple(self.display), tuple(self.markers)
         v.hands, v.areas = tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas))
         v.stones, v.scores = tuple(map(tuple, self.stones)), tuple(self.scores)

@@ -88,3 +88,29 @@ def test_forced_auto_asks_for_the_only_choice_what_the_legal_list_says(options):
             compared, singles = compared + 1, singles + (only is not None)
             s = s.apply(legal[dice.below(len(legal))])
     assert compared > 300 and singles > 20
+
+
+def test_forced_auto_last_pick_without_a_work_copy_is_the_full_forced_step():
+    """VE-043/VE-045: the forced last pick made without a work copy (``rules._forced_pick``) gives
+    the state, events and legal list that the forced step on a work copy (``_forced_choice``) gives,
+    at every forced pick of seeded random play."""
+    from rulekit.games.vale_of_eternity.rules import _forced_choice, _forced_pick
+
+    compared = 0
+    for seed in range(6):
+        players = 2 + seed % 3
+        s, dice = GAME.new(players=players, seed=seed, settle=False), Dice(seed)
+        while not s.is_over:
+            if s.to_move is None:
+                if s.phase == "forced_choice":
+                    quick = _forced_pick(s)
+                    if quick is not None:
+                        full = _forced_choice(s)
+                        for field in ("data", "rng", "phase", "to_move", "events", "is_over"):
+                            assert getattr(quick, field) == getattr(full, field), (field, seed, s.step)
+                        compared += 1
+                s = s.advance()
+                continue
+            legal = s.legal_actions()
+            s = s.apply(legal[dice.below(len(legal))], settle=False)
+    assert compared > 20

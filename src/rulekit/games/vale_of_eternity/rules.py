@@ -121,18 +121,42 @@ def _hand_over(state: State, data: Vale, phase: str, to_move: int | None, events
 def _play_pick(state: State, action: Action) -> State:
     """VE-043/VE-044: a pick needs no work copy (the most frequent decision of the game); same
     result as ``selection.pick``."""
-    d = state.data
-    cid, seat, n = action.args[0], state.to_move, state.players
+    return _pick(state, state.data, state.to_move, action.args[0])
+
+
+def _last_pick(d: Vale, picks: int, n: int) -> bool:
+    """VE-043/VE-044: the picks end with ``picks`` (every marker placed, or every revealed card marked)."""
+    return picks >= min(TABLES["markers_per_player"] * n, len(d.display))
+
+
+def _pick(state: State, d: Vale, seat: int, cid: int, before: tuple[Event, ...] = ()) -> State:
+    """VE-043/VE-044: ``seat`` puts a marker on ``cid`` in ``d`` (``before``: the events ahead of the pick's)."""
+    n = state.players
     markers = list(d.markers)
     markers[d.display.index(cid)] = seat
     picks = d.picks + 1
     event = state.game.event("VE-043" if picks <= n else "VE-044", "picked", {"player": seat, "card": cid})
     data = with_pick(d, tuple(markers), picks)
-    if picks >= min(TABLES["markers_per_player"] * n, len(d.display)):
-        return _hand_over(state, data, "begin_actions", None, (event,))
+    if _last_pick(d, picks, n):
+        return _hand_over(state, data, "begin_actions", None, (*before, event))
     phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
     nxt = snake_order(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
-    return _hand_over(state, data, phase, nxt, (event,))
+    return _hand_over(state, data, phase, nxt, (*before, event))
+
+
+_PICKS = frozenset({"pick_clockwise", "pick_counterclockwise"})
+
+
+def _forced_pick(state: State) -> State | None:
+    """forced_auto's commonest forced pick without a work copy: the one card left without a marker
+    (VE-045) is the last pick of the round, so no decision follows in the same step (the chain of
+    ``_forced_choice`` ends there). Same result as ``_forced_choice``; None for any other choice."""
+    d = state.data
+    phase, seat, label = d.forced
+    if phase not in _PICKS or not _last_pick(d, d.picks + 1, state.players):
+        return None
+    forced = state.game.event(state.game.phases[phase].rules[0], "forced", {"player": seat, "label": label})
+    return _pick(state, with_forced(d, ()), seat, _action(label).args[0], (forced,))
 
 
 def _begin_actions(state: State) -> State:
@@ -277,6 +301,12 @@ def _forced_choice(state: State) -> State:
     return close(state, w, (phase, seat), acts=(acts or []) if seat is not None else None)
 
 
+def _forced(state: State) -> State:
+    """The automatic phase ``forced_choice``: a forced last pick without a work copy, any other
+    forced choice on one (``_forced_choice``)."""
+    return _forced_pick(state) or _forced_choice(state)
+
+
 def _scoring(w: Work) -> Step:
     return "game_over", None
 
@@ -307,7 +337,7 @@ FLOW_HOOKS: dict[str, PhaseHooks] = {
     "round_end": _automatic(activation.round_end),
     "scoring": _automatic(_scoring, over=True),
     "game_over": PhaseHooks(),
-    "forced_choice": PhaseHooks(auto=_forced_choice),
+    "forced_choice": PhaseHooks(auto=_forced),
     **{phase: _decision(phase) for phase in PLAYS},
     "pick_clockwise": _decision("pick_clockwise", _play_pick),
     "pick_counterclockwise": _decision("pick_counterclockwise", _play_pick),

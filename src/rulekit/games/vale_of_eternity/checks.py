@@ -356,8 +356,11 @@ def _effect_values(state: Any) -> tuple:
     (``_offered``, VE-062) and nothing to activate. One call instead of a stage, an argument list
     and a check per kind and label (the legal-values tests hold it to the refusals).
     """
-    top = work(state).pending[-1]
+    w = work(state)
+    top = w.pending[-1]
     if top.kind == "activate":
+        if w.usable[0] is top:  # the step that made this decision found them (``effects._activation_step``)
+            return w.usable[1], *_NO_CHOICES
         return [c for c in top.items if activate_ok(state, c) is None], *_NO_CHOICES
     offered = _offered(state)
     return (), *([args[0] if args else None for args in offered.get(k, ())] for k in _EFFECT_KINDS)

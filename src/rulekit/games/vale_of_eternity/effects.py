@@ -388,9 +388,11 @@ def _activation_step(w: Work, f: Frame) -> tuple[str, int] | None:
     """An activation list on top: the owner chooses while an active effect of it can be used; the
     rest are not activated (VE-073) and the list is done."""
     left = tuple(c for c in f.items if c in w.areas[f.owner])
-    if any(feasible(w, f.owner, c, CARDS[c].active) for c in left):
+    usable = [c for c in left if feasible(w, f.owner, c, CARDS[c].active)]
+    if usable:
         if left != f.items:
-            w.pending[-1] = _with(f, items=left)
+            f = w.pending[-1] = _with(f, items=left)
+        w.usable = (f, usable)  # the legal list of this very decision reads them (``checks._effect_values``)
         return _ctx(w), f.owner
     w.pending.pop()
     for c in left:

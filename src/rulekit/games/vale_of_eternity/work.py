@@ -123,6 +123,7 @@ class Work:
         "options",
         "players",
         "events",
+        "usable",
     )
 
     def __init__(self, d: Any, rng: int, options: dict[str, Any], players: int, copy: bool = True):
@@ -142,6 +143,9 @@ class Work:
         self.dice = Dice(rng)
         self.options, self.players = options, players
         self.events: list = []
+        #: (activation frame, its creatures whose active effect can be used): what the step that
+        #: put the frame on top of the pending stack found, for the legal list of that decision
+        self.usable: tuple = (None, ())
 
     @classmethod
     def open(cls, data: Vale, rng: int, options: dict, players: int) -> Work:

@@ -100,8 +100,10 @@ def _offered(state: Any) -> dict[str, list]:
     if m.offered is None:
         w, out = work(state), {}
         top = w.pending[-1] if w.pending else None
-        for a in effects.choices(w, top) if top is not None and top.kind == "choice" else ():
-            out.setdefault(a.kind, []).append(a.args)
+        if top is not None and top.kind == "choice":
+            # the step that made this decision found them (``effects._step``), else they are found now
+            for a in w.found[1] if w.found[0] is top else effects.choices(w, top):
+                out.setdefault(a.kind, []).append(a.args)
         m.offered = out
     return m.offered
 
@@ -359,8 +361,8 @@ def _effect_values(state: Any) -> tuple:
     w = work(state)
     top = w.pending[-1]
     if top.kind == "activate":
-        if w.usable[0] is top:  # the step that made this decision found them (``effects._activation_step``)
-            return w.usable[1], *_NO_CHOICES
+        if w.found[0] is top:  # the step that made this decision found them (``effects._activation_step``)
+            return w.found[1], *_NO_CHOICES
         return [c for c in top.items if activate_ok(state, c) is None], *_NO_CHOICES
     offered = _offered(state)
     return (), *([args[0] if args else None for args in offered.get(k, ())] for k in _EFFECT_KINDS)

@@ -392,7 +392,7 @@ def _activation_step(w: Work, f: Frame) -> tuple[str, int] | None:
     if usable:
         if left != f.items:
             f = w.pending[-1] = _with(f, items=left)
-        w.usable = (f, usable)  # the legal list of this very decision reads them (``checks._effect_values``)
+        w.found = (f, usable)  # the legal list of this very decision reads them (``checks._effect_values``)
         return _ctx(w), f.owner
     w.pending.pop()
     for c in left:
@@ -409,7 +409,9 @@ def _step(w: Work, f: Frame) -> tuple[str, int] | None:
         return PAY_PHASE[f.purpose], f.chooser
     if f.kind == "activate":
         return _activation_step(w, f)
-    if choices(w, f):
+    found = choices(w, f)
+    if found:
+        w.found = (f, found)  # the legal list of this very decision reads them (``checks._offered``)
         return _ctx(w), f.chooser
     w.pending.pop()
     w.note("VE-062", "nothing_to_choose", player=f.owner, card=f.card)

@@ -123,7 +123,7 @@ class Work:
         "options",
         "players",
         "events",
-        "usable",
+        "found",
     )
 
     def __init__(self, d: Any, rng: int, options: dict[str, Any], players: int, copy: bool = True):
@@ -143,9 +143,10 @@ class Work:
         self.dice = Dice(rng)
         self.options, self.players = options, players
         self.events: list = []
-        #: (activation frame, its creatures whose active effect can be used): what the step that
-        #: put the frame on top of the pending stack found, for the legal list of that decision
-        self.usable: tuple = (None, ())
+        #: (the frame on top of the pending stack, what the step that stopped at it found it offers:
+        #: an activation list's creatures whose active effect can be used, an effect's choices), for
+        #: the legal list of that very decision (``checks._effect_values``)
+        self.found: tuple = (None, ())
 
     @classmethod
     def open(cls, data: Vale, rng: int, options: dict, players: int) -> Work:

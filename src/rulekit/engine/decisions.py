@@ -183,7 +183,7 @@ class Decisions:
         ``key(state)``: what the label tables depend on (default: player count and options).
     values : callable, optional
         ``values(state)``: for a hot legal list, the legal values of all kinds at once: one
-        iterable per kind that ``legal`` asks (all but the ``refuse_only`` kinds), in kind
+        sequence (tuple or list) per kind that ``legal`` asks (all but the ``refuse_only`` kinds), in kind
         order, each what that kind's stage and check allow now, in legal-list order. ``legal``
         then asks no stage, check or kind ``values``; ``refuse`` runs the kind's checks and
         raises ``FlowError`` when they and this answer disagree (build both from the same
@@ -247,9 +247,10 @@ class Decisions:
     def _table(self, state: Any, key: Any = _MISSING) -> tuple:
         """The label tables and the legal list's plan, built once per ``key(state)``.
 
-        ``(rows, by_args, plan)``: per kind its ``((action, value), ...)`` rows and its
-        ``{args: value}`` (for ``refuse``), every kind of the phase; and the ``_Plan`` of
-        each kind ``legal`` asks (the kinds that are not ``refuse_only``), in order.
+        ``(rows, by_args, plan, lookups)``: per kind its ``((action, value), ...)`` rows and
+        its ``{args: value}`` (for ``refuse``), every kind of the phase; the ``_Plan`` of
+        each kind ``legal`` asks (the kinds that are not ``refuse_only``), in order; and
+        their ``action_of`` lookups as one tuple (for the phase's ``values``).
         ``key``: ``key(state)`` when the caller has it already.
         """
         if key is _MISSING:
@@ -269,7 +270,8 @@ class Decisions:
                 by_args = {a.args: (a, v) for a, v in pairs}
                 actions = tuple(a for a, _ in pairs)
                 plan.append(_Plan(k.name, k.stage, k.check, k.among, k.values, actions, pairs, by_args, action_of))
-            table = self._tables[key] = (tuple(rows), tuple(values), tuple(plan))
+            lookups = tuple(p.action_of for p in plan)
+            table = self._tables[key] = (tuple(rows), tuple(values), tuple(plan), lookups)
         self._last = (key, table)
         return table
 
@@ -307,15 +309,19 @@ class Decisions:
         # ``_table``'s shortcut for the key of the last call, inlined; an equal key (a game's key function
         # may build a new small tuple each time) is compared rather than hashed and looked up again
         key, last = self.key(state), self._last
-        plan = last[1][2] if key is last[0] or key == last[0] else self._table(state, key)[2]
+        table = last[1] if key is last[0] or key == last[0] else self._table(state, key)
         if self.values is not None:  # every kind's legal values from one call (a phase's own fast path)
             try:
-                for kind, values in zip(plan, self.values(state), strict=True):
-                    if values:  # most kinds have none at most steps: no map made for them
-                        out += map(kind[8], values)  # ``_Plan.action_of``
+                for action_of, values in zip(table[3], self.values(state), strict=True):
+                    if values:  # most kinds have none at most steps, and many one: no map made for those
+                        if len(values) == 1:
+                            out.append(action_of(values[0]))
+                        else:
+                            out += map(action_of, values)
             except KeyError as missing:  # a bug in the game
                 raise FlowError(f"the legal value {missing} of the phase has no label") from None
             return out
+        plan = table[2]
         for name, stage, check, among, values, actions, pairs, by_args, action_of in plan:
             if stage is not None and stage(state) is not None:
                 continue

@@ -90,6 +90,27 @@ def test_forced_auto_asks_for_the_only_choice_what_the_legal_list_says(options):
     assert compared > 300 and singles > 20
 
 
+@pytest.mark.parametrize("options", VARIANTS, ids=["default", "strict", "card_list"])
+def test_forced_auto_never_makes_an_action_turn_choice(options):
+    """VE-052/VE-057: the phases ``rules.NEVER_FORCED`` leaves out of forced_auto's question have,
+    at every decision of random play, several choices or only one it may not make for the player."""
+    from rulekit.games.vale_of_eternity.rules import NEVER_FORCED, _forceable
+    from rulekit.games.vale_of_eternity.work import Work
+
+    compared = 0
+    for seed in range(6):
+        players = 2 + seed % 3
+        s, dice = GAME.new(players=players, seed=seed, **options), Dice(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            if s.phase in NEVER_FORCED:
+                w = Work.peek(s.data, s.rng, s.options, s.players)
+                assert len(legal) > 1 or not _forceable(w, s.to_move, legal[0]), f"seed {seed}, step {s.step}"
+                compared += 1
+            s = s.apply(legal[dice.below(len(legal))])
+    assert compared > 100
+
+
 def test_forced_auto_last_pick_without_a_work_copy_is_the_full_forced_step():
     """VE-043/VE-045: the forced last pick made without a work copy (``rules._forced_pick``) gives
     the state, events and legal list that the forced step on a work copy (``_forced_choice``) gives,

@@ -176,7 +176,10 @@ def _marked(state: Any) -> list[int]:
 
 
 def _marked_of(d: Any, seat: int) -> list[int]:
-    """The display cards with a marker of ``seat`` (VE-057), in display order."""
+    """The display cards with a marker of ``seat`` (VE-057), in display order (none: the markers
+    scanned in C, the usual case once they are used)."""
+    if seat not in d.markers:
+        return []
     return [c for c, k in zip(d.display, d.markers, strict=True) if k == seat]
 
 
@@ -199,6 +202,10 @@ def summon_ok(state: Any, cid: int) -> No | None:
     return None if _resolvable(state, cid) else No("VE-062", "r_not_resolvable", {"card": cid})
 
 
+#: the cards whose instant effect is checked before a summon (VE-062)
+_CHECKED = effects.CHECKED_INSTANTS
+
+
 def _resolvable(state: Any, cid: int) -> bool:
     """VE-062: the instant effect of ``cid`` can be carried out completely (a work copy is made
     only for an effect that needs the check)."""
@@ -219,7 +226,10 @@ def _summonable_with(state: Any, have: int) -> list[int]:
     area = d.areas[seat]
     if len(area) >= d.round:  # VE-033
         return []
-    return [c for c in affordable_of(d.hands[seat], area, have, state.options) if _resolvable(state, c)]
+    affordable = affordable_of(d.hands[seat], area, have, state.options)
+    if _CHECKED.isdisjoint(affordable):  # the usual case: no instant effect to check (scanned in C)
+        return affordable
+    return [c for c in affordable if _resolvable(state, c)]
 
 
 #: (card, cost, stones' worth) -> its VE-059 refusal: the summon check runs on every hand card for

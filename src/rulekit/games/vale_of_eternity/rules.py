@@ -41,7 +41,7 @@ from .tables import CARDS, PERM_BY_OP, SELL, TABLES
 from .words import CardMessages, EventTexts, action_labels, describe
 from .work import Work, summon_cost_of
 
-__all__ = ["ValeOfEternity", "FLOW_HOOKS", "close"]
+__all__ = ["ValeOfEternity", "FLOW_HOOKS", "NEVER_FORCED", "close"]
 
 Step = tuple[str, int | None]
 ON_TAME = PERM_BY_OP.get("on_tame", {})  # Triton
@@ -58,7 +58,7 @@ def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Acti
     """
     game = state.game
     phase, to_move = step
-    if acts is None and to_move is not None and state.options["forced_auto"]:
+    if acts is None and to_move is not None and phase not in NEVER_FORCED and state.options["forced_auto"]:
         only, acts = single(phase, At(w, to_move, state.players, state.options))
         if only is not None and _forceable(w, to_move, only):
             w.forced = (phase, to_move, str(only))
@@ -71,6 +71,13 @@ def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Acti
     if acts:
         nxt._legal.extend(acts)
     return nxt
+
+
+#: the decisions forced_auto never makes for the player, so ``close`` and ``_hand_over`` do not ask
+#: ``single`` about them (the state builds its legal list when asked): an action turn offers sell
+#: and tame for each card with one's marker (VE-057), and without a marker 'end' (VE-052), which
+#: is never forced (``_forceable``). The legal-values tests hold ``single`` to this.
+NEVER_FORCED = frozenset({"action_turn"})
 
 
 def _forceable(w: Work, seat: int, action: Action) -> bool:
@@ -107,7 +114,7 @@ def _hand_over(state: State, data: Vale, phase: str, to_move: int | None, events
     ``forced_auto`` a decision with one choice becomes the automatic phase ``forced_choice``,
     and the legal list of a real decision is kept with the state (the same list ``close`` keeps)."""
     acts = None
-    if to_move is not None and state.options["forced_auto"]:
+    if to_move is not None and phase not in NEVER_FORCED and state.options["forced_auto"]:
         only, acts = single(phase, At(data, to_move, state.players, state.options, state.rng))
         if only is not None and _forceable(data, to_move, only):
             data = with_forced(data, (phase, to_move, str(only)))

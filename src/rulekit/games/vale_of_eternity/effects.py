@@ -638,8 +638,9 @@ def choices(w: Work, f: Frame) -> list[Action]:
 def _pay(w: Work, f: Frame, v: int) -> None:
     """VE-059: one stone towards a summon's or a release's cost; no change is given."""
     w.stones[f.chooser].remove(v)
-    need = f.stage - w.stone_value(f.chooser, v)
-    w.note("VE-059", "pay", player=f.chooser, stone=v, value=w.stone_value(f.chooser, v))
+    value = w.stone_value(f.chooser, v)
+    need = f.stage - value
+    w.note("VE-059", "pay", player=f.chooser, stone=v, value=value)
     if need > 0:
         w.pending.append(_with(f, stage=need, items=f.items + (v,)))
         return

@@ -56,7 +56,10 @@ def perms_of(area: Any, op: str) -> list[dict]:
 
 
 def stone_worth(area: Any, stone: int) -> int:
-    """What one stone of printed value ``stone`` is worth to the owner of ``area``."""
+    """What one stone of printed value ``stone`` is worth to the owner of ``area`` (the printed value
+    without Agni, Hae-tae or Water Giant there: the area scanned in C)."""
+    if _STONE_VALUE.keys().isdisjoint(area):
+        return stone
     value = stone
     blocks = perms_of(area, "stone_value")
     for b in blocks:
@@ -72,7 +75,7 @@ def wealth_of(stones: Any, area: Any) -> int:
     """VE-059: the total worth of ``stones`` to the owner of ``area``."""
     if _STONE_VALUE.keys().isdisjoint(area):  # the usual case: printed values (scanned in C)
         return sum(stones)
-    return sum(stone_worth(area, s) for s in stones)
+    return sum(stone_worth(area, s) * stones.count(s) for s in set(stones))  # each value's worth once
 
 
 def summon_cost_of(area: Any, cid: int, options: Any) -> int:

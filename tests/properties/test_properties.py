@@ -98,6 +98,25 @@ def test_settle_reaches_what_advance_reaches_step_by_step(game):
     prop()
 
 
+@pytest.mark.parametrize("game", game_params())
+def test_a_bots_finish_picks_among_legal_actions(game):
+    """``game.finish_actions`` (what a bot's random finish of a turn picks among) is never empty and
+    holds only the very Action objects of the legal list, so a finish plays legal moves only."""
+
+    @settings(SETTINGS, max_examples=8)
+    @given(players=_players(game), seed=st.integers(0, 2**31), choices=CHOICES)
+    def prop(players, seed, choices):
+        for state in _play(game, players, seed, choices, to_end=True):
+            if state.automatic or state.is_over:
+                continue
+            legal = state.legal_actions()
+            narrowed = game.finish_actions(state, legal)
+            assert narrowed, f"step {state.step} ({state.phase}): nothing left to finish with"
+            assert all(any(a is b for b in legal) for a in narrowed), f"step {state.step}: not from the legal list"
+
+    prop()
+
+
 def _views(state: State) -> list[str]:
     return [json.dumps(state.view(seat), sort_keys=True) for seat in range(state.players)]
 

@@ -33,6 +33,7 @@ __all__ = [
     "Agent",
     "RandomAgent",
     "GreedyAgent",
+    "finish_step",
     "sample_world",
     "seat_seed",
     "terminal_value",
@@ -394,8 +395,7 @@ class GreedyAgent(Agent):
         for _ in range(int(self.finish)):
             world, path = state, [state]
             while not world.is_over and world.to_move == seat and len(path) <= horizon:
-                legal = world.legal_actions()
-                action = legal[self.dice.below(len(legal))]
+                action = finish_step(world, self.dice)
                 key = (id(world), id(action))
                 nxt = made.get(key)
                 if nxt is None:
@@ -408,6 +408,21 @@ class GreedyAgent(Agent):
             if value > best:
                 best, best_path = value, path
         return best, best_path
+
+
+def finish_step(state: State, dice: Dice) -> Action:
+    """One random step of a turn's finish: uniform among ``game.finish_actions`` (the legal actions,
+    or the shortcut a game names, such as Scepter's ``pay auto``).
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> finish_step(state, Dice(1)) in state.legal_actions()
+    True
+    """
+    legal = state.game.finish_actions(state, state.legal_actions())
+    return legal[dice.below(len(legal))]
 
 
 def _rate(state: State, seat: int) -> float:

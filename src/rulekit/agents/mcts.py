@@ -54,7 +54,7 @@ import time
 from typing import Any
 
 from ..engine import Action, Dice, IllegalAction, State
-from .base import Agent, sample_world, terminal_value
+from .base import Agent, finish_step, sample_world, terminal_value
 
 __all__ = ["MCTSAgent"]
 
@@ -258,8 +258,7 @@ class MCTSAgent(Agent):
         for _ in range(times):
             end, line = state, []
             while not end.is_over and end.to_move == seat and len(line) < _TURN:
-                legal = end.legal_actions()
-                action = legal[dice.below(len(legal))]
+                action = finish_step(end, dice)
                 line.append((end, action))
                 end = end.apply(action)
             value = _rate(end, seat)
@@ -335,8 +334,7 @@ class MCTSAgent(Agent):
             for _ in range(int(self.finish) if not after.is_over and after.to_move == mover else 1):
                 end, n = after, 1
                 while not end.is_over and end.to_move == mover and n < _TURN:
-                    options = end.legal_actions()
-                    end = end.apply(options[dice.below(len(options))])
+                    end = end.apply(finish_step(end, dice))
                     n += 1
                 value = _rate(end, mover)
                 if value > best_value:

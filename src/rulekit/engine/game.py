@@ -1269,6 +1269,38 @@ class Game:
         others = [s for i, s in enumerate(scores) if i != seat]
         return float(scores[seat] - (max(others) if others else 0))
 
+    def finish_actions(self, state: State, legal: list[Action]) -> list[Action]:
+        """The actions a bot's random finish of a turn picks among (``agents``): by default all of ``legal``.
+
+        Greedy and search bots rate a choice by finishing the turn at random
+        a few times. Where a game offers a one-step shortcut for a chain of
+        atomic choices that a random finish would only make worse (Scepter's
+        ``pay auto`` instead of paying item by item), it may narrow the
+        finish to it: a finish then costs fewer steps and rates what a
+        player would reach. Random play and the legal list are unchanged.
+
+        Parameters
+        ----------
+        state : State
+            A state inside a random finish, ``seat`` to move.
+        legal : list of Action
+            ``state.legal_actions()``.
+
+        Returns
+        -------
+        list of Action
+            A non-empty sub-list of ``legal`` (the same objects).
+
+        Examples
+        --------
+        >>> import rulekit
+        >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+        >>> legal = state.legal_actions()
+        >>> state.game.finish_actions(state, legal) is legal
+        True
+        """
+        return legal
+
     def scene(self, state: State, seat: int | None = None, lang: str = "en") -> dict:
         """The board as data (docs/scene.md) for the generic SVG board widget.
 

@@ -44,3 +44,25 @@ def test_greedy_bots_finish_a_two_player_game_zs620():
     assert state.is_over and not GAME.stopped(state)
     assert sum(len(p.sents) for p in state.data.p) >= 5
     assert state.events[-1].rule == "ZS-640"
+
+
+def test_a_bots_finish_pays_with_pay_auto_zs430():
+    """A bot's random finish hands over a payment in one step, as ``pay auto`` picks it (ZS-430),
+    not item by item at random."""
+    s = setp(hub(2), 0, dust=(0, 3, 2), cards=())
+    s = play(s, "enchant sapphire")
+    legal = s.legal_actions()
+    assert len(legal) > 1 and s.phase == "enchant_gems"
+    assert [str(a) for a in GAME.finish_actions(s, legal)] == ["pay auto"]
+
+
+def test_a_bots_finish_does_not_sell_or_deactivate_gems_zs290_zs310():
+    """In the hub a random finish leaves out selling (ZS-290) and deactivating (ZS-310) gems: done at
+    random they only undo what the turn built. The bot's own choice still weighs them."""
+    s = setp(hub(2), 0, active=gems(2, 1), dust=(0, 2, 0), cards=())
+    legal = s.legal_actions()
+    kinds = {a.kind for a in legal}
+    assert {"disenchant", "deactivate"} <= kinds
+    narrowed = GAME.finish_actions(s, legal)
+    assert {a.kind for a in narrowed} == kinds - {"disenchant", "deactivate"}
+    assert all(a in legal for a in narrowed)

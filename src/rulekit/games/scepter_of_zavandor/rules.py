@@ -30,6 +30,8 @@ from .tables import AREAS, GEMS, SEATS, Config, load_config
 
 __all__ = ["ScepterOfZavandor"]
 
+_UNDOING = frozenset(("disenchant", "deactivate"))
+
 
 class ScepterOfZavandor(Game):
     """2-6 players; the game ends after the round in which the 5th sentinel is bought (ZS-620)."""
@@ -251,6 +253,17 @@ class ScepterOfZavandor(Game):
     def evaluate(self, state: State, seat: int) -> float:
         """Worth lead: points, energy, income for the rounds to come, knowledge (worth.py)."""
         return worth.evaluate(self, state, seat)
+
+    def finish_actions(self, state: State, legal: list[Action]) -> list[Action]:
+        """A bot's random finish pays with ``pay auto`` (ZS-430): item by item at random it would hand
+        over the dearest items and sell gems first, and take a dozen steps for one payment."""
+        first = legal[0]
+        if first.kind == "pay" and first.args == ("auto",):
+            return legal[:1]
+        if state.phase == "player_actions":
+            kept = [a for a in legal if a.kind not in _UNDOING]
+            return kept or legal
+        return legal
 
 
 class _NamedMessages:

@@ -411,8 +411,22 @@ class GreedyAgent(Agent):
 
 
 def finish_step(state: State, dice: Dice) -> Action:
-    """One random step of a turn's finish: uniform among ``game.finish_actions`` (the legal actions,
-    or the shortcut a game names, such as Scepter's ``pay auto``).
+    """One random step of a bot's finish of a turn, the same for greedy and mcts.
+
+    It picks uniformly among ``game.finish_actions``: the legal actions, or
+    the fewer a game names for finishes (Scepter pays with ``pay auto``).
+
+    Parameters
+    ----------
+    state : State
+        A state where a seat must decide.
+    dice : Dice
+        The bot's generator.
+
+    Returns
+    -------
+    Action
+        One of ``state.legal_actions()``.
 
     Examples
     --------

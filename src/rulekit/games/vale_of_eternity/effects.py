@@ -13,7 +13,7 @@ into the area first (VE-063).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rulekit.engine import Action, DataFileError
@@ -162,7 +162,7 @@ def feasible(w: Work, seat: int, card: int, pid: int, depth: int = 0, start: int
             if branch is not None and not feasible(w, seat, card, branch, depth, 0, gone):
                 return False
         elif name == "discard_hand":  # the rest of the program must stay feasible after the discard
-            return bool(discards_that_complete(w, seat, card, pid, i, depth, gone))
+            return _some(_completing_discards(w, seat, card, pid, i, depth, gone))
         else:
             check = OP_FEASIBLE.get(name)
             if check is None:
@@ -180,15 +180,27 @@ def drawable(w: Work) -> int:
 def discards_that_complete(w: Work, seat: int, card: int, pid: int, index: int, depth: int = 0, gone: int = -1):
     """VE-062: the hand cards whose discard (op ``index`` of ``pid``) leaves the rest of the effect
     feasible; the discarded card is gone from the hand before the rest is checked."""
+    return list(_completing_discards(w, seat, card, pid, index, depth, gone))
+
+
+def _completing_discards(w: Work, seat: int, card: int, pid: int, index: int, depth: int, gone: int) -> Iterator[int]:
+    """``discards_that_complete`` one card at a time: ``feasible`` needs only the first (each card
+    costs a "what if" position and a check of the rest of the effect)."""
     hand, area = w.hands[seat], w.areas[seat]
     if index + 1 == len(PROGRAMS[pid]):
-        return list(hand)
-    out = []
+        yield from hand
+        return
     for c in hand:
         rest = [x for x in hand if x != c]
         if feasible(w.what_if(seat, rest, area), seat, card, pid, depth, index + 1, gone):
-            out.append(c)
-    return out
+            yield c
+
+
+def _some(found: Iterator) -> bool:
+    """Whether ``found`` yields anything (it stops at the first)."""
+    for _ in found:
+        return True
+    return False
 
 
 #: one op's check: (work, seat, card, op, depth, gone) -> can the op be carried out completely now?
@@ -219,10 +231,20 @@ OP_FEASIBLE: dict[str, OpCheck] = {
     "pay_stone": lambda w, seat, card, op, depth, gone: op["stone"] in w.stones[seat],
     # every card drawn must be there (the discard pile counts when it is reshuffled, VE-047)
     "draw": lambda w, seat, card, op, depth, gone: drawable(w) >= op["n"],
-    "summon_free": lambda w, seat, card, op, depth, gone: bool(free_targets(w, seat, card, op, gone, depth)),
+    "summon_free": lambda w, seat, card, op, depth, gone: _some(_free_targets(w, seat, card, op, gone, depth)),
     "choose": _choose_ok,
     **dict.fromkeys(("recover", "discard_summoned", "steal", "copy", "take_discard"), _has_targets),
 }
+
+
+#: the ops whose feasibility reads neither a hand nor an area: points and stones from the supply, a
+#: cost in points or in a stone, cards drawn (``OP_FEASIBLE``)
+_BLIND_OPS = frozenset(
+    {name for name, check in OP_FEASIBLE.items() if check is _always} | {"lose_points", "pay_stone", "draw"}
+)
+#: program id -> whether it is made of those ops alone: VE-063's "what if" position (the card in the
+#: area, out of the hand) changes nothing its check reads, so ``_instant_ok`` checks it without one
+HAND_BLIND: list[bool] = [all(op["op"] in _BLIND_OPS for op in prog) for prog in PROGRAMS]
 
 
 def recover_ok(op: dict, cid: int, card: int = -1, options: dict | None = None) -> bool:
@@ -273,16 +295,19 @@ def targets(w: Work, seat: int, card: int, op: dict, depth: int = 0, stage: int 
 def free_targets(w: Work, seat: int, card: int, op: dict, gone: int, depth: int) -> list[int]:
     """Hand cards that may be summoned for free now (Dragon Egg, Young Forest Spirit);
     ``gone`` is a creature of the area that has left it by then (Dragon Egg itself), or -1."""
+    return list(_free_targets(w, seat, card, op, gone, depth))
+
+
+def _free_targets(w: Work, seat: int, card: int, op: dict, gone: int, depth: int) -> Iterator[int]:
+    """``free_targets`` one card at a time: the feasibility check needs only the first."""
     area = w.areas[seat]
     if len(area) - (gone in area) >= w.round or depth > 2:
-        return []
-    out = []
+        return
     for c in w.hands[seat]:
         if c == card or ("element" in op and CARDS[c].element != op["element"]):
             continue
         if CARDS[c].instant is None or _instant_ok(w, seat, c, depth + 1, gone):
-            out.append(c)
-    return out
+            yield c
 
 
 def _instant_ok(w: Work, seat: int, cid: int, depth: int = 0, gone: int = -1) -> bool:
@@ -290,6 +315,8 @@ def _instant_ok(w: Work, seat: int, cid: int, depth: int = 0, gone: int = -1) ->
     pid = CARDS[cid].instant
     if pid is None or not NEEDS_CHECK[pid]:
         return True
+    if HAND_BLIND[pid]:  # the "what if" position would change nothing the checks read
+        return feasible(w, seat, cid, pid, depth)
     hand = [c for c in w.hands[seat] if c != cid]
     area = [c for c in w.areas[seat] if c != gone] + [cid]
     what_if = w.what_if(seat, hand, area)

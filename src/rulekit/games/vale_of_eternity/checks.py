@@ -21,6 +21,7 @@ both languages (``words.event_args``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, NamedTuple
 
 from rulekit.engine import Action
@@ -34,6 +35,7 @@ from .work import Work, affordable_of, summon_cost_of, wealth_of
 
 __all__ = [
     "At",
+    "at",
     "DECISIONS",
     "KINDS",
     "REFUSALS",
@@ -50,6 +52,11 @@ class At(NamedTuple):
     players: int
     options: Any
     rng: int = 0
+
+
+#: ``At`` from the tuple of its five fields, built in C (the generated ``At.__new__`` is a Python
+#: call, and every step that ends at a decision asks ``single`` on one)
+at = partial(tuple.__new__, At)
 
 
 class _Memo:

@@ -447,10 +447,12 @@ def _step(w: Work, f: Frame) -> tuple[str, int] | None:
 
 def resolve(w: Work) -> tuple[str, int] | None:
     """Run pending work until a seat must decide: (phase, seat); None when nothing is pending."""
+    base = w.options["stone_limit"]
     while True:
-        seat = _over_the_limit(w)
-        if seat is not None:
-            return "return_stones", seat
+        if max(map(len, w.stones)) > base:  # ``_over_the_limit``'s usual case, read here before every step
+            seat = _over_the_limit(w)
+            if seat is not None:
+                return "return_stones", seat
         if not w.pending:
             return None
         decision = _step(w, w.pending[-1])

@@ -34,7 +34,7 @@ from rulekit.engine.rules import Messages
 from rulekit.engine.seats import replace_at, snake_order
 
 from . import actions, activation, effects, scene, selection, views
-from .checks import DECISIONS, REFUSALS, At, single
+from .checks import DECISIONS, REFUSALS, at, single
 from .model import Vale, frame, with_forced, with_pending, with_pick, with_sold, with_stage, with_tamed, with_turn
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL, TABLES
@@ -59,7 +59,7 @@ def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Acti
     game = state.game
     phase, to_move = step
     if acts is None and to_move is not None and phase not in NEVER_FORCED and state.options["forced_auto"]:
-        only, acts = single(phase, At(w, to_move, state.players, state.options))
+        only, acts = single(phase, at((w, to_move, state.players, state.options, 0)))
         if only is not None and _forceable(w, to_move, only):
             w.forced = (phase, to_move, str(only))
             phase, to_move, acts = "forced_choice", None, None
@@ -115,7 +115,7 @@ def _hand_over(state: State, data: Vale, phase: str, to_move: int | None, events
     and the legal list of a real decision is kept with the state (the same list ``close`` keeps)."""
     acts = None
     if to_move is not None and phase not in NEVER_FORCED and state.options["forced_auto"]:
-        only, acts = single(phase, At(data, to_move, state.players, state.options, state.rng))
+        only, acts = single(phase, at((data, to_move, state.players, state.options, state.rng)))
         if only is not None and _forceable(data, to_move, only):
             data = with_forced(data, (phase, to_move, str(only)))
             phase, to_move, acts = "forced_choice", None, None
@@ -301,7 +301,7 @@ def _forced_choice(state: State) -> State:
         phase, seat = PLAYS[phase](w, seat, _action(label))
         if seat is None:
             break
-        only, acts = single(phase, At(w, seat, state.players, state.options))
+        only, acts = single(phase, at((w, seat, state.players, state.options, 0)))
         if only is None or not _forceable(w, seat, only):
             break
         label = str(only)

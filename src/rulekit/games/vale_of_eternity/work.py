@@ -130,18 +130,30 @@ class Work:
     )
 
     def __init__(self, d: Any, rng: int, options: dict[str, Any], players: int, copy: bool = True):
-        if copy:  # plain lists that the rules may change
-            self.deck, self.discard = d.deck, d.discard  # tuples: replaced, never changed in place
-            self.display, self.markers = list(d.display), list(d.markers)
-            self.hands, self.areas = list(map(list, d.hands)), list(map(list, d.areas))
-            self.stones, self.scores = list(map(list, d.stones)), list(d.scores)
-            self.summoned, self.pending = list(d.summoned), list(d.pending)
+        if copy:  # plain lists that the rules may change (one store per field: no tuple built first)
+            self.deck = d.deck  # tuples: replaced, never changed in place
+            self.discard = d.discard
+            self.display = list(d.display)
+            self.markers = list(d.markers)
+            self.hands = list(map(list, d.hands))
+            self.areas = list(map(list, d.areas))
+            self.stones = list(map(list, d.stones))
+            self.scores = list(d.scores)
+            self.summoned = list(d.summoned)
+            self.pending = list(d.pending)
         else:  # read-only: share the frozen tuples
             self.deck, self.discard, self.display, self.markers = d.deck, d.discard, d.display, d.markers
             self.hands, self.areas, self.stones, self.scores = d.hands, d.areas, d.stones, d.scores
             self.summoned, self.pending = d.summoned, d.pending
-        self.round, self.start, self.stage, self.picks = d.round, d.start, d.stage, d.picks
-        self.turn, self.done, self.forced, self.fresh, self.top_known = d.turn, d.done, d.forced, d.fresh, d.top_known
+        self.round = d.round
+        self.start = d.start
+        self.stage = d.stage
+        self.picks = d.picks
+        self.turn = d.turn
+        self.done = d.done
+        self.forced = d.forced
+        self.fresh = d.fresh
+        self.top_known = d.top_known
         self.shown = d.shown
         self.dice = Dice(rng)
         self.options, self.players = options, players
@@ -179,15 +191,27 @@ class Work:
     def freeze(self) -> Vale:
         """The next state's data: every list back into a tuple (built field by field on a blank
         ``Vale``, ``engine.records.blank_of``: this runs after every step)."""
-        v = _new(_BLANK_VALE)
-        v.round, v.start, v.stage, v.picks = self.round, self.start, self.stage, self.picks
-        v.deck, v.discard = self.deck, self.discard  # tuples already (replaced, never changed in place)
-        v.display, v.markers = tuple(self.display), tuple(self.markers)
-        v.hands, v.areas = tuple(map(tuple, self.hands)), tuple(map(tuple, self.areas))
-        v.stones, v.scores = tuple(map(tuple, self.stones)), tuple(self.scores)
-        v.summoned, v.pending = tuple(self.summoned), tuple(self.pending)
-        v.turn, v.done, v.forced, v.fresh = self.turn, self.done, self.forced, self.fresh
-        v.top_known, v.shown = self.top_known, self.shown
+        v = _new(_BLANK_VALE)  # one store per field (a multiple assignment builds a tuple first)
+        v.round = self.round
+        v.start = self.start
+        v.stage = self.stage
+        v.picks = self.picks
+        v.deck = self.deck  # tuples already (replaced, never changed in place)
+        v.discard = self.discard
+        v.display = tuple(self.display)
+        v.markers = tuple(self.markers)
+        v.hands = tuple(map(tuple, self.hands))
+        v.areas = tuple(map(tuple, self.areas))
+        v.stones = tuple(map(tuple, self.stones))
+        v.scores = tuple(self.scores)
+        v.summoned = tuple(self.summoned)
+        v.pending = tuple(self.pending)
+        v.turn = self.turn
+        v.done = self.done
+        v.forced = self.forced
+        v.fresh = self.fresh
+        v.top_known = self.top_known
+        v.shown = self.shown
         v.__class__ = Vale
         return v
 

@@ -16,7 +16,7 @@ flow stays on the graph); its event says which choice was made for whom.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import starmap
 
 from rulekit.engine import (
@@ -147,9 +147,12 @@ def _pick(state: State, d: Vale, seat: int, cid: int, before: tuple[Event, ...] 
     if _last_pick(d, picks, n):
         return _hand_over(state, data, "begin_actions", None, (*before, event))
     phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
-    nxt = snake_order(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
+    nxt = _snake(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
     return _hand_over(state, data, phase, nxt, (*before, event))
 
+
+#: the picking order (VE-043/VE-044) per start seat and player count, made once (every pick asks it)
+_snake = cache(snake_order)
 
 _PICKS = frozenset({"pick_clockwise", "pick_counterclockwise"})
 

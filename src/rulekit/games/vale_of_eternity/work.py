@@ -218,19 +218,30 @@ class Work:
     def what_if(self, seat: int, hand: list, area: list) -> Work:
         """A cheap read-only copy in which ``seat`` holds ``hand`` and has ``area`` (VE-063 checks)."""
         w = _new(Work)  # every field shared (the checks only read it), the dice too, but hands and areas
-        w.round, w.start, w.stage, w.picks, w.turn, w.done = (
-            self.round,
-            self.start,
-            self.stage,
-            self.picks,
-            self.turn,
-            self.done,
-        )
-        w.deck, w.discard, w.display, w.markers = self.deck, self.discard, self.display, self.markers
-        w.stones, w.scores, w.summoned, w.pending = self.stones, self.scores, self.summoned, self.pending
-        w.forced, w.fresh, w.top_known, w.shown = self.forced, self.fresh, self.top_known, self.shown
-        w.dice, w.options, w.players, w.events = self.dice, self.options, self.players, []
-        w.hands, w.areas = list(self.hands), list(self.areas)
+        w.round = self.round  # one store per field (a multiple assignment builds a tuple first)
+        w.start = self.start
+        w.stage = self.stage
+        w.picks = self.picks
+        w.turn = self.turn
+        w.done = self.done
+        w.deck = self.deck
+        w.discard = self.discard
+        w.display = self.display
+        w.markers = self.markers
+        w.stones = self.stones
+        w.scores = self.scores
+        w.summoned = self.summoned
+        w.pending = self.pending
+        w.forced = self.forced
+        w.fresh = self.fresh
+        w.top_known = self.top_known
+        w.shown = self.shown
+        w.dice = self.dice
+        w.options = self.options
+        w.players = self.players
+        w.events = []
+        w.hands = list(self.hands)
+        w.areas = list(self.areas)
         w.hands[seat], w.areas[seat] = hand, area
         return w
 

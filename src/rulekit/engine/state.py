@@ -23,7 +23,7 @@ from .rules import Event
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["State", "History", "VIEW_KEYS"]
+__all__ = ["State", "History", "VIEW_KEYS", "moved"]
 
 #: the keys the engine puts in every view; a game's own view must not use them
 VIEW_KEYS = frozenset({"game", "players", "seat", "phase", "to_move", "step", "is_over", "scores"})
@@ -671,3 +671,70 @@ def _make_stepped():
 
 
 _stepped = _make_stepped()
+
+
+def _make_moved():
+    """``moved(state, data, rng, phase, to_move, events, is_over)``: a hook's step to the next position.
+
+    The same as ``state.evolve(data=data, rng=rng, phase=phase, to_move=to_move, events=events,
+    is_over=is_over)``, generated from the field list with positional parameters: a game's hot
+    hooks make one copy like this per step, and ``evolve``'s keyword matching and per-field tests
+    cost about as much again as the copy. The seat is checked as ``evolve`` checks it; the legal
+    actions are computed anew (the position changed). Pass ``state.events`` for "no events".
+
+    Parameters
+    ----------
+    state : State
+        The state the hook was given.
+    data : Any
+        The game data of the next position.
+    rng : int
+        The generator state after the step (``state.rng`` when no die was rolled).
+    phase : str
+        The next phase.
+    to_move : int or None
+        The seat to decide next, or None for an automatic step.
+    events : tuple of Event
+        The step's events (``state.events``: none).
+    is_over : bool
+        Whether the game has ended.
+
+    Returns
+    -------
+    State
+        The copy.
+
+    Raises
+    ------
+    ArgumentError
+        For a ``to_move`` that is no seat.
+
+    Examples
+    --------
+    >>> import rulekit
+    >>> state = rulekit.load("rune_stones").new(players=2, seed=1)
+    >>> nxt = moved(state, state.data, state.rng, "summon", None, (), False)
+    >>> nxt == state.evolve(phase="summon", to_move=None, events=())
+    True
+    """
+    own = ("data", "rng", "phase", "to_move", "events", "is_over")
+    lines = [
+        "def moved(state, " + ", ".join(own) + "):",
+        "    if to_move is not None and (type(to_move) is not int or to_move < 0 or to_move >= state.players):",
+        "        _check_seat(to_move, state.players)",
+        "    new = _new(_Blank)",
+        *(f"    new.{f} = state.{f}" for f in _FIELDS if f not in own),
+        *(f"    new.{f} = {f}" for f in own),
+        "    new._legal = []",
+        "    new.__class__ = State",
+        "    return new",
+    ]
+    scope = {"_new": object.__new__, "_Blank": blank_of(State), "State": State, "_check_seat": _check_seat}
+    exec("\n".join(lines), scope)  # noqa: S102 - code built from the dataclass's own field names
+    moved = scope["moved"]
+    moved.__doc__ = _make_moved.__doc__
+    moved.__module__ = __name__  # so the doctest collector finds its examples
+    return moved
+
+
+moved = _make_moved()

@@ -16,7 +16,7 @@ flow stays on the graph); its event says which choice was made for whom.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, cached_property
+from functools import cached_property
 from itertools import starmap
 
 from rulekit.engine import (
@@ -31,7 +31,8 @@ from rulekit.engine import (
     load_options,
 )
 from rulekit.engine.rules import Messages
-from rulekit.engine.seats import replace_at, snake_order
+from rulekit.engine.seats import replace_at
+from rulekit.engine.state import moved
 
 from . import actions, activation, effects, scene, selection, views
 from .checks import DECISIONS, REFUSALS, at, single
@@ -67,7 +68,7 @@ def close(state: State, w: Work, step: Step, over: bool = False, acts: list[Acti
     if over:
         events += game.final_events(w)
     data = w.park(w.freeze())  # the next step goes on with ``w`` (``Work.open``)
-    nxt = state.evolve(data=data, rng=w.dice.state, phase=phase, to_move=to_move, events=events, is_over=over)
+    nxt = moved(state, data, w.dice.state, phase, to_move, events, over)
     if acts:
         nxt._legal.extend(acts)
     return nxt
@@ -119,7 +120,7 @@ def _hand_over(state: State, data: Vale, phase: str, to_move: int | None, events
         if only is not None and _forceable(data, to_move, only):
             data = with_forced(data, (phase, to_move, str(only)))
             phase, to_move, acts = "forced_choice", None, None
-    nxt = state.evolve(data=data, phase=phase, to_move=to_move, events=events)
+    nxt = moved(state, data, state.rng, phase, to_move, events, state.is_over)
     if acts:
         nxt._legal.extend(acts)
     return nxt
@@ -147,12 +148,9 @@ def _pick(state: State, d: Vale, seat: int, cid: int, before: tuple[Event, ...] 
     if _last_pick(d, picks, n):
         return _hand_over(state, data, "begin_actions", None, (*before, event))
     phase = "pick_clockwise" if picks < n else "pick_counterclockwise"
-    nxt = _snake(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
+    nxt = selection.picking_order(d.start, n)[picks]  # VE-043/VE-044: clockwise, then back
     return _hand_over(state, data, phase, nxt, (*before, event))
 
-
-#: the picking order (VE-043/VE-044) per start seat and player count, made once (every pick asks it)
-_snake = cache(snake_order)
 
 _PICKS = frozenset({"pick_clockwise", "pick_counterclockwise"})
 
@@ -209,7 +207,8 @@ def _nothing_to_activate(state: State) -> State | None:
     if any(CARDS[c].active is not None for c in d.areas[seat]):
         return None
     event = state.game.event("VE-070", "activation_none", {"player": seat, "n": 0})
-    return state.evolve(data=with_turn(d, seat, d.done + 1, d.fresh), phase="activation_turn", events=(event,))
+    data = with_turn(d, seat, d.done + 1, d.fresh)
+    return moved(state, data, state.rng, "activation_turn", state.to_move, (event,), state.is_over)
 
 
 def _unmarked(d, cid: int) -> tuple[tuple, tuple]:
@@ -258,9 +257,10 @@ def _play_choose_action(state: State, action: Action) -> State:
     seat, d = state.to_move, state.data
     if action.kind == "end":
         event = state.game.event("VE-052", "end_turn", {"player": seat})
-        return state.evolve(phase="end_action_turn", to_move=None, events=(event,))
+        return moved(state, d, state.rng, "end_action_turn", None, (event,), state.is_over)
     chosen = frame("action", seat, seat, action.args[0], purpose=action.kind)
-    return state.evolve(data=with_pending(d, (*d.pending, chosen)), phase=action.kind, to_move=None)
+    data = with_pending(d, (*d.pending, chosen))
+    return moved(state, data, state.rng, action.kind, None, state.events, state.is_over)  # no events
 
 
 def _quick_summon(state: State) -> State | None:

@@ -7,6 +7,8 @@ opens the action phase (VE-050) needs no work copy: ``rules._begin_actions``.
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulekit.engine import Action
 from rulekit.engine.seats import snake_order
 
@@ -14,14 +16,19 @@ from .model import NO_SEAT
 from .tables import CARDS, TABLES
 from .work import Work
 
-__all__ = ["reveal", "pick", "do_pick", "snake_seat"]
+__all__ = ["reveal", "pick", "do_pick", "picking_order", "snake_seat"]
 
 Step = tuple[str, int | None]
 
 
+#: VE-043/VE-044: the picking order per start seat and player count (the engine's snake order),
+#: made once (every pick asks it)
+picking_order = cache(snake_order)
+
+
 def snake_seat(w: Work, k: int) -> int:
     """VE-043/VE-044/VE-046: picks go clockwise from the start player, then back (the engine's snake order)."""
-    return snake_order(w.start, w.players)[k]
+    return picking_order(w.start, w.players)[k]
 
 
 def reveal(w: Work) -> Step:

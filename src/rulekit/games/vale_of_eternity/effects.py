@@ -18,7 +18,7 @@ from typing import Any
 
 from rulekit.engine import Action, DataFileError
 
-from .model import Frame, copy_frame, frame
+from .model import Frame, copy_frame, frame, with_index
 from .tables import BONUS_PROGRAM, CARDS, PROGRAMS, choose_options
 from .work import Work
 
@@ -478,7 +478,7 @@ def _run_step(w: Work) -> None:
     if f.index >= len(prog):
         return
     op = prog[f.index]
-    w.pending.append(_with(f, index=f.index + 1))
+    w.pending.append(with_index(f, f.index + 1))
     seat, name = f.owner, op["op"]
     if name in CHOICE_OPS:
         stage = op.get("picks", op.get("n", 0)) if name in ("choose", "discard_own") else 0

@@ -296,7 +296,10 @@ class GreedyAgent(Agent):
     gained). When the seat still has to move after a candidate, its turn
     is finished ``finish`` times at random and the best finish counts:
     what the seat can reach with that choice. ``finish=0`` is the plain
-    one-step lookahead. Ties break at random.
+    one-step lookahead. Ties break at random. A finish picks among the
+    game's ``finish_actions`` (``finish_step``); ``shortcuts=0`` picks among
+    every legal action instead (the bot before games named shortcuts, for
+    comparing the two).
 
     The best finish is kept as a plan and followed while the seat's view
     is what the plan expected, so a turn is planned once, not once per
@@ -307,7 +310,8 @@ class GreedyAgent(Agent):
     seed : int, optional
         Seeds the agent's own dice, so a game with bots replays exactly.
     **options
-        Values for the options in ``params``: ``finish``, ``samples``, ``horizon`` (checked against ``limits``).
+        Values for the options in ``params``: ``finish``, ``samples``, ``horizon``, ``shortcuts``
+        (checked against ``limits``).
 
     Examples
     --------
@@ -319,8 +323,8 @@ class GreedyAgent(Agent):
     """
 
     name = "greedy"
-    params = {"finish": 4, "samples": 1, "horizon": 40}
-    limits = {"finish": (int, 0, 64), "samples": (int, 1, 64), "horizon": (int, 1, 10_000)}
+    params = {"finish": 4, "samples": 1, "horizon": 40, "shortcuts": 1}
+    limits = {"finish": (int, 0, 64), "samples": (int, 1, 64), "horizon": (int, 1, 10_000), "shortcuts": (int, 0, 1)}
     positional = "finish"
 
     def __init__(self, seed: int = 0, **options: Any):
@@ -391,11 +395,11 @@ class GreedyAgent(Agent):
         # The keys are ids of states kept alive in ``made`` and of the actions in their legal lists.
         made: dict[tuple[int, int], State] = {}
         rated: dict[int, float] = {}
-        horizon = self.horizon
+        horizon, shortcuts = self.horizon, bool(self.shortcuts)
         for _ in range(int(self.finish)):
             world, path = state, [state]
             while not world.is_over and world.to_move == seat and len(path) <= horizon:
-                action = finish_step(world, self.dice)
+                action = finish_step(world, self.dice, shortcuts)
                 key = (id(world), id(action))
                 nxt = made.get(key)
                 if nxt is None:
@@ -410,7 +414,7 @@ class GreedyAgent(Agent):
         return best, best_path
 
 
-def finish_step(state: State, dice: Dice) -> Action:
+def finish_step(state: State, dice: Dice, shortcuts: bool = True) -> Action:
     """One random step of a bot's finish of a turn, the same for greedy and mcts.
 
     It picks uniformly among ``game.finish_actions``: the legal actions, or
@@ -422,6 +426,8 @@ def finish_step(state: State, dice: Dice) -> Action:
         A state where a seat must decide.
     dice : Dice
         The bot's generator.
+    shortcuts : bool, optional
+        False: among every legal action, ignoring what the game names.
 
     Returns
     -------
@@ -435,7 +441,9 @@ def finish_step(state: State, dice: Dice) -> Action:
     >>> finish_step(state, Dice(1)) in state.legal_actions()
     True
     """
-    legal = state.game.finish_actions(state, state.legal_actions())
+    legal = state.legal_actions()
+    if shortcuts:
+        legal = state.game.finish_actions(state, legal)
     return legal[dice.below(len(legal))]
 
 

@@ -66,3 +66,14 @@ def test_a_bots_finish_does_not_sell_or_deactivate_gems_zs290_zs310():
     narrowed = GAME.finish_actions(s, legal)
     assert {a.kind for a in narrowed} == kinds - {"disenchant", "deactivate"}
     assert all(a in legal for a in narrowed)
+
+
+def test_greedy_without_shortcuts_finishes_among_every_legal_action():
+    """``greedy:shortcuts=0`` (the bot before the shortcuts, kept for comparing) pays item by item."""
+    from rulekit.agents.base import finish_step
+    from rulekit.engine import Dice
+
+    s = play(setp(hub(2), 0, dust=(0, 3, 2), cards=()), "enchant sapphire")
+    picks = {str(finish_step(s, Dice(k), shortcuts=False)) for k in range(40)}
+    assert "pay auto" in picks and len(picks) > 1
+    assert {str(finish_step(s, Dice(k))) for k in range(40)} == {"pay auto"}

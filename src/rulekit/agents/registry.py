@@ -72,7 +72,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     >>> parse_spec("greedy:samples=4:depth=2")
     Traceback (most recent call last):
     ...
-    ValueError: agent 'greedy' has no option 'depth' (in 'greedy:samples=4:depth=2'); known: finish, samples, horizon
+    ValueError: agent 'greedy' has no option 'depth' (in 'greedy:samples=4:depth=2'); known: finish, samples, horizon, shortcuts
     """
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError(f"an agent spec must be a non-empty string such as 'greedy' or 'mcts:200', got {spec!r}")

@@ -1282,7 +1282,7 @@ class Game:
         Parameters
         ----------
         state : State
-            A state inside a random finish, ``seat`` to move.
+            A state inside a random finish, the finishing seat to move.
         legal : list of Action
             ``state.legal_actions()``.
 

@@ -30,6 +30,7 @@ from .tables import AREAS, GEMS, SEATS, Config, load_config
 
 __all__ = ["ScepterOfZavandor"]
 
+#: hub actions a bot's random finish leaves out (``finish_actions``)
 _UNDOING = frozenset(("disenchant", "deactivate"))
 
 
@@ -255,8 +256,13 @@ class ScepterOfZavandor(Game):
         return worth.evaluate(self, state, seat)
 
     def finish_actions(self, state: State, legal: list[Action]) -> list[Action]:
-        """A bot's random finish pays with ``pay auto`` (ZS-430): item by item at random it would hand
-        over the dearest items and sell gems first, and take a dozen steps for one payment."""
+        """What a bot's random finish of a turn picks among (docs/games/scepter_of_zavandor.md, Bots).
+
+        A payment is made with ``pay auto`` (ZS-430): item by item at random it takes a dozen steps
+        and may sell gems where energy would do. In the hub, selling (ZS-290) and deactivating
+        (ZS-310) gems are left out: done at random they only undo what the turn built. The bot's
+        own choice still weighs every legal action.
+        """
         first = legal[0]
         if first.kind == "pay" and first.args == ("auto",):
             return legal[:1]

@@ -655,19 +655,26 @@ def _make_stepped():
     the field list without the keyword checks: ``apply``, ``advance`` and ``settle``
     make one per step, the commonest copy of all.
     """
-    own = ("events", "step", "autos", "history", "unseen")
+    return _positional_copy("stepped", ("events", "step", "autos", "history", "unseen"), "state._legal")
+
+
+def _positional_copy(name: str, own: tuple[str, ...], legal: str, check: tuple[str, ...] = ()):
+    """A copier ``name(state, *own)`` generated from the field list: the fields in ``own`` from its
+    parameters, the others from ``state``, ``_legal`` from the expression ``legal``, after the
+    lines ``check`` (``_stepped`` and ``moved``: the engine's and the hooks' hot copies)."""
     lines = [
-        "def stepped(state, " + ", ".join(own) + "):",
+        f"def {name}(state, " + ", ".join(own) + "):",
+        *check,
         "    new = _new(_Blank)",
         *(f"    new.{f} = state.{f}" for f in _FIELDS if f not in own),
         *(f"    new.{f} = {f}" for f in own),
-        "    new._legal = state._legal",
+        f"    new._legal = {legal}",
         "    new.__class__ = State",
         "    return new",
     ]
-    scope = {"_new": object.__new__, "_Blank": blank_of(State), "State": State}
+    scope = {"_new": object.__new__, "_Blank": blank_of(State), "State": State, "_check_seat": _check_seat}
     exec("\n".join(lines), scope)  # noqa: S102 - code built from the dataclass's own field names
-    return scope["stepped"]
+    return scope[name]
 
 
 _stepped = _make_stepped()
@@ -717,21 +724,11 @@ def _make_moved():
     >>> nxt == state.evolve(phase="summon", to_move=None, events=())
     True
     """
-    own = ("data", "rng", "phase", "to_move", "events", "is_over")
-    lines = [
-        "def moved(state, " + ", ".join(own) + "):",
+    seat_check = (
         "    if to_move is not None and (type(to_move) is not int or to_move < 0 or to_move >= state.players):",
         "        _check_seat(to_move, state.players)",
-        "    new = _new(_Blank)",
-        *(f"    new.{f} = state.{f}" for f in _FIELDS if f not in own),
-        *(f"    new.{f} = {f}" for f in own),
-        "    new._legal = []",
-        "    new.__class__ = State",
-        "    return new",
-    ]
-    scope = {"_new": object.__new__, "_Blank": blank_of(State), "State": State, "_check_seat": _check_seat}
-    exec("\n".join(lines), scope)  # noqa: S102 - code built from the dataclass's own field names
-    moved = scope["moved"]
+    )
+    moved = _positional_copy("moved", ("data", "rng", "phase", "to_move", "events", "is_over"), "[]", seat_check)
     moved.__doc__ = _make_moved.__doc__
     moved.__module__ = __name__  # so the doctest collector finds its examples
     return moved

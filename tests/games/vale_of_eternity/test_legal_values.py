@@ -135,3 +135,33 @@ def test_forced_auto_last_pick_without_a_work_copy_is_the_full_forced_step():
             legal = s.legal_actions()
             s = s.apply(legal[dice.below(len(legal))], settle=False)
     assert compared > 20
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["default", "strict", "card_list"])
+def test_quick_paths_give_the_full_step(options):
+    """The automatic steps made without a work copy (``rules.QUICK``: selling, taming, summoning,
+    releasing, the end of an action turn, an activation turn with nothing to activate) give the
+    state, events and legal list that the phase's rules function on a work copy gives, at every
+    such step of seeded random play."""
+    from rulekit.games.vale_of_eternity.rules import QUICK, _automatic
+
+    full_hooks = {phase: _automatic(step).auto for phase, (step, _) in QUICK.items()}
+    compared = {phase: 0 for phase in QUICK}
+    for seed in range(6):
+        players = 2 + seed % 3
+        s, dice = GAME.new(players=players, seed=seed, settle=False, **options), Dice(seed)
+        while not s.is_over:
+            if s.to_move is None:
+                if s.phase in QUICK:
+                    quick = QUICK[s.phase][1](s)
+                    if quick is not None:
+                        full = full_hooks[s.phase](s)
+                        for field in ("data", "rng", "phase", "to_move", "events", "is_over"):
+                            assert getattr(quick, field) == getattr(full, field), (field, s.phase, seed, s.step)
+                        assert quick.legal_actions() == full.legal_actions(), (s.phase, seed, s.step)
+                        compared[s.phase] += 1
+                s = s.advance()
+                continue
+            legal = s.legal_actions()
+            s = s.apply(legal[dice.below(len(legal))], settle=False)
+    assert all(compared.values()), compared

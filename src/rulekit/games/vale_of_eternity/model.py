@@ -22,6 +22,7 @@ __all__ = [
     "copy_frame",
     "copy_vale",
     "with_forced",
+    "with_activation",
     "with_index",
     "with_pending",
     "with_pick",
@@ -108,5 +109,6 @@ with_sold = changer(Vale, "display", "markers", "discard", "stones", "pending") 
 with_turn = changer(Vale, "turn", "done", "fresh")  # VE-050, VE-070
 with_forced = changer(Vale, "forced")  # option forced_auto
 with_stage = changer(Vale, "stage", "turn", "done")  # VE-050
+with_activation = changer(Vale, "stage", "turn", "done", "fresh")  # VE-052/VE-070
 #: a program frame moved on to its next op (``effects._run_step``: every op of every effect)
 with_index = changer(Frame, "index")

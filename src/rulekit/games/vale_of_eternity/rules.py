@@ -36,11 +36,22 @@ from rulekit.engine.state import moved
 
 from . import actions, activation, effects, scene, selection, views
 from .checks import DECISIONS, REFUSALS, at, single
-from .model import Vale, frame, with_forced, with_pending, with_pick, with_sold, with_stage, with_tamed, with_turn
+from .model import (
+    Vale,
+    frame,
+    with_activation,
+    with_forced,
+    with_pending,
+    with_pick,
+    with_sold,
+    with_stage,
+    with_tamed,
+    with_turn,
+)
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL, TABLES
 from .words import CardMessages, EventTexts, action_labels, describe
-from .work import Work, summon_cost_of
+from .work import Work, stone_limit_of, summon_cost_of
 
 __all__ = ["ValeOfEternity", "FLOW_HOOKS", "NEVER_FORCED", "close"]
 
@@ -186,12 +197,16 @@ def _quick(step: Callable[[Work], Step], quick: Callable[[State], State | None])
     return PhaseHooks(auto=auto_hook)
 
 
-def _next_action_turn(state: State) -> State | None:
-    """VE-050: the next player's action turn (not after the last one). Its first decision is never
+def _end_action_turn(state: State) -> State | None:
+    """VE-050: the next player's action turn; after the last one (VE-052) the activation phase,
+    whose first step (VE-070) is automatic. The next action turn's first decision is never
     forced: with a marker out, sell and tame are both possible; without one, 'end' is never forced."""
     d, n = state.data, state.players
-    if d.done + 1 >= n or d.pending:
+    if d.pending:
         return None
+    if d.done + 1 >= n:  # no events: the activation phase announces itself (VE-070)
+        data = with_activation(d, "activation", d.start, 0, ())
+        return moved(state, data, state.rng, "activation_turn", None, (), state.is_over)
     turn = (d.turn + 1) % n
     event = state.game.event("VE-050", "next_turn", {"player": turn})
     data = with_turn(d, turn, d.done + 1, ())
@@ -218,7 +233,7 @@ def _unmarked(d, cid: int) -> tuple[tuple, tuple]:
 
 def _quick_tame(state: State) -> State | None:
     """VE-056 without Triton in the area: the card goes to the hand, the same player goes on
-    (the next decision is never forced: see ``_next_action_turn``)."""
+    (the next decision is never forced: see ``_end_action_turn``)."""
     d = state.data
     f = d.pending[-1]
     seat, cid = f.owner, f.card
@@ -234,20 +249,27 @@ def _quick_tame(state: State) -> State | None:
 
 
 def _quick_sell(state: State) -> State | None:
-    """VE-053..VE-055 when the stones gained stay within the printed limit: the card goes to the
-    discard pile, the stones to the player, the same player goes on."""
+    """VE-053..VE-055: the card goes to the discard pile, the stones to the player, and the same
+    player goes on, or first gives back the stones over the limit (VE-031; only the seller's
+    stones changed, so the seller is the one over it when the others are within the printed one)."""
     d = state.data
     f = d.pending[-1]
     seat, cid = f.owner, f.card
     card = CARDS[cid]
     gained = SELL[card.element]
-    if len(d.stones[seat]) + len(gained) > state.options["stone_limit"]:
-        return None
+    held = d.stones[seat] + gained
+    phase, to_move = "action_turn", d.turn
+    base = state.options["stone_limit"]
+    if len(held) > base:
+        if any(len(s) > base for s in d.stones):
+            return None  # another seat's own limit decides first (``effects.resolve``)
+        if len(held) > stone_limit_of(d.areas[seat], state.options):
+            phase, to_move = "return_stones", seat
     display, markers = _unmarked(d, cid)
-    stones = replace_at(d.stones, seat, tuple(sorted(d.stones[seat] + gained)))
+    stones = replace_at(d.stones, seat, tuple(sorted(held)))
     data = with_sold(d, display, markers, (*d.discard, cid), stones, d.pending[:-1])
     args = {"player": seat, "card": cid, "element": card.element, "stones": "+".join(map(str, gained))}
-    return _hand_over(state, data, "action_turn", d.turn, (state.game.event("VE-053", "sold", args),))
+    return _hand_over(state, data, phase, to_move, (state.game.event("VE-053", "sold", args),))
 
 
 def _play_choose_action(state: State, action: Action) -> State:
@@ -277,6 +299,17 @@ def _quick_summon(state: State) -> State | None:
     event = state.game.event("VE-060" if cost < card.cost_in(state.options) else "VE-058", "summon", args)
     pending = (*d.pending[:-1], frame("pay", seat, seat, cid, stage=cost, purpose="summon"))
     return _hand_over(state, with_pending(d, pending), "summon_payment", seat, (event,))
+
+
+def _quick_release(state: State) -> State | None:
+    """VE-065/VE-066: the release is announced and the round number in stones is paid next
+    (made at once by forced_auto when the player holds stones of one value only)."""
+    d = state.data
+    f = d.pending[-1]
+    seat, cid = f.owner, f.card
+    event = state.game.event("VE-066", "release", {"player": seat, "card": cid, "cost": d.round})
+    pending = (*d.pending[:-1], frame("pay", seat, seat, cid, stage=d.round, purpose="release"))
+    return _hand_over(state, with_pending(d, pending), "release_payment", seat, (event,))
 
 
 #: label -> its Action: the forced choice waits in the data as its label (the data stays plain
@@ -334,16 +367,23 @@ PLAYS: dict[str, Callable[[Work, int, Action], Step]] = {
     "activation": effects.do_pending,
 }
 
+#: automatic phase -> (its rules function on a work copy, the quick path of its most frequent
+#: cases without one, None for the others); ``test_quick_paths`` holds the two to the same next
+#: state at every automatic step of seeded random play
+QUICK: dict[str, tuple[Callable[[Work], Step], Callable[[State], State | None]]] = {
+    "sell": (actions.sell, _quick_sell),
+    "tame": (actions.tame, _quick_tame),
+    "summon": (actions.summon, _quick_summon),
+    "release": (actions.release, _quick_release),
+    "end_action_turn": (actions.end_action_turn, _end_action_turn),
+    "activation_turn": (activation.activation_turn, _nothing_to_activate),
+}
+
 #: phase id -> hooks (every phase of data/phases.toml)
 FLOW_HOOKS: dict[str, PhaseHooks] = {
     "reveal_cards": _automatic(selection.reveal),
     "begin_actions": PhaseHooks(auto=_begin_actions),
-    "sell": _quick(actions.sell, _quick_sell),
-    "tame": _quick(actions.tame, _quick_tame),
-    "summon": _quick(actions.summon, _quick_summon),
-    "release": _automatic(actions.release),
-    "end_action_turn": _quick(actions.end_action_turn, _next_action_turn),
-    "activation_turn": _quick(activation.activation_turn, _nothing_to_activate),
+    **{phase: _quick(*pair) for phase, pair in QUICK.items()},
     "round_end": _automatic(activation.round_end),
     "scoring": _automatic(_scoring, over=True),
     "game_over": PhaseHooks(),

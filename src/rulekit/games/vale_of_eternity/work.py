@@ -22,7 +22,7 @@ from rulekit.engine.records import blank_of
 from .model import Vale
 from .tables import CARDS, DISCOUNTS, PERM_BY_OP
 
-__all__ = ["Work", "affordable_of", "perms_of", "stone_worth", "summon_cost_of", "wealth_of"]
+__all__ = ["Work", "affordable_of", "perms_of", "stone_limit_of", "stone_worth", "summon_cost_of", "wealth_of"]
 
 _new = object.__new__
 _BLANK_VALE = blank_of(Vale)
@@ -69,6 +69,11 @@ def stone_worth(area: Any, stone: int) -> int:
         if b["stone"] == stone and "add" in b:
             value += b["add"]
     return value
+
+
+def stone_limit_of(area: Any, options: Any) -> int:
+    """VE-031: how many stones the owner of ``area`` may hold (the option, more with Hestia)."""
+    return options["stone_limit"] + sum(b["add"] for b in perms_of(area, "stone_limit"))
 
 
 def wealth_of(stones: Any, area: Any) -> int:
@@ -261,7 +266,7 @@ class Work:
 
     def stone_limit(self, seat: int) -> int:
         """VE-031: 4 stones (option), more with Hestia."""
-        return self.options["stone_limit"] + sum(b["add"] for b in self.perms(seat, "stone_limit"))
+        return stone_limit_of(self.areas[seat], self.options)
 
     def summon_cost(self, seat: int, cid: int) -> int:
         """VE-060: printed cost minus the discounts of the area, never below 0."""

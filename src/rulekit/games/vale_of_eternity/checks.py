@@ -301,6 +301,40 @@ def _action_turn_values(state: Any) -> tuple:
     return marked, marked, _summonable_with(state, have), _releasable_with(state, have), () if marked else _ONE
 
 
+class _Actions(dict):
+    """value -> the Action of one kind with that value as its argument, each made once (on first use)."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, value: Any) -> Action:
+        action = self[value] = Action(self.kind, (value,))
+        return action
+
+
+_SELL, _TAME, _SUMMON, _RELEASE = map(_Actions, ("sell", "tame", "summon", "release"))
+_END = Action("end")
+
+
+def _action_turn_legal(state: Any) -> list[Action]:
+    """The action turn's legal list (the commonest of the game): its values
+    (``_action_turn_values``) made actions in kind order, each action made once, without the
+    generic per-kind walk of ``Decisions.legal`` (the legal-values tests hold this list to the
+    refusals at every decision of random play)."""
+    sell, tame, summon, release, end = _action_turn_values(state)
+    out = [_SELL[c] for c in sell] if sell else []
+    if tame:
+        out += map(_TAME.__getitem__, tame)
+    if summon:
+        out += map(_SUMMON.__getitem__, summon)
+    if release:
+        out += map(_RELEASE.__getitem__, release)
+    if end:
+        out.append(_END)
+    return out
+
+
 def end_open(state: Any) -> No | None:
     """VE-052: the turn ends only when no marker of the player's is left on a card."""
     marked = _marked(state)
@@ -488,6 +522,31 @@ DECISIONS: dict[str, Decisions] = {
     #: VE-072: the activation is not ended by choice; every usable active effect is used
     "activation": _effect(Kind("end", _none, No("VE-072", "r_compulsory"), _never("VE-072", "r_compulsory"))),
 }
+
+
+def _one_kind_legal(kind: str, values: Callable[[Any], list]) -> Callable[[Any], list[Action]]:
+    """The legal list of a phase with one open kind (a pick, a payment, a return): its legal
+    values made actions, each action made once (as ``_action_turn_legal``)."""
+    actions = _Actions(kind)
+
+    def legal(state: Any) -> list[Action]:
+        return list(map(actions.__getitem__, values(state)))
+
+    legal.__doc__ = f"The legal {kind!r} actions: ``{values.__name__}`` made actions."
+    return legal
+
+
+#: the hot phases' legal lists, each built straight from its legal values (``Decisions.legal``
+#: walks every kind generically); the legal-values tests hold each to the refusals
+DECISIONS["action_turn"].legal = _action_turn_legal
+for _phase_id, _kind, _values in (
+    ("pick_clockwise", "pick", _free),
+    ("pick_counterclockwise", "pick", _free),
+    ("summon_payment", "pay", _held),
+    ("release_payment", "pay", _held),
+    ("return_stones", "return", _held),
+):
+    DECISIONS[_phase_id].legal = _one_kind_legal(_kind, _values)
 
 # -- forced_auto: "exactly one choice?" (rules.close) ----------------------------------------------
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from rulekit.engine import Action, DataFileError
 
-from .model import Frame, copy_frame, frame, with_index
+from .model import Frame, copy_frame, frame, with_index, with_items, with_paid
 from .tables import BONUS_PROGRAM, CARDS, PROGRAMS, choose_options
 from .work import Work
 
@@ -418,7 +418,7 @@ def _activation_step(w: Work, f: Frame) -> tuple[str, int] | None:
     usable = [c for c in left if feasible(w, f.owner, c, CARDS[c].active)]
     if usable:
         if left != f.items:
-            f = w.pending[-1] = _with(f, items=left)
+            f = w.pending[-1] = with_items(f, left)
         w.found = (f, usable)  # the legal list of this very decision reads them (``checks._effect_values``)
         return _ctx(w), f.owner
     w.pending.pop()
@@ -671,7 +671,7 @@ def _pay(w: Work, f: Frame, v: int) -> None:
     need = f.stage - value
     w.note("VE-059", "pay", player=f.chooser, stone=v, value=value)
     if need > 0:
-        w.pending.append(_with(f, stage=need, items=f.items + (v,)))
+        w.pending.append(with_paid(f, need, f.items + (v,)))
         return
     if need < 0:
         w.note("VE-059", "no_change", player=f.chooser, n=-need)
@@ -681,7 +681,7 @@ def _pay(w: Work, f: Frame, v: int) -> None:
 def _activate(w: Work, f: Frame, c: int) -> None:
     """VE-071: the chosen active effect runs; the others of the list wait."""
     seat = f.owner
-    w.pending.append(_with(f, items=tuple(x for x in f.items if x != c)))
+    w.pending.append(with_items(f, tuple(x for x in f.items if x != c)))
     w.note("VE-071", "activate", player=seat, card=c)
     w.pending.append(frame("run", seat, seat, c, CARDS[c].active, 0, purpose="active"))
 
@@ -689,7 +689,7 @@ def _activate(w: Work, f: Frame, c: int) -> None:
 def _chosen_option(w: Work, f: Frame, op: dict, action: Action) -> None:
     c = action.args[0]
     if f.stage > 1:
-        w.pending.append(_with(f, stage=f.stage - 1, items=f.items + (c,)))
+        w.pending.append(with_paid(f, f.stage - 1, f.items + (c,)))
     w.note("VE-002", "option", player=f.owner, n=c)
     w.pending.append(frame("run", f.owner, f.owner, f.card, choose_options(op, w.options)[c - 1], 0, purpose="option"))
 

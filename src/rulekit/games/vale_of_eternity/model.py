@@ -24,6 +24,8 @@ __all__ = [
     "with_forced",
     "with_activation",
     "with_index",
+    "with_items",
+    "with_paid",
     "with_pending",
     "with_pick",
     "with_sold",
@@ -112,3 +114,6 @@ with_stage = changer(Vale, "stage", "turn", "done")  # VE-050
 with_activation = changer(Vale, "stage", "turn", "done", "fresh")  # VE-052/VE-070
 #: a program frame moved on to its next op (``effects._run_step``: every op of every effect)
 with_index = changer(Frame, "index")
+#: a payment's next stone (``effects._pay``) and an activation list less the chosen card (``_activate``)
+with_paid = changer(Frame, "stage", "items")
+with_items = changer(Frame, "items")

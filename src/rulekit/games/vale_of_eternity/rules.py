@@ -331,16 +331,16 @@ def _forced_choice(state: State) -> State:
     w = Work.open(state.data, state.rng, state.options, state.players)
     phase, seat, label = w.forced
     w.forced = ()
-    phases, acts = state.game.phases, None
+    phases, acts, action = state.game.phases, None, _action(label)
     while True:
         w.note(phases[phase].rules[0], "forced", player=seat, label=label)
-        phase, seat = PLAYS[phase](w, seat, _action(label))
+        phase, seat = PLAYS[phase](w, seat, action)
         if seat is None:
             break
-        only, acts = single(phase, at((w, seat, state.players, state.options, 0)))
-        if only is None or not _forceable(w, seat, only):
+        action, acts = single(phase, at((w, seat, state.players, state.options, 0)))
+        if action is None or not _forceable(w, seat, action):
             break
-        label = str(only)
+        label = str(action)
     return close(state, w, (phase, seat), acts=(acts or []) if seat is not None else None)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action, State
+from ...engine.state import moved
 from .energy import (
     auto_selection,
     give_dust,
@@ -83,10 +84,12 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     who = SEATS[seat]
     kind = a.kind
     if kind == "end":
-        return s.evolve(phase="end_player_actions", to_move=None, events=(game.say("ZS-220", "end_turn", player=who),))
+        ev = game.say("ZS-220", "end_turn", player=who)
+        return moved(s, t, s.rng, "end_player_actions", None, (ev,), False)
     if kind == "exchange":
         t = exchange(cfg, t, seat, a.args[0])
-        return s.evolve(data=t, events=(game.say("ZS-190", "exchange", player=who, token=a.args[0]),))
+        ev = game.say("ZS-190", "exchange", player=who, token=a.args[0])
+        return moved(s, t, s.rng, s.phase, seat, (ev,), False)
     if kind == "enchant":
         g = GEMS.index(a.args[0])
         return _start_pay(
@@ -99,7 +102,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     if kind == "disenchant":
         g = GEMS.index(a.args[0])
         t, ev = sell_event(game, t, seat, g)
-        return s.evolve(data=t, phase="disenchant_gems", to_move=None, events=ev)
+        return moved(s, t, s.rng, "disenchant_gems", None, ev, False)
     if kind in ("activate", "deactivate"):
         g = GEMS.index(a.args[0])
         d = 1 if kind == "activate" else -1
@@ -107,7 +110,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         stored = p.stored[:g] + (p.stored[g] - d,) + p.stored[g + 1 :]
         t = put(t, seat, copy_player(p, active=active, stored=stored))
         ev = game.say("ZS-310", kind, player=who, gem=game.gem_name(g))
-        return s.evolve(data=t, phase="toggle_active_gems", to_move=None, events=(ev,))
+        return moved(s, t, s.rng, "toggle_active_gems", None, (ev,), False)
     if kind == "learn":
         ai = AREAS.index(a.args[0])
         cost = learn_cost(cfg, p, ai)
@@ -138,7 +141,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
 
 
 def _start_pay(game, s: State, pay: Pay, phase: str, ev) -> State:
-    s2 = s.evolve(data=copy_table(s.data, pay=pay), phase=phase, events=(ev,))
+    s2 = moved(s, copy_table(s.data, pay=pay), s.rng, phase, s.to_move, (ev,), False)
     if pay.due <= 0:
         return finish_pay(game, s2, [ev])
     return s2
@@ -184,7 +187,7 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     if a.kind == "sell":
         g = GEMS.index(a.args[0])
         t, ev = sell_event(game, t, seat, g)
-        return s.evolve(data=t, events=ev)
+        return moved(s, t, s.rng, s.phase, s.to_move, ev, False)
     if a.args[0] == "auto":
         need = pay.due - pay.paid
         if pay.can_sell and hand_value(cfg, t.p[seat]) < need:  # gems are sold only when the energy is short
@@ -212,7 +215,7 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     p = t.p[seat]
     if paid >= pay.due or not (has_energy(p) or (pay.can_sell and _has_gems(p))):
         return _finish(game, s, t, ev)
-    return s.evolve(data=t, events=tuple(ev))
+    return moved(s, t, s.rng, s.phase, s.to_move, tuple(ev), False)
 
 
 _PAYMENTS: dict[tuple, tuple] = {}  # action arguments -> (concentrated values, item, label, value) (``_payment``)
@@ -299,7 +302,7 @@ def give_change(game: ScepterOfZavandor, rule: str, t: Table, seat: int, change:
 
 def back_to_turn(s: State, t: Table, ev) -> State:
     """A purchase is done: the player whose turn it is goes on with his actions (ZS-210)."""
-    return s.evolve(data=t, phase="player_actions", to_move=t.order[t.cur], events=tuple(ev))
+    return moved(s, t, s.rng, "player_actions", t.order[t.cur], tuple(ev), False)
 
 
 def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True, **changes) -> Table:
@@ -330,8 +333,8 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         ev = game.say("ZS-916", "discard", player=who, item=" ".join(map(str, a.args)))
     p = t.p[seat]
     if hand_count(cfg, p) <= hand_limit(cfg, p):
-        return s.evolve(data=copy_table(t, cur=t.cur + 1), phase="next_over_hand_limit", to_move=None, events=(ev,))
-    return s.evolve(data=t, events=(ev,))
+        return moved(s, copy_table(t, cur=t.cur + 1), s.rng, "next_over_hand_limit", None, (ev,), False)
+    return moved(s, t, s.rng, s.phase, seat, (ev,), False)
 
 
 # -- Magic Mirror / Shadow Cloak ----------------------------------------------------

@@ -158,14 +158,35 @@ def take_item(cfg: Config, t: Table, seat: int, item: tuple) -> tuple[Table, int
 def take_items(cfg: Config, t: Table, seat: int, items, **changes) -> Table:
     """Remove ``items`` from a hand back to the bank and the discard piles.
 
-    Other table ``changes`` (an updated payment) ride on the last item's copy. Bots hand over
-    one item per payment step, so each item copies only the fields it changes (``_take``).
+    Other table ``changes`` (an updated payment) ride on the same copy. Bots hand over one item
+    per payment step, which copies only the fields it changes (``_take``); several items (a
+    ``pay auto``, often eight or more) go in one copy of the hand and one of the table.
     """
+    if len(items) == 1:
+        return _take(cfg, t, seat, items[0], **changes)
     if not items:
         return copy_table(t, **changes)
-    for item in items[:-1]:
-        t = _take(cfg, t, seat, item)
-    return _take(cfg, t, seat, items[-1], **changes)
+    p = t.p[seat]
+    cards, conc, dust, discards = list(p.cards), list(p.conc), list(p.dust), list(t.discards)
+    mine, table = {}, changes  # the player's and the table's changed fields, as ``_take`` would leave them
+    for item in items:
+        if item[0] == "card":
+            g, v = item[1], item[2]
+            cards.remove((g, v))
+            discards[g - 1] += (v,)
+            mine["cards"], table["discards"] = cards, discards
+        elif item[0] == "energy":
+            conc[item[1] - 1] -= 1
+            mine["conc"], table["conc_net"] = conc, table.get("conc_net", t.conc_net) - 1
+        else:
+            dust[cfg.tokens.index(item[1])] -= 1
+            mine["dust"], table["dust_net"] = dust, table.get("dust_net", t.dust_net) - item[1]
+    for key in ("cards", "conc", "dust"):
+        if key in mine:
+            mine[key] = tuple(mine[key])
+    if "discards" in table:
+        table["discards"] = tuple(discards)
+    return put(t, seat, copy_player(p, **mine), **table)
 
 
 def _take(cfg: Config, t: Table, seat: int, item: tuple, **changes) -> Table:

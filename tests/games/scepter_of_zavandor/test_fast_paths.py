@@ -13,7 +13,7 @@ import pytest
 
 from rulekit.engine import Dice, encode
 from rulekit.games.scepter_of_zavandor import checks, energy, views, worth
-from rulekit.games.scepter_of_zavandor.model import copy_player, modifier
+from rulekit.games.scepter_of_zavandor.model import copy_player, copy_table, modifier, put
 
 from .helpers import CFG, GAME
 
@@ -89,6 +89,24 @@ def test_pay_auto_picks_the_least_cover_with_fewest_items_zs430():
         p = copy_player(p0, cards=cards, conc=conc, dust=dust)
         due = rnd.randint(-2, 70)
         assert energy._cover(CFG, p, due) == _cover_plain(CFG, p, due), (p, due)
+
+
+def test_several_items_leave_the_hand_as_one_by_one_zs430():
+    """``take_items`` hands over a pay auto's items in one copy: the same table as item by item."""
+    rnd = random.Random(29)
+    t0 = GAME.new(players=2, seed=1).data
+    values = sorted({v for deck in CFG.deck_cards for v in deck})
+    for _ in range(500):
+        cards = tuple(sorted((rnd.randint(1, 4), rnd.choice(values)) for _ in range(rnd.randint(0, 8))))
+        p = copy_player(t0.p[1], cards=cards, conc=tuple(rnd.randint(0, 2) for _ in range(4)), dust=(2, 2, 2))
+        t = put(t0, 1, p)
+        items = energy.auto_selection(CFG, p, rnd.randint(1, 60))
+        one_by_one = t
+        for item in items:
+            one_by_one = energy._take(CFG, one_by_one, 1, item)
+        batch = energy.take_items(CFG, t, 1, items, losers=(1,))
+        assert batch == copy_table(one_by_one, losers=(1,)), (p, items)
+        assert sum(batch.discards, ()) != sum(t.discards, ()) or not any(i[0] == "card" for i in items)
 
 
 @pytest.mark.parametrize("players", [2, 4])

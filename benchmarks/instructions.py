@@ -38,6 +38,9 @@ for _ in range(decisions):
 
 def instructions(game: str, players: int, decisions: int) -> int:
     """Instructions callgrind counts for the whole process playing ``decisions`` random decisions."""
+    # a first plain run writes any stale bytecode cache, so neither measured run compiles a module
+    # (a module changed since the last import would otherwise be compiled in the short run only)
+    subprocess.run([sys.executable, "-c", PLAY, game, str(players), "0"], check=True)
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         run = subprocess.run(

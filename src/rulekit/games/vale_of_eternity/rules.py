@@ -43,6 +43,7 @@ from .model import (
     with_forced,
     with_pending,
     with_pick,
+    with_round,
     with_sold,
     with_stage,
     with_tamed,
@@ -214,16 +215,32 @@ def _end_action_turn(state: State) -> State | None:
 
 
 def _nothing_to_activate(state: State) -> State | None:
-    """VE-070: the next player has no creature with an active effect: the turn passes on."""
+    """VE-070: the next player has no creature with an active effect: the turn passes on;
+    VE-080: after the last seat the round is over (the data stays as it is)."""
     d, n = state.data, state.players
-    if d.done >= n or d.pending:
+    if d.pending:
         return None
+    if d.done >= n:
+        event = state.game.event("VE-080", "round_over", {"round": d.round})
+        return moved(state, d, state.rng, "round_end", None, (event,), state.is_over)
     seat = (d.start + d.done) % n
     if any(CARDS[c].active is not None for c in d.areas[seat]):
         return None
     event = state.game.event("VE-070", "activation_none", {"player": seat, "n": 0})
     data = with_turn(d, seat, d.done + 1, d.fresh)
     return moved(state, data, state.rng, "activation_turn", state.to_move, (event,), state.is_over)
+
+
+def _next_round(state: State) -> State | None:
+    """VE-081: the game goes on (VE-082: no one reached the target points, rounds are left): the
+    start marker passes on and the next round begins with its reveal. The display is empty after
+    the action phase (every card was sold or tamed); None otherwise."""
+    d, options = state.data, state.options
+    if max(d.scores) >= options["target"] or d.round >= options["rounds"] or d.display:
+        return None
+    start = (d.start + 1) % state.players
+    event = state.game.event("VE-081", "next_round", {"round": d.round + 1, "player": start})
+    return moved(state, with_round(d, d.round + 1, start), state.rng, "reveal_cards", None, (event,), state.is_over)
 
 
 def _unmarked(d, cid: int) -> tuple[tuple, tuple]:
@@ -248,6 +265,10 @@ def _quick_tame(state: State) -> State | None:
     return _hand_over(state, data, "action_turn", d.turn, (event,))
 
 
+#: element -> the stones a sale gives, as the sale's event words them ("1+1")
+_SELL_TEXT = {element: "+".join(map(str, stones)) for element, stones in SELL.items()}
+
+
 def _quick_sell(state: State) -> State | None:
     """VE-053..VE-055: the card goes to the discard pile, the stones to the player, and the same
     player goes on, or first gives back the stones over the limit (VE-031; only the seller's
@@ -268,7 +289,7 @@ def _quick_sell(state: State) -> State | None:
     display, markers = _unmarked(d, cid)
     stones = replace_at(d.stones, seat, tuple(sorted(held)))
     data = with_sold(d, display, markers, (*d.discard, cid), stones, d.pending[:-1])
-    args = {"player": seat, "card": cid, "element": card.element, "stones": "+".join(map(str, gained))}
+    args = {"player": seat, "card": cid, "element": card.element, "stones": _SELL_TEXT[card.element]}
     return _hand_over(state, data, phase, to_move, (state.game.event("VE-053", "sold", args),))
 
 
@@ -377,6 +398,7 @@ QUICK: dict[str, tuple[Callable[[Work], Step], Callable[[State], State | None]]]
     "release": (actions.release, _quick_release),
     "end_action_turn": (actions.end_action_turn, _end_action_turn),
     "activation_turn": (activation.activation_turn, _nothing_to_activate),
+    "round_end": (activation.round_end, _next_round),
 }
 
 #: phase id -> hooks (every phase of data/phases.toml)
@@ -384,7 +406,6 @@ FLOW_HOOKS: dict[str, PhaseHooks] = {
     "reveal_cards": _automatic(selection.reveal),
     "begin_actions": PhaseHooks(auto=_begin_actions),
     **{phase: _quick(*pair) for phase, pair in QUICK.items()},
-    "round_end": _automatic(activation.round_end),
     "scoring": _automatic(_scoring, over=True),
     "game_over": PhaseHooks(),
     "forced_choice": PhaseHooks(auto=_forced),

@@ -28,6 +28,7 @@ __all__ = [
     "with_paid",
     "with_pending",
     "with_pick",
+    "with_revealed",
     "with_round",
     "with_sold",
     "with_stage",
@@ -114,6 +115,7 @@ with_forced = changer(Vale, "forced")  # option forced_auto
 with_stage = changer(Vale, "stage", "turn", "done")  # VE-050
 with_activation = changer(Vale, "stage", "turn", "done", "fresh")  # VE-052/VE-070
 with_round = changer(Vale, "round", "start")  # VE-081
+with_revealed = changer(Vale, "deck", "display", "markers", "top_known", "stage", "picks")  # VE-041
 #: a program frame moved on to its next op (``effects._run_step``: every op of every effect)
 with_index = changer(Frame, "index")
 #: a payment's next stone (``effects._pay``) and an activation list less the chosen card (``_activate``)

@@ -37,12 +37,14 @@ from rulekit.engine.state import moved
 from . import actions, activation, effects, scene, selection, views
 from .checks import DECISIONS, REFUSALS, at, single
 from .model import (
+    NO_SEAT,
     Vale,
     frame,
     with_activation,
     with_forced,
     with_pending,
     with_pick,
+    with_revealed,
     with_round,
     with_sold,
     with_stage,
@@ -231,6 +233,24 @@ def _nothing_to_activate(state: State) -> State | None:
     return moved(state, data, state.rng, "activation_turn", state.to_move, (event,), state.is_over)
 
 
+def _quick_reveal(state: State) -> State | None:
+    """VE-041/VE-042: 2 x players cards from the top of the deck onto the empty display, by element
+    zone, and the first pick (VE-043); None when the deck runs short (VE-047: the discard pile is
+    shuffled in)."""
+    d, n = state.data, state.players
+    k = TABLES["reveal_per_player"] * n
+    if d.display or len(d.deck) < k:
+        return None
+    shown = d.deck[: -k - 1 : -1]  # drawn one by one: the top card first
+    event = state.game.event
+    events = (
+        event("VE-041", "reveal", {"round": d.round, "n": k}),
+        *(event("VE-042", "revealed", {"cards": c, "element": e}) for e, c in selection.zones(shown).items()),
+    )
+    data = with_revealed(d, d.deck[:-k], shown, (NO_SEAT,) * k, max(0, d.top_known - k), "pick", 0)
+    return _hand_over(state, data, "pick_clockwise", selection.picking_order(d.start, n)[0], events)
+
+
 def _next_round(state: State) -> State | None:
     """VE-081: the game goes on (VE-082: no one reached the target points, rounds are left): the
     start marker passes on and the next round begins with its reveal. The display is empty after
@@ -399,11 +419,11 @@ QUICK: dict[str, tuple[Callable[[Work], Step], Callable[[State], State | None]]]
     "end_action_turn": (actions.end_action_turn, _end_action_turn),
     "activation_turn": (activation.activation_turn, _nothing_to_activate),
     "round_end": (activation.round_end, _next_round),
+    "reveal_cards": (selection.reveal, _quick_reveal),
 }
 
 #: phase id -> hooks (every phase of data/phases.toml)
 FLOW_HOOKS: dict[str, PhaseHooks] = {
-    "reveal_cards": _automatic(selection.reveal),
     "begin_actions": PhaseHooks(auto=_begin_actions),
     **{phase: _quick(*pair) for phase, pair in QUICK.items()},
     "scoring": _automatic(_scoring, over=True),

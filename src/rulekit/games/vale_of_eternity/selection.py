@@ -16,7 +16,7 @@ from .model import NO_SEAT
 from .tables import CARDS, TABLES
 from .work import Work
 
-__all__ = ["reveal", "pick", "do_pick", "picking_order", "snake_seat"]
+__all__ = ["reveal", "pick", "do_pick", "picking_order", "snake_seat", "zones"]
 
 Step = tuple[str, int | None]
 
@@ -41,15 +41,20 @@ def reveal(w: Work) -> Step:
         w.display.append(c)
         w.markers.append(NO_SEAT)
     w.note("VE-041", "reveal", round=w.round, n=len(w.display))
-    zones = {}
-    for c in w.display:
-        zones.setdefault(CARDS[c].element, []).append(c)
-    for element, cids in zones.items():  # card ids: the event names them in each language
-        w.note("VE-042", "revealed", cards=tuple(cids), element=element)
+    for element, cids in zones(w.display).items():  # card ids: the event names them in each language
+        w.note("VE-042", "revealed", cards=cids, element=element)
     w.stage, w.picks = "pick", 0
     if not w.display:
         return "begin_actions", None
     return "pick_clockwise", snake_seat(w, 0)
+
+
+def zones(cards) -> dict[str, tuple[int, ...]]:
+    """VE-042: the revealed cards by element zone, the zones in the order their first card came."""
+    found: dict[str, list[int]] = {}
+    for c in cards:
+        found.setdefault(CARDS[c].element, []).append(c)
+    return {element: tuple(cids) for element, cids in found.items()}
 
 
 def pick(w: Work, seat: int, cid: int) -> Step:

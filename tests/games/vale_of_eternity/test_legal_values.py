@@ -111,12 +111,16 @@ def test_forced_auto_never_makes_an_action_turn_choice(options):
     assert compared > 100
 
 
-def test_forced_auto_last_pick_without_a_work_copy_is_the_full_forced_step():
-    """VE-043/VE-045: the forced last pick made without a work copy (``rules._forced_pick``) gives
-    the state, events and legal list that the forced step on a work copy (``_forced_choice``) gives,
-    at every forced pick of seeded random play."""
-    from rulekit.games.vale_of_eternity.rules import _forced_choice, _forced_pick
+@pytest.mark.parametrize("quick_name", ["_forced_pick", "_forced_return"])
+def test_forced_auto_without_a_work_copy_is_the_full_forced_step(quick_name):
+    """VE-043/VE-045, VE-031: the forced last pick and the forced return of stones made without a
+    work copy (``rules.FORCED_QUICK``) give the state, events and legal list that the forced step
+    on a work copy (``_forced_choice``) gives, at every such forced choice of seeded random play."""
+    from rulekit.games.vale_of_eternity import rules
+    from rulekit.games.vale_of_eternity.rules import _forced_choice
 
+    quick_of = getattr(rules, quick_name)
+    assert quick_of in rules.FORCED_QUICK
     compared = 0
     for seed in range(6):
         players = 2 + seed % 3
@@ -124,11 +128,12 @@ def test_forced_auto_last_pick_without_a_work_copy_is_the_full_forced_step():
         while not s.is_over:
             if s.to_move is None:
                 if s.phase == "forced_choice":
-                    quick = _forced_pick(s)
+                    quick = quick_of(s)
                     if quick is not None:
                         full = _forced_choice(s)
                         for field in ("data", "rng", "phase", "to_move", "events", "is_over"):
                             assert getattr(quick, field) == getattr(full, field), (field, seed, s.step)
+                        assert quick.legal_actions() == full.legal_actions(), (seed, s.step)
                         compared += 1
                 s = s.advance()
                 continue

@@ -32,6 +32,7 @@ __all__ = [
     "with_round",
     "with_sold",
     "with_stage",
+    "with_returned",
     "with_tamed",
     "with_turn",
 ]
@@ -115,6 +116,7 @@ with_forced = changer(Vale, "forced")  # option forced_auto
 with_stage = changer(Vale, "stage", "turn", "done")  # VE-050
 with_activation = changer(Vale, "stage", "turn", "done", "fresh")  # VE-052/VE-070
 with_round = changer(Vale, "round", "start")  # VE-081
+with_returned = changer(Vale, "stones", "forced")  # VE-031, by forced_auto
 with_revealed = changer(Vale, "deck", "display", "markers", "top_known", "stage", "picks")  # VE-041
 #: a program frame moved on to its next op (``effects._run_step``: every op of every effect)
 with_index = changer(Frame, "index")

@@ -44,6 +44,7 @@ from .model import (
     with_forced,
     with_pending,
     with_pick,
+    with_returned,
     with_revealed,
     with_round,
     with_sold,
@@ -385,10 +386,36 @@ def _forced_choice(state: State) -> State:
     return close(state, w, (phase, seat), acts=(acts or []) if seat is not None else None)
 
 
+def _forced_return(state: State) -> State | None:
+    """forced_auto's return of stones (VE-031) without a work copy, in the action phase with nothing
+    pending: the player holds stones of one value only, so each stone over the limit goes back as a
+    forced choice of its own, and the same player's action turn goes on (never forced: see
+    ``_end_action_turn``). Same result as ``_forced_choice``; None for any other choice, or when
+    another seat holds more than the printed limit (its own limit is asked first)."""
+    d = state.data
+    phase, seat, label = d.forced
+    if phase != "return_stones" or d.pending or d.stage != "action":
+        return None
+    base, stones = state.options["stone_limit"], d.stones[seat]
+    if any(len(held) > base for s, held in enumerate(d.stones) if s != seat):
+        return None
+    over = len(stones) - stone_limit_of(d.areas[seat], state.options)
+    game = state.game
+    forced = game.event(game.phases[phase].rules[0], "forced", {"player": seat, "label": label})
+    returned = game.event("VE-031", "returned", {"player": seat, "stone": stones[0]})
+    data = with_returned(d, replace_at(d.stones, seat, stones[over:]), ())
+    return _hand_over(state, data, "action_turn", d.turn, (forced, returned) * over)
+
+
+#: the forced choices made without a work copy (each returns None for the others); the forced-auto
+#: tests hold each to ``_forced_choice``
+FORCED_QUICK = (_forced_pick, _forced_return)
+
+
 def _forced(state: State) -> State:
-    """The automatic phase ``forced_choice``: a forced last pick without a work copy, any other
-    forced choice on one (``_forced_choice``)."""
-    return _forced_pick(state) or _forced_choice(state)
+    """The automatic phase ``forced_choice``: a forced last pick or return of stones without a work
+    copy, any other forced choice on one (``_forced_choice``)."""
+    return _forced_pick(state) or _forced_return(state) or _forced_choice(state)
 
 
 def _scoring(w: Work) -> Step:

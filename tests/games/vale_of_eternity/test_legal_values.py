@@ -170,3 +170,31 @@ def test_quick_paths_give_the_full_step(options):
             legal = s.legal_actions()
             s = s.apply(legal[dice.below(len(legal))], settle=False)
     assert all(compared.values()), compared
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["default", "strict", "card_list"])
+def test_quick_plays_give_the_full_play(options):
+    """The decisions played without a work copy (``rules.QUICK_PLAYS``: a stone that pays part of a
+    summon's or a release's cost) give the state, events and legal list that the phase's rules
+    function on a work copy gives, for every legal action at every such decision of seeded
+    random play."""
+    from rulekit.games.vale_of_eternity.rules import QUICK_PLAYS, _decision
+
+    full_plays = {phase: _decision(phase).play for phase in QUICK_PLAYS}
+    compared = 0
+    for seed in range(8):
+        players = 2 + seed % 3
+        s, dice = GAME.new(players=players, seed=seed, **options), Dice(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            if s.phase in QUICK_PLAYS:
+                for action in legal:
+                    quick = QUICK_PLAYS[s.phase](s, action)
+                    if quick is not None:
+                        full = full_plays[s.phase](s, action)
+                        for field in ("data", "rng", "phase", "to_move", "events", "is_over"):
+                            assert getattr(quick, field) == getattr(full, field), (field, s.phase, seed, s.step)
+                        assert quick.legal_actions() == full.legal_actions(), (s.phase, seed, s.step)
+                        compared += 1
+            s = s.apply(legal[dice.below(len(legal))])
+    assert compared > 5, compared

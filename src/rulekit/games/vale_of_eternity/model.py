@@ -26,6 +26,7 @@ __all__ = [
     "with_index",
     "with_items",
     "with_paid",
+    "with_payment",
     "with_pending",
     "with_pick",
     "with_revealed",
@@ -117,6 +118,7 @@ with_stage = changer(Vale, "stage", "turn", "done")  # VE-050
 with_activation = changer(Vale, "stage", "turn", "done", "fresh")  # VE-052/VE-070
 with_round = changer(Vale, "round", "start")  # VE-081
 with_returned = changer(Vale, "stones", "forced")  # VE-031, by forced_auto
+with_payment = changer(Vale, "stones", "pending")  # VE-059/VE-066: a stone paid
 with_revealed = changer(Vale, "deck", "display", "markers", "top_known", "stage", "picks")  # VE-041
 #: a program frame moved on to its next op (``effects._run_step``: every op of every effect)
 with_index = changer(Frame, "index")

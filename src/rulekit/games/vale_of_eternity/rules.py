@@ -42,6 +42,8 @@ from .model import (
     frame,
     with_activation,
     with_forced,
+    with_paid,
+    with_payment,
     with_pending,
     with_pick,
     with_returned,
@@ -55,7 +57,7 @@ from .model import (
 from .setup import setup
 from .tables import CARDS, PERM_BY_OP, SELL, TABLES
 from .words import CardMessages, EventTexts, action_labels, describe
-from .work import Work, stone_limit_of, summon_cost_of
+from .work import Work, stone_limit_of, stone_worth, summon_cost_of
 
 __all__ = ["ValeOfEternity", "FLOW_HOOKS", "NEVER_FORCED", "close"]
 
@@ -354,6 +356,46 @@ def _quick_release(state: State) -> State | None:
     return _hand_over(state, with_pending(d, pending), "release_payment", seat, (event,))
 
 
+def _paid_in_part(state: State, action: Action) -> State | None:
+    """VE-059/VE-066: a stone that does not yet pay the whole cost of a summon or a release, without
+    a work copy: the payment waits for the next stone (made at once by forced_auto when the player
+    holds stones of one value only). Same result as ``effects.do_pending``; None when the stone
+    completes the payment (the summon or release follows) or a seat holds more than the printed
+    stone limit (``effects.resolve`` asks it first)."""
+    d = state.data
+    f, v = d.pending[-1], action.args[0]
+    seat = f.chooser
+    value = stone_worth(d.areas[seat], v)
+    need = f.stage - value
+    base = state.options["stone_limit"]
+    if need <= 0 or any(len(held) > base for held in d.stones):
+        return None
+    stones = list(d.stones[seat])
+    stones.remove(v)
+    pending = (*d.pending[:-1], with_paid(f, need, (*f.items, v)))
+    data = with_payment(d, replace_at(d.stones, seat, tuple(stones)), pending)
+    event = state.game.event("VE-059", "pay", {"player": seat, "stone": v, "value": value})
+    return _hand_over(state, data, state.phase, seat, (event,))
+
+
+#: decision phase -> the quick play of its most frequent case without a work copy (None for the
+#: others: the rules function runs on a work copy); ``test_quick_plays`` holds each to the full play
+QUICK_PLAYS: dict[str, Callable[[State, Action], State | None]] = {
+    "summon_payment": _paid_in_part,
+    "release_payment": _paid_in_part,
+}
+
+
+def _quick_decision(phase: str) -> PhaseHooks:
+    """A decision phase whose play tries ``QUICK_PLAYS`` first and else runs on a work copy."""
+    quick, full = QUICK_PLAYS[phase], _decision(phase).play
+
+    def play_hook(state: State, action: Action) -> State:
+        return quick(state, action) or full(state, action)
+
+    return _decision(phase, play_hook)
+
+
 #: label -> its Action: the forced choice waits in the data as its label (the data stays plain
 #: values), and parsing it again on every forced step costs more than the step's own rules
 _ACTIONS: dict[str, Action] = {}
@@ -460,6 +502,7 @@ FLOW_HOOKS: dict[str, PhaseHooks] = {
     "pick_clockwise": _decision("pick_clockwise", _play_pick),
     "pick_counterclockwise": _decision("pick_counterclockwise", _play_pick),
     "action_turn": _decision("action_turn", _play_choose_action),
+    **{phase: _quick_decision(phase) for phase in QUICK_PLAYS},
 }
 
 

@@ -3,6 +3,8 @@
 Each function does one visible income step of the player at ``t.cur`` with
 events citing the ledger; a step that would give nothing is skipped
 (``_next_income``), so the stepper shows only what happens.
+Each step ends in the engine's positional copy ``moved`` rather than
+``evolve`` (these hooks run every round, for every player).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
+from ...engine.state import moved
 from .energy import draw_card, draw_cards, give_dust
 from .model import copy_player, copy_table, put
 from .tables import FLOW, GEMS, OPAL, SEATS
@@ -131,13 +134,14 @@ def _next_income(s: State, t, events: tuple, done: int, rng: int) -> State:
     p = t.p[t.order[t.cur]]
     for k in range(done + 1, 4):
         if k == 1 and (any(p.active[1:]) or p.sages):
-            return s.evolve(data=t, phase=INCOME[1], events=events, rng=rng)
+            return moved(s, t, rng, INCOME[1], None, events, False)
         if k == 2 and p.arts and any(cfg.artifacts[a].get("income") for a in p.arts):
-            return s.evolve(data=t, phase=INCOME[2], events=events, rng=rng)
+            return moved(s, t, rng, INCOME[2], None, events, False)
         if k == 3 and cfg.flow_dust[p.know[FLOW]]:
-            return s.evolve(data=t, phase=INCOME[3], events=events, rng=rng)
+            return moved(s, t, rng, INCOME[3], None, events, False)
     if t.cur + 1 < s.players:
-        return s.evolve(data=copy_table(t, cur=t.cur + 1), phase=INCOME[0], events=events, rng=rng)
+        return moved(s, copy_table(t, cur=t.cur + 1), rng, INCOME[0], None, events, False)
     t = copy_table(t, cur=0)
-    ev = game.say("ZS-200", "turn_starts", player=SEATS[t.order[0]])
-    return s.evolve(data=t, phase="player_actions", to_move=t.order[0], events=(*events, ev), rng=rng)
+    first = t.order[0]
+    ev = game.say("ZS-200", "turn_starts", player=SEATS[first])
+    return moved(s, t, rng, "player_actions", first, (*events, ev), False)

@@ -4,6 +4,8 @@ Each function takes a state whose ``to_move`` is None and does exactly one
 visible step with events citing the ledger, so the stepper can walk a
 round phase by phase (ZS-070: every player finishes a phase before the
 next one starts).
+Each step ends in the engine's positional copy ``moved`` rather than
+``evolve`` (these hooks run every round, for every player).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
+from ...engine.state import moved
 from .model import copy_player, copy_table, gem_vp, hand_count, hand_limit, victory_points
 from .tables import FLOW, SEATS
 
@@ -34,23 +37,32 @@ def turn_order(s: State) -> State:
     game = s.game
     cfg, t = game.cfg, s.data
     dice = Dice(s.rng)
-    n = len(t.p)
-    lots = [dice.below(1 << 30) for _ in range(n)]
-    vps = tuple(victory_points(cfg, p) for p in t.p)
-    gems = [gem_vp(cfg, p) for p in t.p]
-    order = tuple(sorted(range(n), key=lambda i: (-vps[i], -gems[i], lots[i])))
-    ps = tuple(copy_player(p, stepped=False) if p.stepped else p for p in t.p)
+    ps = t.p
+    # one lot per seat, drawn in seat order; a seat's sort key is (-VP, -gem VP, lot, seat)
+    rows = [(-victory_points(cfg, p), -gem_vp(cfg, p), dice.below(1 << 30), i) for i, p in enumerate(ps)]
+    vps = tuple([-row[0] for row in rows])
+    keys = sorted(rows)
+    order = tuple([k[3] for k in keys])
+    ps = tuple([copy_player(p, stepped=False) if p.stepped else p for p in ps])
     # an unchanged order or points keep their very tuples: the price modifiers and auction prices are
     # kept while these are the same objects (checks._modifiers, checks._offer_prices)
     order = t.order if order == t.order else order
     vps = t.vp_start if vps == t.vp_start else vps
     t = copy_table(t, p=ps, order=order, vp_start=vps, cur=0)
-    ev = [game.say("ZS-080", "turn_order", round=t.round, order=_OrderText(order, vps))]
-    if len(set(zip(vps, gems, strict=True))) < n:
-        ev.append(game.say("ZS-100", "lot"))
-    elif len(set(vps)) < n:
-        ev.append(game.say("ZS-090", "gem_tie"))
-    return s.evolve(data=t, phase="refill_artifacts", rng=dice.state, events=tuple(ev))
+    ev = (game.say("ZS-080", "turn_order", round=t.round, order=_OrderText(order, vps)),)
+    # the keys are sorted, so equal points (ZS-090) and equal gem points too (ZS-100) are neighbours
+    lot = gem_tie = False
+    for a, b in zip(keys, keys[1:], strict=False):
+        if a[0] == b[0]:
+            if a[1] == b[1]:
+                lot = True
+            else:
+                gem_tie = True
+    if lot:
+        ev = (*ev, game.say("ZS-100", "lot"))
+    elif gem_tie:
+        ev = (*ev, game.say("ZS-090", "gem_tie"))
+    return moved(s, t, dice.state, "refill_artifacts", None, ev, False)
 
 
 class _OrderText:
@@ -78,7 +90,7 @@ def refill(s: State) -> State:
         ev = game.say("ZS-904", "deck_empty")
     else:
         ev = game.say("ZS-110", "offer_full")
-    return s.evolve(data=t, phase="income_opals", events=(ev,))
+    return moved(s, t, s.rng, "income_opals", None, (ev,), False)
 
 
 def back_to_turn(s: State) -> State:
@@ -93,14 +105,11 @@ def end_actions(s: State) -> State:
     if t.cur + 1 < s.players:
         t = copy_table(t, cur=t.cur + 1)
         seat = t.order[t.cur]
-        return s.evolve(
-            data=t,
-            phase="player_actions",
-            to_move=seat,
-            events=(game.say("ZS-480", "turn_starts", player=SEATS[seat]),),
+        return moved(
+            s, t, s.rng, "player_actions", seat, (game.say("ZS-480", "turn_starts", player=SEATS[seat]),), False
         )
     t = copy_table(t, cur=0)
-    return s.evolve(data=t, phase="next_over_hand_limit", events=(game.say("ZS-480", "phase4"),))
+    return moved(s, t, s.rng, "next_over_hand_limit", None, (game.say("ZS-480", "phase4"),), False)
 
 
 def hand_check(s: State) -> State:
@@ -113,15 +122,17 @@ def hand_check(s: State) -> State:
         count, limit = hand_count(cfg, p), hand_limit(cfg, p)
         if count > limit:
             ev = game.say("ZS-490", "over_limit", player=SEATS[seat], count=count, limit=limit)
-            return s.evolve(data=copy_table(t, cur=k), phase="check_hand_limit", to_move=seat, events=(ev,))
-    return s.evolve(data=copy_table(t, cur=0), phase="score_victory_points", events=(game.say("ZS-490", "limits_ok"),))
+            return moved(s, copy_table(t, cur=k), s.rng, "check_hand_limit", seat, (ev,), False)
+    ev = game.say("ZS-490", "limits_ok")
+    return moved(s, copy_table(t, cur=0) if t.cur else t, s.rng, "score_victory_points", None, (ev,), False)
 
 
 def score(s: State) -> State:
     """ZS-540..610: victory points are read from what each player has now."""
     game = s.game
     cfg, t = game.cfg, s.data
-    return s.evolve(phase="check_game_end", events=(game.say("ZS-610", "scores", scores=_ScoresText(cfg, t.p)),))
+    ev = game.say("ZS-610", "scores", scores=_ScoresText(cfg, t.p))
+    return moved(s, t, s.rng, "check_game_end", None, (ev,), False)
 
 
 class _ScoresText:
@@ -155,9 +166,8 @@ def end_check(s: State) -> State:
         ev = game.say("engine", "stalemate", round=t.round, n=owned)
         return s.evolve(phase="game_over", is_over=True, to_move=None, events=(ev,))
     t = copy_table(t, round=t.round + 1)
-    return s.evolve(
-        data=t, phase="determine_turn_order", events=(game.say("ZS-630", "new_round", round=t.round, n=owned),)
-    )
+    ev = game.say("ZS-630", "new_round", round=t.round, n=owned)
+    return moved(s, t, s.rng, "determine_turn_order", None, (ev,), False)
 
 
 def stalemate(s: State) -> bool:

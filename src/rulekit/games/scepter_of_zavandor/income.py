@@ -91,23 +91,27 @@ def income_artifacts(s: State) -> State:
     dice = Dice(s.rng)
     refill = s.options["empty_energy_deck"] == "reshuffle"  # ZS-906 option
     ev = []
-    for a in t.p[seat].arts:
-        gem = cfg.artifacts[a].get("income")
-        if gem:
-            t, v = draw_card(cfg, t, seat, GEMS.index(gem), dice, refill)
-            if not v:  # deck and discards empty: the card is missing, said as for gem income (ZS-906)
-                ev.append(game.say("ZS-906", "deck_out", gem=game.gem_name(GEMS.index(gem))))
-                continue
-            ev.append(
-                game.say(
-                    "ZS-170",
-                    "income_artifact",
-                    player=SEATS[seat],
-                    item=game.item_name(a),
-                    gem=game.gem_name(GEMS.index(gem)),
-                )
-            )
+    for a, g in _art_income(cfg, t.p[seat].arts):
+        t, v = draw_card(cfg, t, seat, g, dice, refill)
+        if not v:  # deck and discards empty: the card is missing, said as for gem income (ZS-906)
+            ev.append(game.say("ZS-906", "deck_out", gem=game.gem_name(g)))
+            continue
+        ev.append(
+            game.say("ZS-170", "income_artifact", player=SEATS[seat], item=game.item_name(a), gem=game.gem_name(g))
+        )
     return _next_income(s, t, tuple(ev), 2, dice.state)
+
+
+def _art_income(cfg, arts: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """(artifact, gem) for every owned artifact that produces an energy card (ZS-170), in the order
+    owned; asked at every income step, so kept per set of artifacts in ``cfg.art_sums``."""
+    key = (arts, "income cards")
+    got = cfg.art_sums.get(key)
+    if got is None:
+        got = cfg.art_sums[key] = tuple(
+            (a, GEMS.index(cfg.artifacts[a]["income"])) for a in arts if cfg.artifacts[a].get("income")
+        )
+    return got
 
 
 def income_flow(s: State) -> State:
@@ -119,7 +123,7 @@ def income_flow(s: State) -> State:
     amount = cfg.flow_dust[level]
     t, lost = give_dust(cfg, t, seat, amount)
     ev = game.say("ZS-180", "income_flow", player=SEATS[seat], level=level, dust=amount - lost)
-    return _next_income(s, t, (ev, *_lost(game, seat, lost)), 3, s.rng)
+    return _next_income(s, t, (ev, *_lost(game, seat, lost)) if lost else (ev,), 3, s.rng)
 
 
 INCOME = ("income_opals", "income_gem_cards", "income_artifacts", "income_energy_flow")
@@ -132,13 +136,12 @@ def _next_income(s: State, t, events: tuple, done: int, rng: int) -> State:
     game = s.game
     cfg = game.cfg
     p = t.p[t.order[t.cur]]
-    for k in range(done + 1, 4):
-        if k == 1 and (any(p.active[1:]) or p.sages):
-            return moved(s, t, rng, INCOME[1], None, events, False)
-        if k == 2 and p.arts and any(cfg.artifacts[a].get("income") for a in p.arts):
-            return moved(s, t, rng, INCOME[2], None, events, False)
-        if k == 3 and cfg.flow_dust[p.know[FLOW]]:
-            return moved(s, t, rng, INCOME[3], None, events, False)
+    if done < 1 and (any(p.active[1:]) or p.sages):
+        return moved(s, t, rng, INCOME[1], None, events, False)
+    if done < 2 and p.arts and _art_income(cfg, p.arts):
+        return moved(s, t, rng, INCOME[2], None, events, False)
+    if done < 3 and cfg.flow_dust[p.know[FLOW]]:
+        return moved(s, t, rng, INCOME[3], None, events, False)
     if t.cur + 1 < s.players:
         return moved(s, copy_table(t, cur=t.cur + 1), rng, INCOME[0], None, events, False)
     t = copy_table(t, cur=0)

@@ -136,7 +136,8 @@ def _next_income(s: State, t, events: tuple, done: int, rng: int) -> State:
     game = s.game
     cfg = game.cfg
     p = t.p[t.order[t.cur]]
-    if done < 1 and (any(p.active[1:]) or p.sages):
+    a = p.active  # opals (0) are done first; the gems 1..4 give cards (ZS-140)
+    if done < 1 and (a[1] or a[2] or a[3] or a[4] or p.sages):
         return moved(s, t, rng, INCOME[1], None, events, False)
     if done < 2 and p.arts and _art_income(cfg, p.arts):
         return moved(s, t, rng, INCOME[2], None, events, False)

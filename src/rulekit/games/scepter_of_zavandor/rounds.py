@@ -83,7 +83,10 @@ def refill(s: State) -> State:
     t = s.data
     need = max(0, s.players - len(t.offer))
     drawn = t.art_deck[:need]
-    t = copy_table(t, offer=t.offer + drawn, art_deck=t.art_deck[need:], cur=0)
+    if drawn:
+        t = copy_table(t, offer=t.offer + drawn, art_deck=t.art_deck[need:], cur=0)
+    elif t.cur:  # nothing drawn: the table stays as it is (mostly the offer is full)
+        t = copy_table(t, cur=0)
     if drawn:
         ev = game.say("ZS-110", "refill", items=", ".join(game.item_name(a) for a in drawn))
     elif need:
@@ -155,7 +158,9 @@ def end_check(s: State) -> State:
     """
     game = s.game
     t = s.data
-    owned = sum(len(p.sents) for p in t.p)
+    owned = 0
+    for p in t.p:  # a loop, not sum() over a generator: asked once a round
+        owned += len(p.sents)
     if owned >= s.options["sentinels_to_end"]:
         return s.evolve(phase="final_scoring", events=(game.say("ZS-620", "game_ends", n=owned),))
     limit = s.options["round_limit"]

@@ -36,11 +36,13 @@ for _ in range(decisions):
 """
 
 
-def instructions(game: str, players: int, decisions: int) -> int:
-    """Instructions callgrind counts for the whole process playing ``decisions`` random decisions."""
-    # a first plain run writes any stale bytecode cache, so neither measured run compiles a module
-    # (a module changed since the last import would otherwise be compiled in the short run only)
-    subprocess.run([sys.executable, "-c", PLAY, game, str(players), "0"], check=True)
+def instructions(game: str, players: int, decisions: int, pycache: str) -> int:
+    """Instructions callgrind counts for the whole process playing ``decisions`` random decisions.
+
+    ``pycache`` is a bytecode cache of this measurement's own (``PYTHONPYCACHEPREFIX``), filled by
+    ``main`` before the first measured run: every measured run loads the same compiled modules, and no
+    other process (a test run writing caches meanwhile) can make one run compile what another loads.
+    """
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         run = subprocess.run(
@@ -49,12 +51,18 @@ def instructions(game: str, players: int, decisions: int) -> int:
             capture_output=True,
             text=True,
             check=True,
-            env={**os.environ, "PYTHONHASHSEED": "0"},
+            env=_env(pycache),
         )
         found = re.search(r"Collected : (\d+)", run.stderr)
         if found is None:
             raise RuntimeError(f"no instruction count from callgrind:\n{run.stderr[-2000:]}")
         return int(found.group(1))
+
+
+def _env(pycache: str) -> dict:
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPYCACHEPREFIX": pycache}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def main() -> None:
@@ -65,10 +73,13 @@ def main() -> None:
     parser.add_argument("--long", type=int, default=2500)
     args = parser.parse_args()
     print(f"{'game':22} {'players':>7} {'instructions/decision':>22}")
-    for gid in args.games.split(","):
-        short = instructions(gid, args.players, args.short)
-        long = instructions(gid, args.players, args.long)
-        print(f"{gid:22} {args.players:>7} {(long - short) / (args.long - args.short):>22,.0f}", flush=True)
+    with tempfile.TemporaryDirectory() as pycache:
+        for gid in args.games.split(","):
+            # a plain run compiles every module the game needs into the private cache first
+            subprocess.run([sys.executable, "-c", PLAY, gid, str(args.players), "0"], check=True, env=_env(pycache))
+            short = instructions(gid, args.players, args.short, pycache)
+            long = instructions(gid, args.players, args.long, pycache)
+            print(f"{gid:22} {args.players:>7} {(long - short) / (args.long - args.short):>22,.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -38,7 +38,12 @@ def _auction_values_plain(s) -> list[str]:
             GAME, s, s.to_move, x, n.limit(), n.base()
         ):
             out.append(x)
-    return out + [x for x in n.t.sents if not checks.auction_item(n.cfg, n.t, n.p, x) and not n.sentinels()]
+    return out + [
+        x
+        for x in n.t.sents
+        if not checks.auction_item(n.cfg, n.t, n.p, x)
+        and not checks.auction_price(GAME, s, s.to_move, x, n.limit(), n.mods()[1])
+    ]
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
@@ -49,6 +54,24 @@ def test_auction_values_are_the_rule_functions_answers_zs460(players, seed):
             hubs += 1
             assert checks.auction_values(s) == _auction_values_plain(s), s.data
     assert hubs > 20
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (4, 3)])
+def test_sentinels_price_is_the_rule_functions_answer_zs460(players, seed):
+    """The hub's one answer for every sentinel (``_Now.sentinels``) is ``auction_price``'s, around the
+    price: the seat to move is given 2-dust tokens worth from far below to far above it."""
+    asked = set()
+    for s in _random_states(players, seed, most=300):
+        if s.phase != "player_actions" or not s.data.sents:
+            continue
+        for tokens in range(40, 80):
+            p = copy_player(s.data.p[s.to_move], cards=(), conc=(0, 0, 0, 0), dust=(tokens, 0, 0))
+            rich = s.evolve(data=put(s.data, s.to_move, p))
+            n = checks._now(rich)
+            want = checks.auction_price(GAME, rich, rich.to_move, rich.data.sents[0], n.limit(), n.mods()[1])
+            assert n.sentinels() == want, (tokens, n.limit())
+            asked.add(want)
+    assert asked == {"", "ZS-460"}  # both answers were met
 
 
 @pytest.mark.parametrize("players,seed", [(2, 4), (5, 5)])

@@ -249,9 +249,9 @@ class _Now:
 
     def sentinels(self) -> str:
         """ZS-460 for every sentinel at once: they share one price."""
-        if self._sentinels is None:
-            s = self.s
-            self._sentinels = auction_price(s.game, s, s.to_move, self.t.sents[0], self.limit(), self.mods()[1])
+        if self._sentinels is None:  # ``auction_price`` of a sentinel: its printed price + the sentinel modifier
+            price = self.cfg.sentinel_price + self.mods()[1]
+            self._sentinels = "" if (price if price > 0 else 0) <= self.limit() else "ZS-460"
         return self._sentinels
 
     def mod(self) -> int:

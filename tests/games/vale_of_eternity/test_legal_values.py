@@ -111,6 +111,13 @@ def test_forced_auto_never_makes_an_action_turn_choice(options):
     assert compared > 100
 
 
+def _assert_same_step(quick, full, where) -> None:
+    """A step made without a work copy is the full step: the same position, events and legal list."""
+    for field in ("data", "rng", "phase", "to_move", "events", "is_over"):
+        assert getattr(quick, field) == getattr(full, field), (field, *where)
+    assert quick.legal_actions() == full.legal_actions(), where
+
+
 @pytest.mark.parametrize("quick_name", ["_forced_pick", "_forced_return"])
 def test_forced_auto_without_a_work_copy_is_the_full_forced_step(quick_name):
     """VE-043/VE-045, VE-031: the forced last pick and the forced return of stones made without a
@@ -131,9 +138,7 @@ def test_forced_auto_without_a_work_copy_is_the_full_forced_step(quick_name):
                     quick = quick_of(s)
                     if quick is not None:
                         full = _forced_choice(s)
-                        for field in ("data", "rng", "phase", "to_move", "events", "is_over"):
-                            assert getattr(quick, field) == getattr(full, field), (field, seed, s.step)
-                        assert quick.legal_actions() == full.legal_actions(), (seed, s.step)
+                        _assert_same_step(quick, full, (seed, s.step))
                         compared += 1
                 s = s.advance()
                 continue
@@ -161,9 +166,7 @@ def test_quick_paths_give_the_full_step(options):
                     quick = QUICK[s.phase][1](s)
                     if quick is not None:
                         full = full_hooks[s.phase](s)
-                        for field in ("data", "rng", "phase", "to_move", "events", "is_over"):
-                            assert getattr(quick, field) == getattr(full, field), (field, s.phase, seed, s.step)
-                        assert quick.legal_actions() == full.legal_actions(), (s.phase, seed, s.step)
+                        _assert_same_step(quick, full, (s.phase, seed, s.step))
                         compared[s.phase] += 1
                 s = s.advance()
                 continue
@@ -192,9 +195,7 @@ def test_quick_plays_give_the_full_play(options):
                     quick = QUICK_PLAYS[s.phase](s, action)
                     if quick is not None:
                         full = full_plays[s.phase](s, action)
-                        for field in ("data", "rng", "phase", "to_move", "events", "is_over"):
-                            assert getattr(quick, field) == getattr(full, field), (field, s.phase, seed, s.step)
-                        assert quick.legal_actions() == full.legal_actions(), (s.phase, seed, s.step)
+                        _assert_same_step(quick, full, (s.phase, seed, s.step))
                         compared += 1
             s = s.apply(legal[dice.below(len(legal))])
     assert compared > 5, compared

@@ -85,14 +85,11 @@ def refill(s: State) -> State:
     drawn = t.art_deck[:need]
     if drawn:
         t = copy_table(t, offer=t.offer + drawn, art_deck=t.art_deck[need:], cur=0)
-    elif t.cur:  # nothing drawn: the table stays as it is (mostly the offer is full)
-        t = copy_table(t, cur=0)
-    if drawn:
         ev = game.say("ZS-110", "refill", items=", ".join(game.item_name(a) for a in drawn))
-    elif need:
-        ev = game.say("ZS-904", "deck_empty")
-    else:
-        ev = game.say("ZS-110", "offer_full")
+    else:  # nothing drawn: the table stays as it is (mostly the offer is full)
+        if t.cur:
+            t = copy_table(t, cur=0)
+        ev = game.say("ZS-904", "deck_empty") if need else game.say("ZS-110", "offer_full")
     return moved(s, t, s.rng, "income_opals", None, (ev,), False)
 
 

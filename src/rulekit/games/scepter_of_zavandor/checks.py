@@ -393,10 +393,14 @@ def _gem_no(s: State, rule: str, key: str, g: int) -> No:
 
 
 def enchant_values(s: State) -> list[int]:
-    """The gems the rule function ``enchant`` allows (cheap: no refusal is made for the others);
-    a dearer gem than the energy covers is not even asked (it fails ZS-230)."""
-    n = _now(s)
-    cfg, t, p, value, opts = n.cfg, n.t, n.p, n.value, s.options
+    """The gems the rule function ``enchant`` allows (cheap: no refusal is made for the others)."""
+    return _enchantable(_now(s), s.options)
+
+
+def _enchantable(n: _Now, opts: dict) -> list[int]:
+    """``enchant_values`` for the seat of ``n``; a dearer gem than the energy covers is not even
+    asked (it fails ZS-230)."""
+    cfg, t, p, value = n.cfg, n.t, n.p, n.value
     afford = (100 * (value + 1) - 1) // cfg.price_percent[p.know[0]]
     return [g for g, price in enumerate(cfg.gem_price) if price <= afford and not enchant(cfg, t, p, g, value, opts)]
 
@@ -558,7 +562,11 @@ def buy_stone_ok(s: State, _: object = None) -> No | None:
 def auction_values(s: State) -> list[str]:
     """The artifacts of the offer in its order, then the sentinels still on offer, that the rule
     functions ``auction_item`` and ``auction_price`` allow (the sentinels share one price)."""
-    n = _now(s)
+    return _auctionable(_now(s))
+
+
+def _auctionable(n: _Now) -> list[str]:
+    """``auction_values`` for the seat of ``n``."""
     t = n.t
     out = []
     if t.offer:
@@ -624,7 +632,11 @@ def exchanges(s: State) -> tuple[int, ...]:
     """The tokens of which the seat holds enough to exchange (ZS-190 in phase 3, ZS-510 in phase 4);
     asked on every hub decision, and it depends only on the dust held: kept per dust tuple (the key
     is the dust alone, a cheap hash; the token values it was worked out for are checked)."""
-    cfg, p = s.game.cfg, s.data.p[s.to_move]
+    return _exchangeable(s.game.cfg, s.data.p[s.to_move])
+
+
+def _exchangeable(cfg: Config, p: Player) -> tuple[int, ...]:
+    """``exchanges`` for the player ``p``."""
     kept = _EXCHANGES.get(p.dust)
     if kept is None or kept[0] is not cfg.tokens:
         kept = remember(_EXCHANGES, p.dust, (cfg.tokens, tuple(v for v in cfg.tokens[:2] if not exchange(cfg, p, v))))
@@ -660,15 +672,15 @@ def hub_values(s: State) -> tuple:
     if stored and capacity(cfg, p) <= sum(p.active):  # ZS-040: no free active slot
         stored = ()
     return (
-        enchant_values(s),
+        _enchantable(n, s.options),
         owned,
         stored,
         active,
         () if p.stepped else _learnable(cfg, p, value),
         [a for a in range(6) if not free_step(cfg, p, a)] if p.free_steps else (),
         () if buy_stone(p, value) else _ONE,
-        auction_values(s),
-        exchanges(s),
+        _auctionable(n),
+        _exchangeable(cfg, p),
         _ONE,
     )
 

@@ -617,7 +617,7 @@ class Game:
         # A hot call (a few events per decision, most never read): the event is filled in here
         # rather than through ``Event.__init__`` (one Python call less); its text is formatted on first read.
         event = _new_event(Event)
-        event.rule, event.key, event._text, event._text_de = rule, key, None, None
+        event.rule, event.key = rule, key
         event.seats = None if private_to is None else tuple(private_to)
         event._source = (self.messages, key, args)
         return event

@@ -117,8 +117,11 @@ class Event:
         self.key = key
         #: the seats that may see this event (a drawn card, a sealed bid); None: everyone
         self.seats = None if seats is None else tuple(seats)
-        self._text, self._text_de = (None, None) if source else (text, text_de)
-        self._source = source  # (Messages, key, args) to format on first read
+        # (Messages, key, args) to format on first read; the text slots stay unset until then
+        # (``Game.say``, a hot call, fills in only rule, key, seats and source)
+        self._source = source
+        if not source:
+            self._text, self._text_de = text, text_de
 
     def _format(self) -> None:
         messages, key, args = self._source
@@ -135,7 +138,7 @@ class Event:
         >>> Event("X-7", source=(messages, "draw", {"p": "P1"})).text
         'P1 draws.'
         """
-        if self._text is None:
+        if self._source is not None:
             self._format()
         return self._text
 
@@ -149,7 +152,7 @@ class Event:
         >>> Event("X-7", source=(messages, "draw", {"p": "P1"})).text_de
         'P1 zieht.'
         """
-        if self._text is None:
+        if self._source is not None:
             self._format()
         return self._text_de
 

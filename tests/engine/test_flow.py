@@ -173,3 +173,28 @@ def test_a_setup_hook_in_the_flow_table_still_runs_until_the_game_is_converted()
     stays.__dict__["flow"] = toy.flow
     state = stays.new(2, seed=1)
     assert state.phase == "add" and state.step == 1  # the old setup step ran
+
+
+@pytest.mark.parametrize("reads", [False, True])
+def test_automatic_steps_after_a_decision_see_its_history_only_when_the_game_reads_it(reads):
+    """``Game.autos_read_history``: after a decision the automatic steps run on the decision's own
+    state (its history still the one before it) and one bookkeeping copy at their end carries both,
+    unless the game's automatic hooks read ``history`` (Spellbound's opening refill, SB-060); either
+    way ``apply`` ends where ``advance`` ends step by step."""
+    from .toy import _check_end
+
+    seen = []
+
+    def check(state):
+        seen.append(len(state.actions))
+        return _check_end(state)
+
+    toy = _toy_with(flow={**Toy().flow, "check": PhaseHooks(auto=check)})
+    toy.autos_read_history = reads
+    state = toy.new(players=2, seed=1)
+    after = state.apply("add 2")
+    assert seen == [1 if reads else 0]
+    stepped = state.apply("add 2", settle=False).advance()
+    assert seen == [1 if reads else 0, 1]
+    assert (after, after.actions, after.step, after.autos) == (stepped, stepped.actions, stepped.step, stepped.autos)
+    assert [e.rule for e in after.events] == ["RS-002"] and after.to_move == 1

@@ -119,6 +119,10 @@ class Game:
     #: ``checked_flow``; every game does): ``State`` then calls the phase's hooks itself, one call
     #: less per step. Set for each subclass.
     flow_dispatch: ClassVar[bool] = True
+    #: True when an automatic hook reads ``state.history`` (Spellbound: the refill before the first
+    #: decision is the opening one, SB-060). ``apply`` then runs the automatic steps after a decision
+    #: on the decision's bookkeeping copy, as ``advance`` does; other games save that copy.
+    autos_read_history: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -344,8 +344,15 @@ class State:
             unseen = tuple(n + (i != self.to_move) for i, n in enumerate(self.unseen or (0,) * self.players))
         else:
             unseen = nxt.unseen
-        nxt = _stepped(nxt, events, self.step + 1, 0, (self.history, action), unseen)
-        return nxt.settle() if settle and nxt.to_move is None and not nxt.is_over else nxt
+        history = (self.history, action)
+        if settle and nxt.to_move is None and not nxt.is_over:
+            # The automatic steps run on the hook's own state and one bookkeeping copy at their end
+            # carries the decision's too (one copy less per decision); a game whose automatic hooks
+            # read ``history`` gets that copy first, as ``advance`` would give it.
+            if game.autos_read_history:
+                nxt = _stepped(nxt, events, self.step + 1, 0, history, unseen)
+            return _settle(nxt, events, self.step + 1, 0, history, unseen)
+        return _stepped(nxt, events, self.step + 1, 0, history, unseen)
 
     def advance(self) -> State:
         """Run one automatic step (see ``automatic``).
@@ -394,8 +401,10 @@ class State:
         Each hook gets the state the hook before it made, as it is: no bookkeeping
         copy is made between them (about 2% of every game's time), so a hook reads
         the game's fields and never ``step``, ``autos`` or ``events``; the step
-        count is put right once, on the state returned. The result is the one
-        ``advance`` reaches step by step (``tests/properties``).
+        count is put right once, on the state returned. After a decision (``apply``)
+        the first hook gets the decision's own state, so ``history`` and ``unseen``
+        are still those before it, unless the game sets ``Game.autos_read_history``.
+        The result is the one ``advance`` reaches step by step (``tests/properties``).
 
         Returns
         -------
@@ -411,26 +420,7 @@ class State:
         """
         if self.to_move is not None or self.is_over:
             return self
-        game, state, events, n = self.game, self, list(self.events), 0
-        routes = game.routes
-        automatic = routes[1] if routes is not None else {}
-        while True:  # ``advance`` inlined: one copy at the end carries every step's events and the step count
-            route = automatic.get(state.phase)
-            if route is not None:  # the phase's auto hook and where it may lead, one lookup (``Game.routes``)
-                nxt = route[0](state)
-                if nxt.phase not in route[1]:
-                    check_step(game.phases, state, nxt, automatic=True)
-            else:
-                nxt = game.checked_flow[state.phase].auto(state) if game.flow_dispatch else game.auto(state)
-                steps = game.flow_steps
-                if steps is not None and (state.phase, nxt.phase) not in steps[1]:
-                    check_step(game.phases, state, nxt, automatic=True)
-            if nxt.events is not state.events:
-                events += nxt.events
-            n += 1
-            if nxt.to_move is not None or nxt.is_over:
-                return _stepped(nxt, tuple(events), self.step + n, self.autos + n, nxt.history, nxt.unseen)
-            state = nxt
+        return _settle(self, self.events, self.step, self.autos, self.history, self.unseen)
 
     def evolve(self, **changes: Any) -> State:
         """A copy with some fields changed (the way game hooks build new states).
@@ -678,6 +668,32 @@ def _positional_copy(name: str, own: tuple[str, ...], legal: str, check: tuple[s
 
 
 _stepped = _make_stepped()
+
+
+def _settle(state: State, events: tuple, step: int, autos: int, history: History, unseen: tuple) -> State:
+    """``State.settle`` from ``state``, whose bookkeeping is ``events``, ``step``, ``autos``, ``history``
+    and ``unseen`` (``apply`` hands over its decision's state before its bookkeeping copy: the one copy
+    at the end carries both)."""
+    game, events, n = state.game, list(events), 0
+    routes = game.routes
+    automatic = routes[1] if routes is not None else {}
+    while True:  # ``advance`` inlined: one copy at the end carries every step's events and the step count
+        route = automatic.get(state.phase)
+        if route is not None:  # the phase's auto hook and where it may lead, one lookup (``Game.routes``)
+            nxt = route[0](state)
+            if nxt.phase not in route[1]:
+                check_step(game.phases, state, nxt, automatic=True)
+        else:
+            nxt = game.checked_flow[state.phase].auto(state) if game.flow_dispatch else game.auto(state)
+            steps = game.flow_steps
+            if steps is not None and (state.phase, nxt.phase) not in steps[1]:
+                check_step(game.phases, state, nxt, automatic=True)
+        if nxt.events is not state.events:
+            events += nxt.events
+        n += 1
+        if nxt.to_move is not None or nxt.is_over:
+            return _stepped(nxt, tuple(events), step + n, autos + n, history, unseen)
+        state = nxt
 
 
 def _make_moved():

@@ -54,6 +54,7 @@ class Spellbound(Game):
     players = range(1, 5)  # 1-4 players (facts 1, SB-900)
     over_rule = "SB-560"  # the game ends with the shared win or loss
     cooperative = True  # all seats win or lose together (SB-560)
+    autos_read_history = True  # turn_end.refill: the refill before any decision is the opening one (SB-060)
     option_list = load_options(__package__)  # data/options.toml: one per open point of the seed, SB-900 to SB-919
 
     @cached_property

@@ -95,7 +95,8 @@ def refill(s: State) -> State:
 
 def back_to_turn(s: State) -> State:
     """After an instant action (disenchant, move a gem) the player whose turn it is goes on (ZS-210)."""
-    return s.evolve(phase="player_actions", to_move=s.data.order[s.data.cur])
+    t = s.data
+    return moved(s, t, s.rng, "player_actions", t.order[t.cur], s.events, False)
 
 
 def end_actions(s: State) -> State:

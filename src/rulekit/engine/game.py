@@ -623,7 +623,7 @@ class Game:
         event = _new_event(Event)
         event.rule, event.key = rule, key
         event.seats = None if private_to is None else tuple(private_to)
-        event._source = (self.messages, key, args)
+        event._messages, event._args = self.messages, args
         return event
 
     def refuse(self, rule: str, key: str, action: Action | None = None, **args: Any) -> IllegalAction:

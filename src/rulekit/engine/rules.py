@@ -91,7 +91,7 @@ class Event:
     key : str, optional
         The message key it was made from (``Game.say``).
     source : tuple, optional
-        ``(Messages, key, args)`` to format on first read.
+        ``(Messages, key, args)`` to format on first read; its key is the event's ``key``.
     seats : tuple of int, optional
         The seats that may see it (None: everyone).
 
@@ -102,7 +102,7 @@ class Event:
     ('[X-7] P1 draws a card.', False)
     """
 
-    __slots__ = ("rule", "key", "seats", "_text", "_text_de", "_source")
+    __slots__ = ("rule", "key", "seats", "_text", "_text_de", "_messages", "_args")
 
     def __init__(
         self,
@@ -114,19 +114,21 @@ class Event:
         seats: tuple[int, ...] | None = None,
     ):
         self.rule = rule
-        self.key = key
         #: the seats that may see this event (a drawn card, a sealed bid); None: everyone
         self.seats = None if seats is None else tuple(seats)
-        # (Messages, key, args) to format on first read; the text slots stay unset until then
-        # (``Game.say``, a hot call, fills in only rule, key, seats and source)
-        self._source = source
-        if not source:
+        # the messages and arguments to format on first read (``source``: the key is the event's);
+        # the text slots stay unset until then (``Game.say``, a hot call, fills in only rule, key,
+        # seats, messages and arguments)
+        if source:
+            self._messages, key, self._args = source
+        else:
+            self._messages = None
             self._text, self._text_de = text, text_de
+        self.key = key
 
     def _format(self) -> None:
-        messages, key, args = self._source
-        self._text, self._text_de = messages.format(key, **args)
-        self._source = None
+        self._text, self._text_de = self._messages.format(self.key, **self._args)
+        self._messages = self._args = None
 
     @property
     def text(self) -> str:
@@ -138,7 +140,7 @@ class Event:
         >>> Event("X-7", source=(messages, "draw", {"p": "P1"})).text
         'P1 draws.'
         """
-        if self._source is not None:
+        if self._messages is not None:
             self._format()
         return self._text
 
@@ -152,7 +154,7 @@ class Event:
         >>> Event("X-7", source=(messages, "draw", {"p": "P1"})).text_de
         'P1 zieht.'
         """
-        if self._source is not None:
+        if self._messages is not None:
             self._format()
         return self._text_de
 

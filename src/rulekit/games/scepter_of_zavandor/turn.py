@@ -20,7 +20,6 @@ from .energy import (
     parse_item,
     sell_gem,
     split_dust,
-    take_item,
     take_items,
 )
 from .model import (
@@ -328,9 +327,10 @@ def discard_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
     if a.kind == "exchange":
         t = exchange(cfg, t, seat, a.args[0])
         ev = game.say("ZS-510", "exchange", player=who, token=a.args[0])
-    else:
-        t, _ = take_item(cfg, t, seat, parse_item(a.args))
-        ev = game.say("ZS-916", "discard", player=who, item=" ".join(map(str, a.args)))
+    else:  # the item and its label ("card sapphire 5": the arguments joined) made once per arguments
+        item, label, _ = _payment(cfg, a.args)
+        t = take_items(cfg, t, seat, (item,))
+        ev = game.say("ZS-916", "discard", player=who, item=label)
     p = t.p[seat]
     if hand_count(cfg, p) <= hand_limit(cfg, p):
         return moved(s, copy_table(t, cur=t.cur + 1), s.rng, "next_over_hand_limit", None, (ev,), False)

@@ -11,7 +11,7 @@ from rulekit.engine.flow import check_step
 from rulekit.engine.rules import Event
 from rulekit.testing import check_game
 
-from .toy import Toy
+from .toy import Toy, _check_end
 
 
 def _toy_with(phases=None, flow=None) -> Toy:
@@ -181,8 +181,6 @@ def test_automatic_steps_after_a_decision_see_its_history_only_when_the_game_rea
     state (its history still the one before it) and one bookkeeping copy at their end carries both,
     unless the game's automatic hooks read ``history`` (Spellbound's opening refill, SB-060); either
     way ``apply`` ends where ``advance`` ends step by step."""
-    from .toy import _check_end
-
     seen = []
 
     def check(state):

@@ -18,7 +18,6 @@ __all__ = [
     "draw_card",
     "draw_cards",
     "pay_items",
-    "take_item",
     "take_items",
     "item_value",
     "has_energy",
@@ -148,11 +147,6 @@ def item_value(cfg: Config, item: tuple) -> int:
     if item[0] == "energy":
         return cfg.concentrated[item[1] - 1]
     return item[1]
-
-
-def take_item(cfg: Config, t: Table, seat: int, item: tuple) -> tuple[Table, int]:
-    """Remove one item from a hand back to the bank / discard pile; returns (table, its value)."""
-    return take_items(cfg, t, seat, (item,)), item_value(cfg, item)
 
 
 def take_items(cfg: Config, t: Table, seat: int, items, **changes) -> Table:

@@ -9,7 +9,20 @@ consistent bookkeeping: dust and concentrated energy are counted against
 from __future__ import annotations
 
 from ...engine import Dice
-from .model import Player, Table, copy_player, copy_table, put, remember, sale_value
+from .model import (
+    Player,
+    Table,
+    copy_player,
+    copy_table,
+    put,
+    put_dust_net,
+    put_dust_net_pay,
+    putter,
+    remember,
+    sale_value,
+    with_cards,
+    with_dust,
+)
 from .tables import GEMS, Config
 
 __all__ = [
@@ -62,13 +75,17 @@ def _split(tokens: tuple[int, ...], amount: int) -> tuple[tuple[int, ...], int]:
     return (0, 0, 0), amount
 
 
+#: the commonest table copies of a draw, a card paid and a gem sold, with exactly their fields changed
+_put_deck, _put_discards_pay, _put_sale = putter("decks"), putter("discards", "pay"), putter("supply", "dust_net")
+
+
 def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int]:
     """Pay ``amount`` dust from the bank to ``seat`` in tokens; returns (table, lost)."""
     if amount <= 0:
         return t, 0
     p = t.p[seat]
     dust, lost = _plus_dust(cfg, p.dust, amount)
-    return put(t, seat, copy_player(p, dust=dust), dust_net=t.dust_net + amount - lost), lost
+    return put_dust_net(t, seat, with_dust(p, dust), t.dust_net + amount - lost), lost
 
 
 def _plus_dust(cfg: Config, dust: tuple[int, ...], amount: int) -> tuple[tuple[int, ...], int]:
@@ -109,7 +126,9 @@ def draw_cards(
         return copy_table(t, **changes), ()
     p = t.p[seat]
     cards = tuple(sorted((*p.cards, *((g, v) for v in drawn))))
-    return put(t, seat, copy_player(p, cards=cards), **changes), tuple(drawn)
+    if len(changes) == 1:  # the deck only (the discards stayed): the commonest draw, one exact copy
+        return _put_deck(t, seat, with_cards(p, cards), changes["decks"]), tuple(drawn)
+    return put(t, seat, with_cards(p, cards), **changes), tuple(drawn)
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
@@ -190,12 +209,18 @@ def _take(cfg: Config, t: Table, seat: int, item: tuple, **changes) -> Table:
         g, v = item[1], item[2]
         k = p.cards.index((g, v))
         discards = _set(t.discards, g - 1, t.discards[g - 1] + (v,))
-        return put(t, seat, copy_player(p, cards=p.cards[:k] + p.cards[k + 1 :]), discards=discards, **changes)
+        p = with_cards(p, p.cards[:k] + p.cards[k + 1 :])
+        if len(changes) == 1 and "pay" in changes:  # a payment step, the commonest: one exact copy
+            return _put_discards_pay(t, seat, p, discards, changes["pay"])
+        return put(t, seat, p, discards=discards, **changes)
     if item[0] == "energy":
         i = item[1] - 1
         return put(t, seat, copy_player(p, conc=_set(p.conc, i, p.conc[i] - 1)), conc_net=t.conc_net - 1, **changes)
     i = cfg.tokens.index(item[1])
-    return put(t, seat, copy_player(p, dust=_set(p.dust, i, p.dust[i] - 1)), dust_net=t.dust_net - item[1], **changes)
+    p = with_dust(p, _set(p.dust, i, p.dust[i] - 1))
+    if len(changes) == 1 and "pay" in changes:  # a payment step, the commonest: one exact copy
+        return put_dust_net_pay(t, seat, p, t.dust_net - item[1], changes["pay"])
+    return put(t, seat, p, dust_net=t.dust_net - item[1], **changes)
 
 
 def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool]:
@@ -210,7 +235,7 @@ def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool
         p2 = copy_player(p, stored=_set(p.stored, g, p.stored[g] - 1), dust=dust)
     else:
         p2 = copy_player(p, active=_set(p.active, g, p.active[g] - 1), dust=dust)
-    t = put(t, seat, p2, supply=_set(t.supply, g, t.supply[g] + 1), dust_net=t.dust_net + max(value, 0) - lost)
+    t = _put_sale(t, seat, p2, _set(t.supply, g, t.supply[g] + 1), t.dust_net + max(value, 0) - lost)
     return t, value, lost
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ...engine import Dice, State
 from ...engine.state import moved
 from .energy import draw_card, draw_cards, give_dust
-from .model import copy_player, copy_table, put
+from .model import copy_player, put, with_cur
 from .tables import FLOW, GEMS, OPAL, SEATS
 
 if TYPE_CHECKING:
@@ -144,8 +144,8 @@ def _next_income(s: State, t, events: tuple, done: int, rng: int) -> State:
     if done < 3 and cfg.flow_dust[p.know[FLOW]]:
         return moved(s, t, rng, INCOME[3], None, events, False)
     if t.cur + 1 < s.players:
-        return moved(s, copy_table(t, cur=t.cur + 1), rng, INCOME[0], None, events, False)
-    t = copy_table(t, cur=0)
+        return moved(s, with_cur(t, t.cur + 1), rng, INCOME[0], None, events, False)
+    t = with_cur(t, 0)
     first = t.order[0]
     ev = game.say("ZS-200", "turn_starts", player=SEATS[first])
     return moved(s, t, rng, "player_actions", first, (*events, ev), False)

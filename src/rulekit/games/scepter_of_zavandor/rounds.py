@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Dice, State
+from ...engine.records import changer
 from ...engine.state import moved
-from .model import copy_player, copy_table, gem_vp, hand_count, hand_limit, victory_points
+from .model import Table, copy_player, copy_table, gem_vp, hand_count, hand_limit, victory_points, with_cur
 from .tables import FLOW, SEATS
 
 if TYPE_CHECKING:
@@ -30,6 +31,10 @@ __all__ = [
     "end_check",
     "final",
 ]
+
+
+#: the table copies of a new round, each with exactly its fields changed (every round, ``changer``)
+_new_order, _next_round = changer(Table, "p", "order", "vp_start", "cur"), changer(Table, "round")
 
 
 def turn_order(s: State) -> State:
@@ -48,7 +53,7 @@ def turn_order(s: State) -> State:
     # kept while these are the same objects (checks._modifiers, checks._offer_prices)
     order = t.order if order == t.order else order
     vps = t.vp_start if vps == t.vp_start else vps
-    t = copy_table(t, p=ps, order=order, vp_start=vps, cur=0)
+    t = _new_order(t, ps, order, vps, 0)
     ev = (game.say("ZS-080", "turn_order", round=t.round, order=_OrderText(order, vps)),)
     # the keys are sorted, so equal points (ZS-090) and equal gem points too (ZS-100) are neighbours
     lot = gem_tie = False
@@ -104,12 +109,12 @@ def end_actions(s: State) -> State:
     game = s.game
     t = s.data
     if t.cur + 1 < s.players:
-        t = copy_table(t, cur=t.cur + 1)
+        t = with_cur(t, t.cur + 1)
         seat = t.order[t.cur]
         return moved(
             s, t, s.rng, "player_actions", seat, (game.say("ZS-480", "turn_starts", player=SEATS[seat]),), False
         )
-    t = copy_table(t, cur=0)
+    t = with_cur(t, 0)
     return moved(s, t, s.rng, "next_over_hand_limit", None, (game.say("ZS-480", "phase4"),), False)
 
 
@@ -123,9 +128,9 @@ def hand_check(s: State) -> State:
         count, limit = hand_count(cfg, p), hand_limit(cfg, p)
         if count > limit:
             ev = game.say("ZS-490", "over_limit", player=SEATS[seat], count=count, limit=limit)
-            return moved(s, copy_table(t, cur=k), s.rng, "check_hand_limit", seat, (ev,), False)
+            return moved(s, with_cur(t, k), s.rng, "check_hand_limit", seat, (ev,), False)
     ev = game.say("ZS-490", "limits_ok")
-    return moved(s, copy_table(t, cur=0) if t.cur else t, s.rng, "score_victory_points", None, (ev,), False)
+    return moved(s, with_cur(t, 0) if t.cur else t, s.rng, "score_victory_points", None, (ev,), False)
 
 
 def score(s: State) -> State:
@@ -168,7 +173,7 @@ def end_check(s: State) -> State:
     if stalemate(s):
         ev = game.say("engine", "stalemate", round=t.round, n=owned)
         return s.evolve(phase="game_over", is_over=True, to_move=None, events=(ev,))
-    t = copy_table(t, round=t.round + 1)
+    t = _next_round(t, t.round + 1)
     ev = game.say("ZS-630", "new_round", round=t.round, n=owned)
     return moved(s, t, s.rng, "determine_turn_order", None, (ev,), False)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Action, State
+from ...engine.records import changer
 from ...engine.state import moved
 from .energy import (
     auto_selection,
@@ -24,6 +25,7 @@ from .energy import (
 )
 from .model import (
     Pay,
+    Player,
     Table,
     capacity,
     copy_pay,
@@ -34,6 +36,10 @@ from .model import (
     hand_limit,
     hand_value,
     put,
+    put_player,
+    with_active,
+    with_dust,
+    with_pay,
 )
 from .tables import AREAS, GEMS, SAGES, SEATS
 
@@ -73,7 +79,11 @@ def exchange(cfg, t: Table, seat: int, token: int) -> Table:
     dust = list(p.dust)
     dust[i] -= n
     dust[2] += 1
-    return put(t, seat, copy_player(p, dust=tuple(dust)))
+    return put_player(t, seat, with_dust(p, tuple(dust)))
+
+
+#: a gem moved between the spiral and the pentagon (ZS-310): exactly these fields change
+_with_gems = changer(Player, "active", "stored")
 
 
 def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
@@ -107,7 +117,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         d = 1 if kind == "activate" else -1
         active = p.active[:g] + (p.active[g] + d,) + p.active[g + 1 :]
         stored = p.stored[:g] + (p.stored[g] - d,) + p.stored[g + 1 :]
-        t = put(t, seat, copy_player(p, active=active, stored=stored))
+        t = put_player(t, seat, _with_gems(p, active, stored))
         ev = game.say("ZS-310", kind, player=who, gem=game.gem_name(g))
         return moved(s, t, s.rng, "toggle_active_gems", None, (ev,), False)
     if kind == "learn":
@@ -140,7 +150,7 @@ def hub_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
 
 
 def _start_pay(game, s: State, pay: Pay, phase: str, ev) -> State:
-    s2 = moved(s, copy_table(s.data, pay=pay), s.rng, phase, s.to_move, (ev,), False)
+    s2 = moved(s, with_pay(s.data, pay), s.rng, phase, s.to_move, (ev,), False)
     if pay.due <= 0:
         return finish_pay(game, s2, [ev])
     return s2
@@ -310,7 +320,7 @@ def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True, **chan
     table ``changes`` are folded into the table's one copy."""
     p = t.p[seat]
     if active_first and sum(p.active) < capacity(cfg, p):
-        p = copy_player(p, active=p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
+        p = with_active(p, p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
     else:
         p = copy_player(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
     return put(t, seat, p, supply=t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1 :], **changes)

@@ -30,7 +30,7 @@ from rulekit.engine import (
     State,
     load_options,
 )
-from rulekit.engine.rules import Messages
+from rulekit.engine.rules import Messages, later_event
 from rulekit.engine.seats import replace_at
 from rulekit.engine.state import moved
 
@@ -523,22 +523,11 @@ class ValeOfEternity(Game):
         """VE-020 .. VE-022: the first position (``setup.setup``)."""
         return setup(state)
 
-    @cached_property
-    def _events(self) -> dict[tuple, Event]:
-        return {}
-
     def event(self, rule: str, key: str, args: dict, seats: tuple[int, ...] | None = None) -> Event:
-        """``say`` with a memo: the same event (e.g. 'P2 ends the action turn') is built once;
-        events are immutable, so equal ones are shared. ``seats``: only they may read it. The
-        arguments are worded (``words.event_args``) when the text is first read (``EventTexts``)."""
-        cache_key = (rule, key, seats, *args, *args.values())  # the names, then the values (flat: hashed faster)
-        cache = self._events
-        event = cache.get(cache_key)
-        if event is None:
-            if len(cache) > 100_000:
-                cache.clear()
-            event = cache[cache_key] = Event(rule, key=key, source=(self._event_texts, key, args), seats=seats)
-        return event
+        """``say`` for the events the rules note (``Work.note``); ``seats``: only they may read it.
+        The arguments are worded (``words.event_args``) when the text is first read (``EventTexts``):
+        a step notes a few events, and most are never read."""
+        return later_event(rule, key, self._event_texts, args, seats)
 
     @cached_property
     def _event_texts(self) -> EventTexts:

@@ -23,7 +23,7 @@ from typing import Any
 
 from ...engine import Action, Dice, Event, Game, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
-from ...engine.rules import Messages, read_toml
+from ...engine.rules import Messages, later_event, read_toml
 from . import end, scene, setup, trade, turn, views, words
 from .checks import DECISIONS, REFUSALS
 from .end import final_points
@@ -64,7 +64,7 @@ class Ctx:
     def say(self, rule: str, key: str, **args: Any) -> None:
         if "player" not in args:
             args["player"] = _NAMES[self.seat]
-        self.ev.append(Event(rule, "", "", key, (self._words, key, args)))
+        self.ev.append(later_event(rule, key, self._words, args))
 
 
 _EXTRA = frozenset(("jokergem", "swap"))

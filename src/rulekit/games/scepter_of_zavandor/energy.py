@@ -9,6 +9,7 @@ consistent bookkeeping: dust and concentrated energy are counted against
 from __future__ import annotations
 
 from ...engine import Dice
+from ...engine.records import changer
 from .model import (
     Player,
     Table,
@@ -77,6 +78,8 @@ def _split(tokens: tuple[int, ...], amount: int) -> tuple[tuple[int, ...], int]:
 
 #: the commonest table copies of a draw, a card paid and a gem sold, with exactly their fields changed
 _put_deck, _put_discards_pay, _put_sale = putter("decks"), putter("discards", "pay"), putter("supply", "dust_net")
+#: a gem sold (inactive first) for dust, as one exact copy of the player
+_sold_stored, _sold_active = changer(Player, "stored", "dust"), changer(Player, "active", "dust")
 
 
 def give_dust(cfg: Config, t: Table, seat: int, amount: int) -> tuple[Table, int]:
@@ -232,9 +235,9 @@ def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool
     # the gem and the dust in one player copy (``give_dust`` would make a second one)
     dust, lost = _plus_dust(cfg, p.dust, value) if value > 0 else (p.dust, 0)
     if p.stored[g]:
-        p2 = copy_player(p, stored=_set(p.stored, g, p.stored[g] - 1), dust=dust)
+        p2 = _sold_stored(p, _set(p.stored, g, p.stored[g] - 1), dust)
     else:
-        p2 = copy_player(p, active=_set(p.active, g, p.active[g] - 1), dust=dust)
+        p2 = _sold_active(p, _set(p.active, g, p.active[g] - 1), dust)
     t = _put_sale(t, seat, p2, _set(t.supply, g, t.supply[g] + 1), t.dust_net + max(value, 0) - lost)
     return t, value, lost
 

@@ -37,6 +37,7 @@ from .model import (
     hand_value,
     put,
     put_player,
+    putter,
     with_active,
     with_dust,
     with_pay,
@@ -280,7 +281,7 @@ def _finish(game: ScepterOfZavandor, s: State, t: Table, ev: list) -> State:
     who = SEATS[seat]
     if kind == "gem":
         g = pay.what[1]
-        t = gain_gem(cfg, t, seat, g, s.options["new_gem"] == "active", pay=None)
+        t = gain_gem(cfg, t, seat, g, s.options["new_gem"] == "active", paid=True)
         ev.append(game.say("ZS-230", "enchanted", player=who, gem=game.gem_name(g)))
     elif kind == "stone":
         t = put(t, seat, copy_player(p, markers=p.markers[1:], prepaid=p.prepaid + 1), pay=None)
@@ -314,16 +315,21 @@ def back_to_turn(s: State, t: Table, ev) -> State:
     return moved(s, t, s.rng, "player_actions", t.order[t.cur], tuple(ev), False)
 
 
-def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True, **changes) -> Table:
+#: the table copies of a gem from the supply, with exactly their fields changed (``putter``)
+_put_supply, _put_supply_pay = putter("supply"), putter("supply", "pay")
+
+
+def gain_gem(cfg, t: Table, seat: int, g: int, active_first: bool = True, paid: bool = False) -> Table:
     """A gem from the supply: into a free active slot, else into the pentagon; always into the
-    pentagon without ``active_first`` (option ``new_gem``, rulekit's choice for ZS-230). Other
-    table ``changes`` are folded into the table's one copy."""
+    pentagon without ``active_first`` (option ``new_gem``, rulekit's choice for ZS-230). ``paid``:
+    the gem's payment is cleared in the table's one copy."""
     p = t.p[seat]
     if active_first and sum(p.active) < capacity(cfg, p):
         p = with_active(p, p.active[:g] + (p.active[g] + 1,) + p.active[g + 1 :])
     else:
         p = copy_player(p, stored=p.stored[:g] + (p.stored[g] + 1,) + p.stored[g + 1 :])
-    return put(t, seat, p, supply=t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1 :], **changes)
+    supply = t.supply[:g] + (t.supply[g] - 1,) + t.supply[g + 1 :]
+    return _put_supply_pay(t, seat, p, supply, None) if paid else _put_supply(t, seat, p, supply)
 
 
 # -- phase 4: hand limit --------------------------------------------------------

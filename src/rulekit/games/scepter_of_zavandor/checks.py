@@ -495,17 +495,15 @@ def learn_values(s: State) -> list[int]:
     return _learnable(n.cfg, n.p, n.value)
 
 
-_LEARNABLE: dict[tuple, tuple] = {}  # (levels, stones prepaid, next stone's price, energy) -> (cfg, areas)
-
-
 def _learnable(cfg: Config, p: Player, value: int) -> tuple[int, ...]:
     """The areas ``learn`` allows a player who has not stepped this round. Every hub decision asks;
-    the answer depends only on the levels, the stones and the energy (few combinations): kept."""
+    the answer depends only on the levels, the stones and the energy (few combinations): kept in
+    ``cfg.learnable`` (a tuple of ints, which the garbage collector stops tracking)."""
     key = (p.know, p.prepaid, p.markers[0] if p.markers else -1, value)
-    kept = _LEARNABLE.get(key)
-    if kept is None or kept[0] is not cfg:
-        kept = remember(_LEARNABLE, key, (cfg, tuple(a for a in range(6) if not learn(cfg, p, a, value))))
-    return kept[1]
+    kept = cfg.learnable.get(key)
+    if kept is None:
+        kept = remember(cfg.learnable, key, tuple(a for a in range(6) if not learn(cfg, p, a, value)))
+    return kept
 
 
 def learn_ok(s: State, a: int) -> No | None:

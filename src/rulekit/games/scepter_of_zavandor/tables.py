@@ -76,6 +76,7 @@ class Config:
     art_sums: dict[tuple, int]  # (artifacts owned, field or gem) -> their sum, filled as asked (model._art_sum)
     auto_pays: dict[tuple, tuple]  # (cards, concentrated, dust, due) -> what ``pay auto`` hands over (energy)
     gem_sales: dict[tuple, int]  # (active, stored, Knowledge of Gems level) -> sale value of all gems (model.means)
+    learnable: dict[tuple, tuple]  # (levels, stones prepaid, next stone's price, energy) -> areas (checks)
 
     def act(self, label: str) -> Action:
         """A shared Action instance for a label (saves allocations in hot loops)."""
@@ -157,4 +158,5 @@ def load_config(read: Any) -> Config:
         art_sums={},
         auto_pays={},
         gem_sales={},
+        learnable={},
     )

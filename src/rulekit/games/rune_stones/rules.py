@@ -24,6 +24,7 @@ from typing import Any
 from ...engine import Action, Dice, Event, Game, PhaseHooks, State, load_options
 from ...engine.game import ScoreLine
 from ...engine.rules import Messages, later_event, read_toml
+from ...engine.state import moved
 from . import end, scene, setup, trade, turn, views, words
 from .checks import DECISIONS, REFUSALS
 from .end import final_points
@@ -78,7 +79,7 @@ def _to(state: State, board, phase: str, ctx) -> State:
     if phase == "game_over":
         return state.evolve(data=board, phase=phase, to_move=None, is_over=True, rng=rng, events=tuple(ctx.ev))
     to_move = None if state.game.phases[phase].automatic else board.current
-    return state.evolve(data=board, phase=phase, to_move=to_move, rng=rng, events=tuple(ctx.ev))
+    return moved(state, board, rng, phase, to_move, tuple(ctx.ev), state.is_over)  # ``evolve``'s copy, positional
 
 
 def decision(phase: str, play: Play, runes: bool = False) -> PhaseHooks:

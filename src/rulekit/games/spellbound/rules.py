@@ -24,6 +24,7 @@ from functools import cached_property
 import networkx as nx
 
 from rulekit.engine import Action, Dice, Game, Options, PhaseHooks, ScoreLine, State, load_options
+from rulekit.engine.state import moved
 
 from . import effects as fx
 from . import end_of_deck, last_battle, turn, turn_end
@@ -322,7 +323,7 @@ class Spellbound(Game):
                 why, why_de = self.messages.format(f"defeat_{reason}")
                 events += (self.say("SB-600", "game_lost", why=why, why_de=why_de),)
                 return state.evolve(data=d, phase="game_over", to_move=None, is_over=True, events=events, rng=rng)
-        return state.evolve(data=d, phase=phase, to_move=to_move, events=events, rng=rng)
+        return moved(state, d, rng, phase, to_move, events, state.is_over)  # ``evolve``'s copy, positional
 
     def resolve_options(self, given: dict) -> dict:
         """The engine's checks, then the options that must fit together: ``book_goal`` lies on the

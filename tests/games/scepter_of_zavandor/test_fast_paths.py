@@ -13,7 +13,7 @@ import pytest
 
 from rulekit.engine import Dice, encode
 from rulekit.games.scepter_of_zavandor import checks, energy, views, worth
-from rulekit.games.scepter_of_zavandor.model import copy_player, copy_table, modifier, put
+from rulekit.games.scepter_of_zavandor.model import copy_player, copy_table, hand_value, modifier, put
 
 from .helpers import CFG, GAME
 
@@ -112,6 +112,36 @@ def test_pay_auto_picks_the_least_cover_with_fewest_items_zs430():
         p = copy_player(p0, cards=cards, conc=conc, dust=dust)
         due = rnd.randint(-2, 70)
         assert energy._cover(CFG, p, due) == _cover_plain(CFG, p, due), (p, due)
+
+
+def test_pay_auto_picks_the_first_choice_among_many_equal_units_zs430():
+    """Hands of many units of few values (many choices make the same sum with as many units): the
+    first shortest one is chosen, as the plain table chooses it, for amounts up to the whole hand."""
+    rnd = random.Random(31)
+    p0 = GAME.new(players=2, seed=1).data.p[0]
+    values = sorted({v for deck in CFG.deck_cards for v in deck})
+    for _ in range(1500):
+        few = rnd.sample(values, rnd.randint(1, 3))
+        cards = tuple(sorted((rnd.randint(1, 4), rnd.choice(few)) for _ in range(rnd.randint(0, 12))))
+        conc = tuple(rnd.randint(0, 4) for _ in range(4))
+        dust = tuple(rnd.randint(0, 8) for _ in range(3))
+        p = copy_player(p0, cards=cards, conc=conc, dust=dust)
+        due = rnd.randint(1, hand_value(CFG, p) + 20)
+        assert energy._cover(CFG, p, due) == _cover_plain(CFG, p, due), (p, due)
+
+
+def test_pay_auto_keeps_the_label_and_value_of_its_items_zs430():
+    """``auto_payment`` keeps the chosen items with their joined labels and their dust value."""
+    rnd = random.Random(37)
+    p0 = GAME.new(players=2, seed=1).data.p[0]
+    for _ in range(300):
+        cards = tuple(sorted((rnd.randint(1, 4), rnd.randint(3, 17)) for _ in range(rnd.randint(0, 6))))
+        p = copy_player(p0, cards=cards, conc=tuple(rnd.randint(0, 1) for _ in range(4)), dust=(1, 2, 1))
+        due = rnd.randint(1, 60)
+        items, label, value = energy.auto_payment(CFG, p, due)
+        assert items == energy.auto_selection(CFG, p, due) == _cover_plain(CFG, p, due)
+        assert label == ", ".join(energy.item_label(it) for it in items)
+        assert value == sum(energy.item_value(CFG, it) for it in items)
 
 
 def test_several_items_leave_the_hand_as_one_by_one_zs430():

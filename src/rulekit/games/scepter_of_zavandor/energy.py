@@ -36,6 +36,7 @@ __all__ = [
     "item_value",
     "has_energy",
     "auto_selection",
+    "auto_payment",
     "sell_gem",
     "item_label",
     "parse_item",
@@ -243,71 +244,90 @@ def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool
 
 
 def auto_selection(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
-    """Items whose value covers ``due`` with the least overpay, then the fewest items.
+    """Items whose value covers ``due`` with the least overpay, then the fewest items (``auto_payment``)."""
+    return auto_payment(cfg, p, due)[0]
 
-    This is the "pay automatically" step: a subset-sum over the hand. Bots finish their turns
-    with it over and over from the same hands, so the answer is kept per hand and amount
-    (``cfg.auto_pays``, emptied when it grows large).
+
+def auto_payment(cfg: Config, p: Player, due: int) -> tuple[tuple[tuple, ...], str, int]:
+    """The "pay automatically" step (ZS-430): the items ``_cover`` chooses, their label and their dust value.
+
+    Bots finish their turns with it over and over from the same hands, so the answer, label and
+    value are kept per hand and amount (``cfg.auto_pays``, emptied when it grows large): a payment
+    step then joins no labels and adds no values.
     """
     key = (p.cards, p.conc, p.dust, due)
-    items = cfg.auto_pays.get(key)
-    if items is None:
-        items = remember(cfg.auto_pays, key, _cover(cfg, p, due), limit=100_000)
-    return items
+    made = cfg.auto_pays.get(key)
+    if made is None:
+        items = _cover(cfg, p, due)
+        label = ", ".join(map(item_label, items))
+        made = remember(cfg.auto_pays, key, (items, label, sum(item_value(cfg, it) for it in items)), limit=100_000)
+    return made
 
 
 def _cover(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
-    """``auto_selection`` worked out: the best cover of ``due`` by subset sums.
+    """``auto_selection`` worked out: of the sums of units (cards, concentrated energy, tokens, in hand
+    order) that cover ``due``, the least; of its choices, the fewest units, and of those the first
+    (the one whose last unit comes first, then the one before it...); the whole hand when it is short.
 
-    ``short`` maps each sum still below ``due`` to the first shortest choice of units that reaches
-    it, unit by unit in hand order (only those sums grow); of the sums that cover ``due`` only the
-    least is kept, with its first shortest choice (a larger one can never be the answer). Bots pay
-    from ever new hands: this runs thousands of times a game, so a choice is one int, its number
-    of units above a bit mask of the units (``n << L | mask``, L units): growing it by unit ``k`` is
-    one addition, and comparing two choices' sizes is comparing their high bits (the plain table of
-    all sums in tests/games/scepter_of_zavandor/test_fast_paths.py holds it to the same answers).
+    Read a choice as one int, its number of units above a bit mask of the units: the answer is the
+    least such int among the choices of the least covering sum (tests/games/scepter_of_zavandor/
+    test_fast_paths.py holds it to the plain table of every sum's first shortest choice). Bots pay from
+    ever new hands, thousands of times a game, so it is found with Python ints as bit sets, with no
+    table: bit ``s * width + n`` of ``reach`` says that ``n`` units sum to ``s`` (``width`` is one
+    more than the number of units, so counts never spill into the next sum), and adding a unit of
+    value ``v`` is one shift by ``v * width + 1``. The lowest bit at or above ``due * width`` gives the
+    least covering sum and its fewest units at once. The choice is then rebuilt from the last unit
+    back: a unit is left out when the units before it (``before[k]``) still make the sum and count
+    left, for any choice that holds it is later than one that does not.
     """
-    units = [("card", g, v) for g, v in p.cards]
-    values = [v for _, v in p.cards]
-    conc, tokens = cfg.concentrated, cfg.tokens
-    for g, n in enumerate(p.conc):
-        units += [("energy", g + 1)] * n
-        values += [conc[g]] * n
-    for i, n in enumerate(p.dust):
-        units += [("dust", tokens[i])] * n
-        values += [tokens[i]] * n
     if due <= 0:
         return ()
-    size = len(values)  # the bits of the mask; the number of units sits above them
-    short: dict[int, int] = {0: 0}  # sum -> its choice (n << size | mask)
-    low, cover = -1, 0  # the least covering sum found (-1: none yet) and its choice
-    # Once ``due`` is covered exactly, only a cover with fewer units can replace it: a choice of
-    # ``cap`` units or more can no longer lead to one, so it is not grown (the answer is the same).
-    too_big = (size + 1) << size  # choices of ``cap`` units or more
-    # A sum that stays below ``due`` even with every later unit added can never lead to a cover,
-    # and neither can any choice reaching it (what it can become depends on the sum alone): such a
-    # sum is not kept. Kept sums keep their order, so the first shortest choices stay the same.
-    rest = sum(values)  # the values of units k, k+1, ...
-    for k, v in enumerate(values):
-        grow = (1 << size) | (1 << k)  # one unit more, and unit k (no choice holds k yet)
-        rest -= v  # now: the units after k
-        floor = due - rest  # a sum below it can no longer lead to a cover
-        for s, chosen in list(short.items()):
-            if chosen >= too_big:
-                continue
-            s2 = s + v
-            if s2 < due:
-                if s2 >= floor:
-                    old = short.get(s2)
-                    if old is None or old >> size > (chosen >> size) + 1:
-                        short[s2] = chosen + grow
-            elif low < 0 or s2 < low or (s2 == low and cover >> size > (chosen >> size) + 1):
-                low, cover = s2, chosen + grow
-                if low == due:
-                    too_big = ((cover >> size) - 1) << size
-    if low < 0:
-        return tuple(units)
-    return tuple(units[k] for k in range(size) if cover >> k & 1)
+    cards = p.cards
+    tail, values_after = _tail(cfg, p.conc, p.dust)
+    values = [v for _, v in cards]
+    values += values_after
+    if sum(values) <= due:  # short, or covering exactly with everything (no other choice makes that sum)
+        return tuple([("card", g, v) for g, v in cards]) + tail
+    n = len(cards)
+    if due in values:  # one unit covers exactly: the first one
+        k = values.index(due)
+        return (("card", *cards[k]),) if k < n else (tail[k - n],)
+    width = len(values) + 1
+    reach, before = 1, []
+    for v in values:
+        before.append(reach)
+        reach |= reach << (v * width + 1)
+    above = reach >> due * width
+    spot = due * width + (above & -above).bit_length() - 1  # the least cover, with its fewest units
+    chosen = []
+    for k in range(len(values) - 1, -1, -1):
+        if not before[k] >> spot & 1:  # the units before k cannot make it: unit k is in the choice
+            chosen.append(("card", *cards[k]) if k < n else tail[k - n])
+            spot -= values[k] * width + 1
+            if not spot:
+                break
+    chosen.reverse()
+    return tuple(chosen)
+
+
+_TAILS: dict[tuple, tuple] = {}  # (concentrated, dust) -> (cfg, its units, their values) (``_tail``)
+
+
+def _tail(cfg: Config, conc: tuple[int, ...], dust: tuple[int, ...]) -> tuple[tuple, tuple[int, ...]]:
+    """The units after the cards in a hand (concentrated energy by gem, then tokens by size) and their
+    values; few combinations occur, so each is made once (for the configuration it was made with)."""
+    made = _TAILS.get((conc, dust))
+    if made is None or made[0] is not cfg:
+        units: list[tuple] = []
+        values: list[int] = []
+        for g, n in enumerate(conc):
+            units += [("energy", g + 1)] * n
+            values += [cfg.concentrated[g]] * n
+        for i, n in enumerate(dust):
+            units += [("dust", cfg.tokens[i])] * n
+            values += [cfg.tokens[i]] * n
+        made = remember(_TAILS, (conc, dust), (cfg, tuple(units), tuple(values)), limit=50_000)
+    return made[1], made[2]
 
 
 def parse_item(args: tuple) -> tuple:

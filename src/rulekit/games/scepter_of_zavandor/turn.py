@@ -13,7 +13,7 @@ from ...engine import Action, State
 from ...engine.records import changer
 from ...engine.state import moved
 from .energy import (
-    auto_selection,
+    auto_payment,
     give_dust,
     has_energy,
     item_label,
@@ -209,11 +209,8 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
                 if pl.stored[g] or pl.active[g]:
                     t, sold = sell_event(game, t, seat, g)
                     ev.extend(sold)
-        items = auto_selection(cfg, t.p[seat], need)
-        label = ", ".join(map(item_label, items))
-        paid = pay.paid
-        for it in items:
-            paid += item_value(cfg, it)
+        items, label, value = auto_payment(cfg, t.p[seat], need)  # kept with its label and value
+        paid = pay.paid + value
     else:  # one item: its parse, label and value are made once per label (every payment step of a bot)
         item, label, value = _payment(cfg, a.args)
         items = (item,)

@@ -250,8 +250,9 @@ class _Now:
     def sentinels(self) -> str:
         """ZS-460 for every sentinel at once: they share one price."""
         if self._sentinels is None:  # ``auction_price`` of a sentinel: its printed price + the sentinel modifier
-            price = self.cfg.sentinel_price + self.mods()[1]
-            self._sentinels = "" if (price if price > 0 else 0) <= self.limit() else "ZS-460"
+            price = self.cfg.sentinel_price + (self._mods or self.mods())[1]
+            limit = self.limit() if self._limit is None else self._limit
+            self._sentinels = "" if (price if price > 0 else 0) <= limit else "ZS-460"
         return self._sentinels
 
     def mod(self) -> int:
@@ -399,10 +400,20 @@ def enchant_values(s: State) -> list[int]:
 
 def _enchantable(n: _Now, opts: dict) -> list[int]:
     """``enchant_values`` for the seat of ``n``; a dearer gem than the energy covers is not even
-    asked (it fails ZS-230)."""
+    asked (it fails ZS-230), and of an opal or a sapphire, which need no access (ZS-240), only the
+    supply is (ZS-910): every hub decision runs this, and most players can afford only those two."""
     cfg, t, p, value = n.cfg, n.t, n.p, n.value
     afford = (100 * (value + 1) - 1) // cfg.price_percent[p.know[0]]
-    return [g for g, price in enumerate(cfg.gem_price) if price <= afford and not enchant(cfg, t, p, g, value, opts)]
+    limited = opts["gem_supply"] == "limited"
+    out = []
+    for g, price in enumerate(cfg.gem_price):
+        if price <= afford:
+            if g > 1:
+                if not enchant(cfg, t, p, g, value, opts):
+                    out.append(g)
+            elif not limited or t.supply[g] > 0:
+                out.append(g)
+    return out
 
 
 def enchant_ok(s: State, g: int) -> No | None:
@@ -564,12 +575,15 @@ def auction_values(s: State) -> list[str]:
 
 
 def _auctionable(n: _Now) -> list[str]:
-    """``auction_values`` for the seat of ``n``."""
+    """``auction_values`` for the seat of ``n``: its means and modifiers are read once here (every
+    hub decision runs this)."""
     t = n.t
     out = []
     if t.offer:
         limit = n.limit()
-        out = [x for x, price in _offer_prices(n) if price <= limit]
+        for x, price in _offer_prices(n, n.mods()[0]):
+            if price <= limit:
+                out.append(x)
     if t.sents and not n.sentinels():
         out += t.sents  # ``auction_item`` allows every sentinel still on offer (ZS-470): not asked one by one
     return out
@@ -578,16 +592,17 @@ def _auctionable(n: _Now) -> list[str]:
 _OFFERS: dict[int, tuple] = {}  # seat -> (what its offer prices were read from, the prices)
 
 
-def _offer_prices(n: _Now) -> tuple[tuple[str, int], ...]:
+def _offer_prices(n: _Now, base: int) -> tuple[tuple[str, int], ...]:
     """(artifact, price) for each artifact of the offer that ``auction_item`` allows the seat, in the
-    offer's order; the price is the one ``auction_price`` compares with the seat's means (ZS-460).
+    offer's order; the price is the one ``auction_price`` compares with the seat's means (ZS-460),
+    with ``base`` the seat's modifier on artifacts (``_Now.base``).
 
     The hub asks on every decision, but these change only with the offer, the artifacts the seat
     owns, whether it has an active gem and its modifier: the last answer per seat is kept and
     reused while those are the very same (states share these tuples).
     """
     s, t, p = n.s, n.t, n.p
-    base, active = n.base(), any(p.active)
+    active = any(p.active)
     kept = _OFFERS.get(s.to_move)
     if (
         kept is not None
@@ -676,7 +691,7 @@ def hub_values(s: State) -> tuple:
         active,
         () if p.stepped else _learnable(cfg, p, value),
         [a for a in range(6) if not free_step(cfg, p, a)] if p.free_steps else (),
-        () if buy_stone(p, value) else _ONE,
+        _ONE if p.markers and p.markers[0] <= value else (),  # ``buy_stone``: a stone left (ZS-370), payable (ZS-350)
         _auctionable(n),
         _exchangeable(cfg, p),
         _ONE,

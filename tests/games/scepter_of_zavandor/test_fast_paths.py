@@ -13,7 +13,7 @@ import pytest
 
 from rulekit.engine import Dice, encode
 from rulekit.games.scepter_of_zavandor import checks, energy, views, worth
-from rulekit.games.scepter_of_zavandor.model import copy_player, copy_table, hand_value, modifier, put
+from rulekit.games.scepter_of_zavandor.model import Pay, copy_player, copy_table, hand_value, modifier, put
 
 from .helpers import CFG, GAME
 
@@ -138,27 +138,33 @@ def test_pay_auto_keeps_the_label_and_value_of_its_items_zs430():
         cards = tuple(sorted((rnd.randint(1, 4), rnd.randint(3, 17)) for _ in range(rnd.randint(0, 6))))
         p = copy_player(p0, cards=cards, conc=tuple(rnd.randint(0, 1) for _ in range(4)), dust=(1, 2, 1))
         due = rnd.randint(1, 60)
-        items, label, value = energy.auto_payment(CFG, p, due)
+        items, label, value, _ = energy.auto_payment(CFG, p, due)
         assert items == energy.auto_selection(CFG, p, due) == _cover_plain(CFG, p, due)
         assert label == ", ".join(energy.item_label(it) for it in items)
         assert value == sum(energy.item_value(CFG, it) for it in items)
 
 
 def test_several_items_leave_the_hand_as_one_by_one_zs430():
-    """``take_items`` hands over a pay auto's items in one copy: the same table as item by item."""
+    """``take_items`` hands over a pay auto's items in one copy: the same table as item by item, with
+    the hand after them worked out afresh or as ``auto_payment`` keeps it."""
     rnd = random.Random(29)
     t0 = GAME.new(players=2, seed=1).data
+    t0 = copy_table(t0, discards=((3,), (), (8, 9), ()))
     values = sorted({v for deck in CFG.deck_cards for v in deck})
     for _ in range(500):
         cards = tuple(sorted((rnd.randint(1, 4), rnd.choice(values)) for _ in range(rnd.randint(0, 8))))
         p = copy_player(t0.p[1], cards=cards, conc=tuple(rnd.randint(0, 2) for _ in range(4)), dust=(2, 2, 2))
         t = put(t0, 1, p)
-        items = energy.auto_selection(CFG, p, rnd.randint(1, 60))
+        due = rnd.randint(1, 60)
+        items, _, _, handed = energy.auto_payment(CFG, p, due)
         one_by_one = t
         for item in items:
             one_by_one = energy._take(CFG, one_by_one, 1, item)
         batch = energy.take_items(CFG, t, 1, items, losers=(1,))
         assert batch == copy_table(one_by_one, losers=(1,)), (p, items)
+        paying = Pay(seat=1, due=due, what=("stone",), paid=1)
+        kept = energy.take_items(CFG, t, 1, items, handed, pay=paying)
+        assert kept == copy_table(one_by_one, pay=paying), (p, items)
         assert sum(batch.discards, ()) != sum(t.discards, ()) or not any(i[0] == "card" for i in items)
 
 

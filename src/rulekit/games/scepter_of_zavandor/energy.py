@@ -172,38 +172,52 @@ def item_value(cfg: Config, item: tuple) -> int:
     return item[1]
 
 
-def take_items(cfg: Config, t: Table, seat: int, items, **changes) -> Table:
+def take_items(cfg: Config, t: Table, seat: int, items, handed: tuple | None = None, **changes) -> Table:
     """Remove ``items`` from a hand back to the bank and the discard piles.
 
     Other table ``changes`` (an updated payment) ride on the same copy. Bots hand over one item
     per payment step, which copies only the fields it changes (``_take``); several items (a
-    ``pay auto``, often eight or more) go in one copy of the hand and one of the table.
+    ``pay auto``, often eight or more) go in one copy of the hand and one of the table, worked
+    out by ``_handed`` (``handed``: its answer for this hand and these items, kept by ``auto_payment``).
     """
     if len(items) == 1:
         return _take(cfg, t, seat, items[0], **changes)
     if not items:
         return copy_table(t, **changes)
-    p = t.p[seat]
-    cards, conc, dust, discards = list(p.cards), list(p.conc), list(p.dust), list(t.discards)
-    mine, table = {}, changes  # the player's and the table's changed fields, as ``_take`` would leave them
+    if handed is None:
+        handed = _handed(cfg, t.p[seat], items)
+    cards, conc, dust, added, conc_out, dust_out = handed
+    p = _with_hand(t.p[seat], cards, conc, dust)
+    discards = tuple(map(tuple.__add__, t.discards, added)) if added else t.discards
+    if len(changes) == 1 and "pay" in changes:  # a pay auto, the commonest: one exact copy
+        return _put_handed_pay(t, seat, p, discards, t.conc_net - conc_out, t.dust_net - dust_out, changes["pay"])
+    return put(t, seat, p, discards=discards, conc_net=t.conc_net - conc_out, dust_net=t.dust_net - dust_out, **changes)
+
+
+def _handed(cfg: Config, p: Player, items) -> tuple:
+    """What handing over several ``items`` does: the hand's cards, concentrated energy and dust
+    after it, the values each discard pile gets (by gem; () when no card leaves), and the
+    concentrated cards and dust value back in the bank (``take_items``)."""
+    cards, conc, dust = list(p.cards), list(p.conc), list(p.dust)
+    added: list[tuple[int, ...]] = [()] * len(conc)
+    conc_out = dust_out = 0
     for item in items:
         if item[0] == "card":
             g, v = item[1], item[2]
             cards.remove((g, v))
-            discards[g - 1] += (v,)
-            mine["cards"], table["discards"] = cards, discards
+            added[g - 1] += (v,)
         elif item[0] == "energy":
             conc[item[1] - 1] -= 1
-            mine["conc"], table["conc_net"] = conc, table.get("conc_net", t.conc_net) - 1
+            conc_out += 1
         else:
             dust[cfg.tokens.index(item[1])] -= 1
-            mine["dust"], table["dust_net"] = dust, table.get("dust_net", t.dust_net) - item[1]
-    for key in ("cards", "conc", "dust"):
-        if key in mine:
-            mine[key] = tuple(mine[key])
-    if "discards" in table:
-        table["discards"] = tuple(discards)
-    return put(t, seat, copy_player(p, **mine), **table)
+            dust_out += item[1]
+    return tuple(cards), tuple(conc), tuple(dust), (tuple(added) if any(added) else ()), conc_out, dust_out
+
+
+#: a hand after several items left it, and the table around it with a payment, as exact copies
+_with_hand = changer(Player, "cards", "conc", "dust")
+_put_handed_pay = putter("discards", "conc_net", "dust_net", "pay")
 
 
 def _take(cfg: Config, t: Table, seat: int, item: tuple, **changes) -> Table:
@@ -248,19 +262,22 @@ def auto_selection(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
     return auto_payment(cfg, p, due)[0]
 
 
-def auto_payment(cfg: Config, p: Player, due: int) -> tuple[tuple[tuple, ...], str, int]:
-    """The "pay automatically" step (ZS-430): the items ``_cover`` chooses, their label and their dust value.
+def auto_payment(cfg: Config, p: Player, due: int) -> tuple[tuple[tuple, ...], str, int, tuple | None]:
+    """The "pay automatically" step (ZS-430): the items ``_cover`` chooses, their label, their dust
+    value and (for several items) what handing them over does (``_handed``, for ``take_items``).
 
-    Bots finish their turns with it over and over from the same hands, so the answer, label and
-    value are kept per hand and amount (``cfg.auto_pays``, emptied when it grows large): a payment
-    step then joins no labels and adds no values.
+    Bots finish their turns with it over and over from the same hands, so all this is kept per hand
+    and amount (``cfg.auto_pays``, emptied when it grows large): a payment step then joins no labels,
+    adds no values and takes the items from the hand in one exact copy.
     """
     key = (p.cards, p.conc, p.dust, due)
     made = cfg.auto_pays.get(key)
     if made is None:
         items = _cover(cfg, p, due)
         label = ", ".join(map(item_label, items))
-        made = remember(cfg.auto_pays, key, (items, label, sum(item_value(cfg, it) for it in items)), limit=100_000)
+        handed = _handed(cfg, p, items) if len(items) > 1 else None
+        made = (items, label, sum(item_value(cfg, it) for it in items), handed)
+        remember(cfg.auto_pays, key, made, limit=100_000)
     return made
 
 

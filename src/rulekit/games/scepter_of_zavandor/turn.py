@@ -209,14 +209,13 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
                 if pl.stored[g] or pl.active[g]:
                     t, sold = sell_event(game, t, seat, g)
                     ev.extend(sold)
-        items, label, value = auto_payment(cfg, t.p[seat], need)  # kept with its label and value
-        paid = pay.paid + value
+        items, label, value, handed = auto_payment(cfg, t.p[seat], need)  # kept with its label, value, hand after
     else:  # one item: its parse, label and value are made once per label (every payment step of a bot)
         item, label, value = _payment(cfg, a.args)
-        items = (item,)
-        paid = pay.paid + value
+        items, handed = (item,), None
+    paid = pay.paid + value
     # the items, the new sum paid and the payment in one copy of the table (the hot path of paying)
-    t = take_items(cfg, t, seat, items, pay=copy_pay(pay, paid=paid))
+    t = take_items(cfg, t, seat, items, handed, pay=copy_pay(pay, paid=paid))
     rule = "ZS-430" if s.phase == "pay_auction" else "ZS-020"
     ev.append(game.say(rule, "paid", player=SEATS[seat], items=label, paid=paid, due=pay.due))
     p = t.p[seat]

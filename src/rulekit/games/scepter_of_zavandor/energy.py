@@ -327,14 +327,16 @@ def _cover(cfg: Config, p: Player, due: int) -> tuple[tuple, ...]:
     return tuple(chosen)
 
 
-_TAILS: dict[tuple, tuple] = {}  # (concentrated, dust) -> (cfg, its units, their values) (``_tail``)
+#: (concentrated, dust) -> (the values of concentrated energy and tokens, its units, their values) (``_tail``)
+_TAILS: dict[tuple, tuple] = {}
 
 
 def _tail(cfg: Config, conc: tuple[int, ...], dust: tuple[int, ...]) -> tuple[tuple, tuple[int, ...]]:
     """The units after the cards in a hand (concentrated energy by gem, then tokens by size) and their
-    values; few combinations occur, so each is made once (for the configuration it was made with)."""
+    values; few combinations occur, so each is made once (for the values it was made with: plain
+    tuples, not ``cfg``, so the garbage collector need not track the entries)."""
     made = _TAILS.get((conc, dust))
-    if made is None or made[0] is not cfg:
+    if made is None or made[0] is not cfg.concentrated or made[1] is not cfg.tokens:
         units: list[tuple] = []
         values: list[int] = []
         for g, n in enumerate(conc):
@@ -343,8 +345,9 @@ def _tail(cfg: Config, conc: tuple[int, ...], dust: tuple[int, ...]) -> tuple[tu
         for i, n in enumerate(dust):
             units += [("dust", cfg.tokens[i])] * n
             values += [cfg.tokens[i]] * n
-        made = remember(_TAILS, (conc, dust), (cfg, tuple(units), tuple(values)), limit=50_000)
-    return made[1], made[2]
+        made = (cfg.concentrated, cfg.tokens, tuple(units), tuple(values))
+        remember(_TAILS, (conc, dust), made, limit=50_000)
+    return made[2], made[3]
 
 
 def parse_item(args: tuple) -> tuple:

@@ -160,10 +160,10 @@ def test_several_items_leave_the_hand_as_one_by_one_zs430():
         one_by_one = t
         for item in items:
             one_by_one = energy._take(CFG, one_by_one, 1, item)
-        batch = energy.take_items(CFG, t, 1, items, losers=(1,))
-        assert batch == copy_table(one_by_one, losers=(1,)), (p, items)
+        batch = energy.take_items(CFG, t, 1, items)
+        assert batch == one_by_one, (p, items)
         paying = Pay(seat=1, due=due, what=("stone",), paid=1)
-        kept = energy.take_items(CFG, t, 1, items, handed, pay=paying)
+        kept = energy.take_items(CFG, t, 1, items, paying, handed)
         assert kept == copy_table(one_by_one, pay=paying), (p, items)
         assert sum(batch.discards, ()) != sum(t.discards, ()) or not any(i[0] == "card" for i in items)
 

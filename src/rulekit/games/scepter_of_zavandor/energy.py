@@ -11,9 +11,9 @@ from __future__ import annotations
 from ...engine import Dice
 from ...engine.records import changer
 from .model import (
+    Pay,
     Player,
     Table,
-    copy_player,
     copy_table,
     put,
     put_dust_net,
@@ -23,6 +23,7 @@ from .model import (
     sale_value,
     with_cards,
     with_dust,
+    with_pay,
 )
 from .tables import GEMS, Config
 
@@ -172,26 +173,27 @@ def item_value(cfg: Config, item: tuple) -> int:
     return item[1]
 
 
-def take_items(cfg: Config, t: Table, seat: int, items, handed: tuple | None = None, **changes) -> Table:
-    """Remove ``items`` from a hand back to the bank and the discard piles.
+def take_items(cfg: Config, t: Table, seat: int, items, pay: Pay | None = None, handed: tuple | None = None) -> Table:
+    """Remove ``items`` from a hand back to the bank and the discard piles; an updated payment
+    ``pay`` (if given) rides on the same copy of the table.
 
-    Other table ``changes`` (an updated payment) ride on the same copy. Bots hand over one item
-    per payment step, which copies only the fields it changes (``_take``); several items (a
-    ``pay auto``, often eight or more) go in one copy of the hand and one of the table, worked
-    out by ``_handed`` (``handed``: its answer for this hand and these items, kept by ``auto_payment``).
+    Bots hand over one item per payment step, which copies exactly the fields it changes
+    (``_take``); several items (a ``pay auto``, often eight or more) go in one copy of the hand and
+    one of the table, worked out by ``_handed`` (``handed``: its answer for this hand and these
+    items, kept by ``auto_payment``).
     """
+    if pay is None:
+        pay = t.pay
     if len(items) == 1:
-        return _take(cfg, t, seat, items[0], **changes)
+        return _take(cfg, t, seat, items[0], pay)
     if not items:
-        return copy_table(t, **changes)
+        return with_pay(t, pay)
     if handed is None:
         handed = _handed(cfg, t.p[seat], items)
     cards, conc, dust, added, conc_out, dust_out = handed
     p = _with_hand(t.p[seat], cards, conc, dust)
     discards = tuple(map(tuple.__add__, t.discards, added)) if added else t.discards
-    if len(changes) == 1 and "pay" in changes:  # a pay auto, the commonest: one exact copy
-        return _put_handed_pay(t, seat, p, discards, t.conc_net - conc_out, t.dust_net - dust_out, changes["pay"])
-    return put(t, seat, p, discards=discards, conc_net=t.conc_net - conc_out, dust_net=t.dust_net - dust_out, **changes)
+    return _put_handed_pay(t, seat, p, discards, t.conc_net - conc_out, t.dust_net - dust_out, pay)
 
 
 def _handed(cfg: Config, p: Player, items) -> tuple:
@@ -215,30 +217,31 @@ def _handed(cfg: Config, p: Player, items) -> tuple:
     return tuple(cards), tuple(conc), tuple(dust), (tuple(added) if any(added) else ()), conc_out, dust_out
 
 
-#: a hand after several items left it, and the table around it with a payment, as exact copies
+#: a hand after several items left it, and the table around it with the payment, as exact copies
 _with_hand = changer(Player, "cards", "conc", "dust")
 _put_handed_pay = putter("discards", "conc_net", "dust_net", "pay")
 
 
-def _take(cfg: Config, t: Table, seat: int, item: tuple, **changes) -> Table:
-    """One item of ``take_items``: a card to its discard pile, a concentrated energy or a dust token to the bank."""
+def _take(cfg: Config, t: Table, seat: int, item: tuple, pay: Pay | None = None) -> Table:
+    """One item of ``take_items``: a card to its discard pile, a concentrated energy or a dust token
+    to the bank, with the payment ``pay`` (the table's when not given), in exact copies."""
     p = t.p[seat]
+    if pay is None:
+        pay = t.pay
     if item[0] == "card":
         g, v = item[1], item[2]
         k = p.cards.index((g, v))
         discards = _set(t.discards, g - 1, t.discards[g - 1] + (v,))
-        p = with_cards(p, p.cards[:k] + p.cards[k + 1 :])
-        if len(changes) == 1 and "pay" in changes:  # a payment step, the commonest: one exact copy
-            return _put_discards_pay(t, seat, p, discards, changes["pay"])
-        return put(t, seat, p, discards=discards, **changes)
+        return _put_discards_pay(t, seat, with_cards(p, p.cards[:k] + p.cards[k + 1 :]), discards, pay)
     if item[0] == "energy":
         i = item[1] - 1
-        return put(t, seat, copy_player(p, conc=_set(p.conc, i, p.conc[i] - 1)), conc_net=t.conc_net - 1, **changes)
+        return _put_conc_net_pay(t, seat, _with_conc(p, _set(p.conc, i, p.conc[i] - 1)), t.conc_net - 1, pay)
     i = cfg.tokens.index(item[1])
-    p = with_dust(p, _set(p.dust, i, p.dust[i] - 1))
-    if len(changes) == 1 and "pay" in changes:  # a payment step, the commonest: one exact copy
-        return put_dust_net_pay(t, seat, p, t.dust_net - item[1], changes["pay"])
-    return put(t, seat, p, dust_net=t.dust_net - item[1], **changes)
+    return put_dust_net_pay(t, seat, with_dust(p, _set(p.dust, i, p.dust[i] - 1)), t.dust_net - item[1], pay)
+
+
+#: the copies of an item or several handed over, with exactly their fields changed (the payment's too)
+_put_conc_net_pay, _with_conc = putter("conc_net", "pay"), changer(Player, "conc")
 
 
 def sell_gem(cfg: Config, t: Table, seat: int, g: int) -> tuple[Table, int, bool]:

@@ -28,7 +28,6 @@ from .model import (
     Player,
     Table,
     capacity,
-    copy_pay,
     copy_player,
     copy_table,
     gem_price,
@@ -40,6 +39,7 @@ from .model import (
     putter,
     with_active,
     with_dust,
+    with_paid,
     with_pay,
 )
 from .tables import AREAS, GEMS, SAGES, SEATS
@@ -215,7 +215,7 @@ def pay_play(game: ScepterOfZavandor, s: State, a: Action) -> State:
         items, handed = (item,), None
     paid = pay.paid + value
     # the items, the new sum paid and the payment in one copy of the table (the hot path of paying)
-    t = take_items(cfg, t, seat, items, handed, pay=copy_pay(pay, paid=paid))
+    t = take_items(cfg, t, seat, items, with_paid(pay, paid), handed)
     rule = "ZS-430" if s.phase == "pay_auction" else "ZS-020"
     ev.append(game.say(rule, "paid", player=SEATS[seat], items=label, paid=paid, due=pay.due))
     p = t.p[seat]

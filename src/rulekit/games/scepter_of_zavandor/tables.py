@@ -74,7 +74,7 @@ class Config:
     place_min_vp: int
     actions: dict[str, Action]
     art_sums: dict[tuple, int]  # (artifacts owned, field or gem) -> their sum, filled as asked (model._art_sum)
-    auto_pays: dict[tuple, tuple]  # (cards, concentrated, dust, due) -> what ``pay auto`` hands over (energy)
+    auto_pays: dict[tuple, tuple]  # (cards, conc, dust, due) -> pay auto: items, label, value, hand after (energy)
     gem_sales: dict[tuple, int]  # (active, stored, Knowledge of Gems level) -> sale value of all gems (model.means)
     learnable: dict[tuple, tuple]  # (levels, stones prepaid, next stone's price, energy) -> areas (checks)
 

@@ -618,8 +618,8 @@ class Game:
         >>> str(event), event.text_de
         ("[RS-060] P1's turn.", 'P1 ist am Zug.')
         """
-        # A hot call (a few events per decision, most never read): the event is filled in here
-        # rather than through ``Event.__init__`` (one Python call less); its text is formatted on first read.
+        # A hot call (a few events per decision, most never read): ``rules.later_event`` inlined (one
+        # Python call less), the event filled in without ``Event.__init__``; its text is formatted on first read.
         event = _new_event(Event)
         event.rule, event.key = rule, key
         event.seats = None if private_to is None else tuple(private_to)

@@ -15,7 +15,6 @@ from .model import (
     Player,
     Table,
     copy_table,
-    put,
     put_dust_net,
     put_dust_net_pay,
     putter,
@@ -79,7 +78,8 @@ def _split(tokens: tuple[int, ...], amount: int) -> tuple[tuple[int, ...], int]:
 
 
 #: the commonest table copies of a draw, a card paid and a gem sold, with exactly their fields changed
-_put_deck, _put_discards_pay, _put_sale = putter("decks"), putter("discards", "pay"), putter("supply", "dust_net")
+_put_draw, _put_discards_pay = putter("decks", "discards"), putter("discards", "pay")
+_put_sale = putter("supply", "dust_net")
 #: a gem sold (inactive first) for dust, as one exact copy of the player
 _sold_stored, _sold_active = changer(Player, "stored", "dust"), changer(Player, "active", "dust")
 
@@ -124,16 +124,13 @@ def draw_cards(
             break
         drawn.append(deck[0])
         deck = deck[1:]
-    changes = {"decks": _set(t.decks, i, deck)}
-    if discard is not t.discards[i]:
-        changes["discards"] = _set(t.discards, i, discard)
+    decks = _set(t.decks, i, deck)
+    discards = t.discards if discard is t.discards[i] else _set(t.discards, i, discard)
     if not drawn:
-        return copy_table(t, **changes), ()
+        return copy_table(t, decks=decks, discards=discards), ()
     p = t.p[seat]
     cards = tuple(sorted((*p.cards, *((g, v) for v in drawn))))
-    if len(changes) == 1:  # the deck only (the discards stayed): the commonest draw, one exact copy
-        return _put_deck(t, seat, with_cards(p, cards), changes["decks"]), tuple(drawn)
-    return put(t, seat, with_cards(p, cards), **changes), tuple(drawn)
+    return _put_draw(t, seat, with_cards(p, cards), decks, discards), tuple(drawn)
 
 
 def _set(tup: tuple, i: int, value) -> tuple:
